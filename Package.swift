@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Layers, lowest first: C system libraries, then Foundation-only client
+/// libraries (SafeText, BatonHandoff, BatonLinks) that an App Clip and its app
+/// add with SwiftPM, then the server-side layers (Postgres, HTTP, BatonCore,
+/// BatonServer, BatonWorker) and the `baton` command line on top.
+let package = Package(
+    name: "Baton",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "BatonHandoff", targets: ["BatonHandoff"]),
+        .library(name: "BatonLinks", targets: ["BatonLinks"]),
+        .executable(name: "baton", targets: ["baton"]),
+    ],
+    targets: [
+        // C libraries from Debian, found through pkg-config.
+        .systemLibrary(name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+
+        // Foundation only: these build for iOS, macOS and Linux.
+        .target(name: "SafeText"),
+        .target(name: "BatonHandoff", dependencies: ["SafeText"]),
+        .target(name: "BatonLinks", dependencies: ["SafeText"]),
+
+        // Server side.
+        .target(name: "Postgres", dependencies: ["CPostgres", "SafeText"]),
+        .target(name: "HTTP", dependencies: ["CMicroHTTPD", "SafeText"]),
+        .target(
+            name: "BatonCore",
+            dependencies: ["Postgres", "BatonHandoff", "BatonLinks", "CSodium", "SafeText"],
+            plugins: ["EmbedMigrations"]
+        ),
+        .target(name: "BatonServer", dependencies: ["BatonCore", "HTTP", "CQREncode"]),
+        .target(name: "BatonWorker", dependencies: ["BatonCore"]),
+        .target(name: "BatonBench", dependencies: ["BatonCore", "BatonHandoff", "BatonLinks", "Postgres", "HTTP"]),
+        .target(
+            name: "BatonCLI",
+            dependencies: ["BatonCore", "BatonServer", "BatonWorker", "BatonBench", "BatonHandoff", "BatonLinks", "Postgres", "SafeText"]
+        ),
+        .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
+
+        // Compiles Migrations/*.sql into BatonCore, so the binary carries its schema.
+        .executableTarget(name: "EmbedMigrationsTool"),
+        .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["EmbedMigrationsTool"]),
+
+        // Tests. BatonTestSupport starts one throwaway PostgreSQL cluster per test process.
+        .target(name: "BatonTestSupport", dependencies: ["Postgres", "BatonCore"], path: "Tests/BatonTestSupport"),
+        .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
+        .testTarget(name: "BatonHandoffTests", dependencies: ["BatonHandoff"]),
+        .testTarget(name: "BatonLinksTests", dependencies: ["BatonLinks"]),
+        .testTarget(name: "PostgresTests", dependencies: ["Postgres", "BatonTestSupport"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore", "BatonTestSupport"]),
+        .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonTestSupport"]),
+    ]
+)

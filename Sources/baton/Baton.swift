@@ -1,0 +1,8 @@
+import BatonCLI
+
+@main
+enum Baton {
+    static func main() {
+        BatonCommandLine.main()
+    }
+}
