@@ -1,0 +1,53 @@
+import Foundation
+
+/// Baton's settings, read from `BATON_*` environment variables and validated
+/// together at start (see ``Setting/all`` for the list and defaults).
+public struct BatonConfiguration: Sendable {
+    /// The PostgreSQL connection string, passed to libpq untouched.
+    public var databaseURL: String
+    /// The server secret (at least 32 bytes).
+    public var secretKey: [UInt8]
+    /// Where the HTTP server listens.
+    public var listen: ListenAddress
+    /// Most database connections per process.
+    public var poolSize: Int
+    /// How long a caller waits for a free connection.
+    public var poolTimeout: Duration
+    /// The longest one statement may run.
+    public var statementTimeout: Duration
+    /// The least severe log level written.
+    public var logLevel: LogLevel
+
+    /// How much is logged, least to most severe.
+    public enum LogLevel: String, Sendable, CaseIterable, Comparable {
+        case debug, info, warning, error
+
+        public static func < (a: LogLevel, b: LogLevel) -> Bool {
+            allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        }
+    }
+
+    /// Reads and validates every setting.
+    /// - Parameter environment: the variables to read; the process's by default.
+    /// - Throws: `ConfigurationError` listing every missing or malformed setting.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ConfigurationError) {
+        var reader = SettingReader(environment: environment)
+        let databaseURL = reader.text(.databaseURL)
+        let secretKey = reader.secret(.secretKey, minimumBytes: 32)
+        let listen = reader.parsed(.listen, expected: "HOST:PORT", ListenAddress.init)
+        let poolSize = reader.integer(.poolSize, in: 1...500)
+        let poolTimeout = reader.integer(.poolTimeout, in: 1...60_000)
+        let statementTimeout = reader.integer(.statementTimeout, in: 1...600_000)
+        let logLevel = reader.parsed(.logLevel, expected: "debug, info, warning or error", LogLevel.init(rawValue:))
+        guard reader.problems.isEmpty,
+              let databaseURL, let secretKey, let listen, let poolSize, let poolTimeout, let statementTimeout, let logLevel
+        else { throw ConfigurationError(problems: reader.problems) }
+        self.databaseURL = databaseURL
+        self.secretKey = secretKey
+        self.listen = listen
+        self.poolSize = poolSize
+        self.poolTimeout = .milliseconds(poolTimeout)
+        self.statementTimeout = .milliseconds(statementTimeout)
+        self.logLevel = logLevel
+    }
+}

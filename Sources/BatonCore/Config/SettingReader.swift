@@ -1,0 +1,65 @@
+import Foundation
+
+/// Reads settings from an environment and collects every problem instead of
+/// stopping at the first, so ``BatonConfiguration`` reports them all at once.
+struct SettingReader {
+    let environment: [String: String]
+    private(set) var problems: [ConfigurationError.Problem] = []
+
+    init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    /// The raw value, or the default; records a problem when a required one is missing.
+    mutating func text(_ setting: Setting) -> String? {
+        if let value = environment[setting.name], !value.isEmpty { return value }
+        if let fallback = setting.defaultValue { return fallback }
+        problems.append(.init(setting: setting.name, message: "is required: \(setting.summary)"))
+        return nil
+    }
+
+    /// The value converted by `parse`; records a problem when it returns nil.
+    mutating func parsed<T>(_ setting: Setting, expected: String, _ parse: (String) -> T?) -> T? {
+        guard let raw = text(setting) else { return nil }
+        if let value = parse(raw) { return value }
+        let shown = setting.isSecret ? "" : ", got '\(raw)'"
+        problems.append(.init(setting: setting.name, message: "must be \(expected)\(shown)"))
+        return nil
+    }
+
+    /// A whole number within `range`.
+    mutating func integer(_ setting: Setting, in range: ClosedRange<Int>) -> Int? {
+        parsed(setting, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)") { raw in
+            Int(raw).flatMap { range.contains($0) ? $0 : nil }
+        }
+    }
+
+    /// Secret bytes given as hex or base64, at least `minimumBytes` long.
+    mutating func secret(_ setting: Setting, minimumBytes: Int) -> [UInt8]? {
+        parsed(setting, expected: "at least \(minimumBytes) bytes as hex or base64 (try: openssl rand -hex 32)") { raw in
+            let bytes = Self.hexBytes(raw) ?? Data(base64Encoded: raw).map(Array.init)
+            return bytes.flatMap { $0.count >= minimumBytes ? $0 : nil }
+        }
+    }
+
+    static func hexBytes(_ text: String) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard !digits.isEmpty, digits.count.isMultiple(of: 2) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digits.count / 2)
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Postgres
+import Synchronization
+
+/// The PostgreSQL server the tests of one process share: a throwaway
+/// embedded cluster (fsync off) started on first use and removed at exit, or
+/// the server named by `BATON_TEST_DATABASE_URL` when that is set.
+///
+/// Each suite asks for a database of its own with ``makeDatabase(_:)`` so
+/// suites running in parallel never see each other's rows.
+public final class TestPostgres: Sendable {
+    /// The one instance per test process.
+    public static let shared = TestPostgres()
+
+    private enum Server {
+        case embedded(EmbeddedPostgres, directory: URL)
+        case external(String)
+    }
+
+    private let server: Result<Server, EmbeddedPostgresError>
+    private let databaseCount = Mutex(0)
+
+    private init() {
+        if let url = ProcessInfo.processInfo.environment["BATON_TEST_DATABASE_URL"], !url.isEmpty {
+            server = .success(.external(url))
+            return
+        }
+        let directory = URL(fileURLWithPath: "/tmp/baton-test-\(getpid())-\(UInt32.random(in: 0 ... .max))")
+        server = Result { () throws(EmbeddedPostgresError) -> Server in
+            let cluster = try EmbeddedPostgres(.init(dataDirectory: directory, durable: false))
+            try cluster.start()
+            return .embedded(cluster, directory: directory)
+        }
+        atexit(stopSharedTestCluster)
+    }
+
+    /// Whether the tests may stop and start the server (only an embedded one).
+    public var canRestart: Bool {
+        if case .success(.embedded) = server { return true }
+        return false
+    }
+
+    /// Creates a new, empty database and returns a libpq connection string for it.
+    /// `label` only makes the name readable in server logs.
+    /// - Throws: the cluster's start failure, or `createdb`'s.
+    public func makeDatabase(_ label: String = #fileID) throws -> String {
+        let number = databaseCount.withLock { count in
+            count += 1
+            return count
+        }
+        let slug = label.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }.prefix(40)
+        let name = "t\(number)_" + String(slug)
+        switch try server.get() {
+        case .embedded(let cluster, _):
+            try cluster.createDatabase(name)
+            return cluster.connectionString(database: name)
+        case .external(let url):
+            let binaries = try PostgresBinaries.locate()
+            let outcome = try Subprocess(binaries.path("createdb"), ["--maintenance-db=\(url)", name]).run()
+            guard outcome.succeeded else {
+                throw EmbeddedPostgresError.toolFailed(tool: "createdb", status: outcome.status, output: outcome.output)
+            }
+            return Self.replacingDatabase(in: url, with: name)
+        }
+    }
+
+    /// Stops the embedded server; connections break until ``start()``.
+    public func stop() throws { try embedded().stop() }
+
+    /// Starts the embedded server again on the same port and socket.
+    public func start() throws { try embedded().start() }
+
+    /// Stops and starts the embedded server, as an operator's restart would.
+    public func restart() throws {
+        try stop()
+        try start()
+    }
+
+    fileprivate func shutDown() {
+        guard case .success(.embedded(let cluster, let directory)) = server else { return }
+        try? cluster.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func embedded() throws -> EmbeddedPostgres {
+        guard case .embedded(let cluster, _) = try server.get() else {
+            throw EmbeddedPostgresError.unusableDataDirectory(path: "BATON_TEST_DATABASE_URL", reason: "an external server can't be restarted by the tests")
+        }
+        return cluster
+    }
+
+    /// `connection` (a URL or key=value conninfo) pointing at database `name` instead.
+    static func replacingDatabase(in connection: String, with name: String) -> String {
+        if connection.hasPrefix("postgres://") || connection.hasPrefix("postgresql://"),
+           var components = URLComponents(string: connection) {
+            components.path = "/" + name
+            components.queryItems = components.queryItems?.filter { $0.name != "dbname" }
+            return components.string ?? connection
+        }
+        // In a key=value string the last occurrence of a keyword wins.
+        return connection + " dbname=" + name
+    }
+}
+
+private func stopSharedTestCluster() {
+    TestPostgres.shared.shutDown()
+}
