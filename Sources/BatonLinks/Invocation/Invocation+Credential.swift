@@ -6,7 +6,8 @@ extension Invocation {
     static func defaultAppClipForm(of url: ValidatedURL, limits: InvocationLimits) throws(InvocationError) -> Form {
         guard url.pathComponents == ["id"] else { throw .notAnInvitePath(value: writtenPath(url)) }
         let written = url.queryValues(named: "p")
-        guard written.count == 1, let first = written.first else { throw .bundleIDInvalid(value: written.joined(separator: ",")) }
+        // None is reported as the empty value, several by the first extra one.
+        guard written.count == 1, let first = written.first else { throw .bundleIDInvalid(value: String(written.dropFirst().first ?? "")) }
         guard let bundleID = PercentEncoding.decoded(first), AppleIdentifiers.isBundleID(bundleID) else {
             throw .bundleIDInvalid(value: String(first))
         }

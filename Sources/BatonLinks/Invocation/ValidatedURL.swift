@@ -36,7 +36,9 @@ struct ValidatedURL {
             let password = components.percentEncodedPassword.map { ":" + $0 } ?? ""
             throw .userinfoNotAllowed(value: (components.percentEncodedUser ?? "") + password)
         }
-        if let port = components.port, port != 443 { throw .portNotAllowed(value: String(port)) }
+        if let port = components.port, port != 443 {
+            throw .portNotAllowed(value: components.rangeOfPort.map { String(url[$0]) } ?? String(port))
+        }
         host = writtenHost.lowercased()
         guard limits.allows(host: host) else { throw .hostNotAllowed(value: String(writtenHost)) }
 
