@@ -1,6 +1,8 @@
 /// What an invite is presented with: the token of a link or a typed code.
 public enum Credential: Hashable, Sendable {
+    /// A 26-symbol link token.
     case token(LinkToken)
+    /// A typed code whose check character matched.
     case code(InviteCode)
 
     /// Says whether `text` is a token, a code of `codeLength`, or neither,

@@ -41,12 +41,14 @@ public struct GuessingArithmetic: Equatable, Sendable {
         return lines.joined(separator: "\n")
     }
 
+    /// `33.6` below a thousand, `3.52 × 10^7` above.
     static func scientific(_ value: Double) -> String {
         if value < 1000 { return String(format: "%.1f", value) }
         let exponent = Int(floor(log10(value)))
         return String(format: "%.2f", value / pow(10, Double(exponent))) + " × 10^\(exponent)"
     }
 
+    /// `minutes` in the largest unit that is at least one: minutes, hours, days, years.
     static func duration(minutes: Double) -> String {
         let units: [(String, Double)] = [("minutes", 1), ("hours", 60), ("days", 1440), ("years", 525_960)]
         let (name, size) = units.last { minutes >= $0.1 } ?? units[0]

@@ -7,8 +7,10 @@ import Foundation
 ///
 /// A pure function of its inputs, so `baton doctor` and tests share it.
 public struct Doctor: Sendable {
+    /// What the files are compared against.
     public let configuration: DoctorConfiguration
 
+    /// A doctor with the given expectations (none by default).
     public init(configuration: DoctorConfiguration = DoctorConfiguration()) {
         self.configuration = configuration
     }

@@ -12,6 +12,7 @@ public struct DoctorConfiguration: Equatable, Sendable {
     /// The App Clip's bundle identifier.
     public var clipBundleID: String?
 
+    /// Expectations; the host is compared lower-cased.
     public init(teamID: String? = nil, publicHost: String? = nil, appBundleID: String? = nil, clipBundleID: String? = nil) {
         self.teamID = teamID
         self.publicHost = publicHost?.lowercased()

@@ -6,11 +6,17 @@ public struct Finding: Equatable, Sendable {
     /// Errors break App Clip handoffs or links; warnings are likely mistakes
     /// or legacy forms that still work.
     public enum Severity: String, Sendable, Comparable {
-        case error, warning
+        /// The handoff or association will not work.
+        case error
+        /// Likely a mistake, or a legacy form; things may still work.
+        case warning
+
+        /// Errors sort first.
 
         public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .error && rhs == .warning }
     }
 
+    /// How bad it is.
     public let severity: Severity
     /// Stable snake_case code, e.g. `app_group_case_mismatch`.
     public let code: String
@@ -39,7 +45,7 @@ extension Array where Element == Finding {
     /// summary line; `ok` with nothing found.
     public var humanLines: [String] {
         let sorted = enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
-        let lines = sorted.map { $0.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0) + $0.code + "  " + $0.message }
+        let lines = sorted.map { $0.severity.rawValue + String(repeating: " ", count: 8 - $0.severity.rawValue.count) + $0.code + "  " + $0.message }
         let errors = filter { $0.severity == .error }.count, warnings = count - errors
         return lines + [isEmpty ? "ok: nothing found" : "\(errors) error(s), \(warnings) warning(s)"]
     }

@@ -13,22 +13,39 @@ public enum InvocationError: Error, Equatable, Sendable {
         case host, pathComponent = "path_component", queryName = "query_name", queryValue = "query_value", fragment
     }
 
+    /// 1. Longer than ``InvocationLimits/maxURLBytes``; nothing was parsed.
     case urlTooLong(bytes: Int, limit: Int)
+    /// 2. Not strict RFC 3986 text, or not an absolute URL; `value` is the URL.
     case unparseable(reason: String, value: String)
+    /// 3. Any scheme but `https`.
     case schemeNotHTTPS(value: String)
+    /// 4. No host.
     case hostMissing
+    /// 4. A user name or password before the host.
     case userinfoNotAllowed(value: String)
+    /// 4. A port other than 443.
     case portNotAllowed(value: String)
+    /// 5. A host not in ``InvocationLimits/allowedHosts``.
     case hostNotAllowed(value: String)
+    /// 6. More path components than ``InvocationLimits/maxPathComponents``.
     case tooManyPathComponents(count: Int, limit: Int)
+    /// 6. A `.` or `..` path component, however its dots are written.
     case dotSegment(value: String)
+    /// 7. More query items than ``InvocationLimits/maxQueryItems``.
     case tooManyQueryItems(count: Int, limit: Int)
+    /// 8. A part whose percent-decoded bytes are not UTF-8.
     case notUTF8(part: Part, value: String)
+    /// 8. A part that decodes to a control or format character.
     case hiddenCharacter(part: Part, value: String)
+    /// 9. A default App Clip link whose `p` is missing, repeated or malformed.
     case bundleIDInvalid(value: String)
+    /// 9. A default App Clip link for a clip not in ``InvocationLimits/clipBundleIDs``.
     case bundleIDNotAllowed(value: String)
+    /// 9. A path that carries no invite.
     case notAnInvitePath(value: String)
+    /// 9. No token or code anywhere.
     case credentialMissing
+    /// 9. More than one token or code.
     case credentialAmbiguous
     /// The token or code is malformed. Its text is not carried: a near miss of
     /// a real secret does not belong in logs.
@@ -85,7 +102,7 @@ public enum InvocationError: Error, Equatable, Sendable {
     /// A sentence for people, with any value escaped; safe for terminals and logs.
     public var message: String {
         let shown = value.map { "“" + SafeText.escaped($0) + "”" } ?? ""
-        let place = part.map { " in the " + $0.rawValue.replacingOccurrences(of: "_", with: " ") } ?? ""
+        let place = part.map { " in the " + $0.rawValue.split(separator: "_").joined(separator: " ") } ?? ""
         return switch self {
         case .urlTooLong(let bytes, let limit): "the URL is \(bytes) bytes; the limit is \(limit)"
         case .unparseable(let reason, _): "the URL cannot be parsed: \(reason)"

@@ -3,19 +3,19 @@
 /// request shares it.
 public struct InvocationLimits: Equatable, Sendable {
     /// Longest URL accepted, in UTF-8 bytes, checked before anything is parsed.
-    public var maxURLBytes: Int
+    public let maxURLBytes: Int
     /// Most path components (`/a/b` has two).
-    public var maxPathComponents: Int
+    public let maxPathComponents: Int
     /// Most `&`-separated query items, empty ones included.
-    public var maxQueryItems: Int
+    public let maxQueryItems: Int
     /// Hosts invite links may use, compared case-insensitively and exactly:
     /// no subdomain matching, no trailing-dot variant.
-    public var allowedHosts: Set<String>
+    public let allowedHosts: Set<String>
     /// Clip bundle identifiers accepted in Apple's default App Clip links
     /// (`https://appclip.apple.com/id?p=<bundle id>&…`). Empty refuses that form.
-    public var clipBundleIDs: Set<String>
+    public let clipBundleIDs: Set<String>
     /// Length of typed codes (check character included) in this deployment.
-    public var codeLength: Int
+    public let codeLength: Int
 
     /// Limits for the given hosts and clip bundle ids; the numbers default to
     /// 2,048 bytes, 32 path components and 64 query items.

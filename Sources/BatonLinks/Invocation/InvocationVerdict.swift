@@ -44,7 +44,7 @@ public struct InvocationVerdict: Sendable {
         var fields = [("url", SafeText.jsonQuoted(echoedURL)), ("valid", isValid ? "true" : "false")]
         switch result {
         case .success(let invocation):
-            fields.append(("form", SafeText.jsonQuoted(Self.formName(invocation.form).replacingOccurrences(of: " ", with: "_"))))
+            fields.append(("form", SafeText.jsonQuoted(Self.formName(invocation.form).split(separator: " ").joined(separator: "_"))))
             if case .defaultAppClipLink(let bundleID) = invocation.form {
                 fields.append(("bundle_id", SafeText.jsonQuoted(bundleID)))
             }
