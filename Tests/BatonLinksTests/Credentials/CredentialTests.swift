@@ -50,3 +50,19 @@ struct CredentialTests {
         #expect(!error.message.isEmpty)
     }
 }
+
+@Suite("Invite links")
+struct InviteLinkTests {
+    @Test("both link forms of a token validate and resolve back to it")
+    func linksRoundTrip() throws {
+        let limits = InvocationLimits(allowedHosts: ["baton.example"], clipBundleIDs: ["com.example.family.Clip"])
+        var generator = SeededGenerator(state: 5)
+        for _ in 0..<50 {
+            let token = LinkToken.generate(using: &generator)
+            let custom = try Invocation(url: token.inviteLink(host: "baton.example"), limits: limits)
+            #expect(custom.credential == .token(token) && custom.form == .inviteLink)
+            let clip = try Invocation(url: token.defaultAppClipLink(clipBundleID: "com.example.family.Clip"), limits: limits)
+            #expect(clip.credential == .token(token) && clip.form == .defaultAppClipLink(bundleID: "com.example.family.Clip"))
+        }
+    }
+}
