@@ -1,0 +1,35 @@
+import SafeText
+
+/// Turns what a person typed or pasted into symbol values.
+enum TypedSymbols {
+    /// Longest input looked at. Generous for a 26-symbol token with a separator
+    /// between every symbol, and bounds the work done on hostile input.
+    static let inputLimit = 64
+
+    /// The symbol values of `text` after normalisation: case folded, spaces and
+    /// hyphens removed, `I`/`L` read as `1` and `O` as `0`.
+    ///
+    /// - Throws: ``CredentialError/tooLong(limit:)`` before looking at any
+    ///   character, ``CredentialError/invalidCharacter(position:shown:)`` at the
+    ///   first character that is not accepted (including `U`),
+    ///   ``CredentialError/empty`` when only separators remain.
+    static func values(of text: some StringProtocol) throws(CredentialError) -> [UInt8] {
+        guard text.utf8.count <= inputLimit else { throw .tooLong(limit: inputLimit) }
+        var values: [UInt8] = []
+        values.reserveCapacity(text.utf8.count)
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            if CrockfordBase32.isSeparator(scalar) { continue }
+            guard let value = CrockfordBase32.value(ofTyped: scalar) else {
+                throw .invalidCharacter(position: offset + 1, shown: SafeText.escaped(String(scalar)))
+            }
+            values.append(value)
+        }
+        guard !values.isEmpty else { throw .empty }
+        return values
+    }
+
+    /// The canonical text of symbol values: upper case, no separators.
+    static func text(of values: [UInt8]) -> String {
+        String(values.map(CrockfordBase32.symbol))
+    }
+}
