@@ -21,6 +21,7 @@ extension PostgresConnection {
     /// swallowed failure surfaces as `in_failed_sql_transaction`. Errors from
     /// `COMMIT` itself (such as `serialization_failure`) are thrown too.
     /// Must not be nested: use savepoints in SQL for that.
+    @discardableResult
     public func transaction<T>(
         isolation: PostgresIsolation = .readCommitted, readOnly: Bool = false,
         _ body: (PostgresConnection) throws -> T
@@ -46,6 +47,7 @@ extension PostgresConnection {
     /// `deadlock_detected`, after a short random pause that grows with each
     /// attempt. Other errors, and the last conflict, are thrown. `body` must
     /// have no effects outside the database, since it may run several times.
+    @discardableResult
     public func transaction<T>(
         isolation: PostgresIsolation = .readCommitted, readOnly: Bool = false, retries: Int,
         _ body: (PostgresConnection) throws -> T

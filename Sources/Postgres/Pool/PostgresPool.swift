@@ -43,6 +43,7 @@ public final class PostgresPool: Sendable {
     /// is closed instead of returned. See the type's reconnect rule.
     /// - Throws: `pool_exhausted`, `connection_failed`, `connection_closed`
     ///   (pool closed), or whatever `body` throws.
+    @discardableResult
     public func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         let lease = try checkout()
         do {
@@ -64,6 +65,7 @@ public final class PostgresPool: Sendable {
     /// Runs `body` in a transaction on a pooled connection, retrying it up to
     /// `retries` times on `serialization_failure`/`deadlock_detected` (see
     /// `PostgresConnection.transaction(isolation:readOnly:retries:_:)`).
+    @discardableResult
     public func transaction<T>(
         isolation: PostgresIsolation = .readCommitted, readOnly: Bool = false, retries: Int = 0,
         _ body: (PostgresConnection) throws -> T

@@ -12,4 +12,14 @@ public struct PostgresPoolStatistics: Sendable, Equatable {
     public var totalTimeouts: Int
     /// The configured maximum.
     public var maxConnections: Int
+
+    /// A snapshot; see the properties.
+    public init(inUse: Int, idle: Int, waiting: Int, totalOpened: Int, totalTimeouts: Int, maxConnections: Int) {
+        self.inUse = inUse
+        self.idle = idle
+        self.waiting = waiting
+        self.totalOpened = totalOpened
+        self.totalTimeouts = totalTimeouts
+        self.maxConnections = maxConnections
+    }
 }
