@@ -1,4 +1,5 @@
 import CPostgres
+import Foundation
 
 /// The rows a statement returned, decoded lazily column by column.
 ///
@@ -6,15 +7,19 @@ import CPostgres
 /// handed to another thread.
 public final class PostgresRows: @unchecked Sendable, RandomAccessCollection {
     private let result: OpaquePointer
-    /// The column names, in order.
-    public let columns: [String]
-    /// The number of rows an `INSERT`/`UPDATE`/`DELETE` touched (0 otherwise).
-    public let affectedRows: Int
 
     init(result: OpaquePointer) {
         self.result = result
-        columns = (0..<PQnfields(result)).map { String(cString: PQfname(result, $0)) }
-        affectedRows = Int(String(cString: PQcmdTuples(result))) ?? 0
+    }
+
+    /// The column names, in order.
+    public var columns: [String] {
+        (0..<PQnfields(result)).map { String(cString: PQfname(result, $0)) }
+    }
+
+    /// The number of rows an `INSERT`/`UPDATE`/`DELETE` touched (0 otherwise).
+    public var affectedRows: Int {
+        Int(String(cString: PQcmdTuples(result))) ?? 0
     }
 
     deinit { PQclear(result) }
@@ -28,15 +33,14 @@ public final class PostgresRows: @unchecked Sendable, RandomAccessCollection {
 
     /// The index of the column called `name`, or `column_missing`.
     func columnIndex(_ name: String) throws(PostgresError) -> Int {
-        guard let index = columns.firstIndex(of: name) else {
-            throw PostgresError(.columnMissing, column: name)
-        }
-        return index
+        let index = (0..<PQnfields(result)).first { strcmp(PQfname(result, $0), name) == 0 }
+        guard let index else { throw PostgresError(.columnMissing, column: name) }
+        return Int(index)
     }
 
     /// Decodes the value at (`row`, `column`).
     func decode<T: PostgresDecodable>(_: T.Type, row: Int, column: Int) throws(PostgresError) -> T {
-        guard columns.indices.contains(column) else {
+        guard column >= 0, column < PQnfields(result) else {
             throw PostgresError(.columnMissing, column: "#\(column)")
         }
         let (row32, column32) = (Int32(row), Int32(column))
@@ -46,6 +50,6 @@ public final class PostgresRows: @unchecked Sendable, RandomAccessCollection {
             let start = UnsafeRawPointer(PQgetvalue(result, row32, column32))
             bytes = UnsafeRawBufferPointer(start: start, count: Int(PQgetlength(result, row32, column32)))
         }
-        return try T.decode(from: PostgresCell(type: type, columnName: columns[column], bytes: bytes))
+        return try T.decode(from: PostgresCell(type: type, columnName: String(cString: PQfname(result, column32)), bytes: bytes))
     }
 }
