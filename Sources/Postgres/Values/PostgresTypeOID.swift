@@ -12,7 +12,7 @@ public struct PostgresTypeOID: RawRepresentable, Hashable, Sendable {
     public static let bool = PostgresTypeOID(rawValue: 16)
     /// The `bytea` type.
     public static let bytea = PostgresTypeOID(rawValue: 17)
-    /// The `char` type.
+    /// The one-byte `"char"` type.
     public static let char = PostgresTypeOID(rawValue: 18)
     /// The `name` type.
     public static let name = PostgresTypeOID(rawValue: 19)
@@ -32,11 +32,11 @@ public struct PostgresTypeOID: RawRepresentable, Hashable, Sendable {
     public static let float8 = PostgresTypeOID(rawValue: 701)
     /// The `unknown` type.
     public static let unknown = PostgresTypeOID(rawValue: 705)
-    /// The `textArray` type.
+    /// The `text[]` type.
     public static let textArray = PostgresTypeOID(rawValue: 1009)
-    /// The `varcharArray` type.
+    /// The `varchar[]` type.
     public static let varcharArray = PostgresTypeOID(rawValue: 1015)
-    /// The `bpchar` type.
+    /// The `char(n)` (bpchar) type.
     public static let bpchar = PostgresTypeOID(rawValue: 1042)
     /// The `varchar` type.
     public static let varchar = PostgresTypeOID(rawValue: 1043)
