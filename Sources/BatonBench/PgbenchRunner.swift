@@ -1,0 +1,76 @@
+import Foundation
+
+/// Runs the real `pgbench` with a custom script holding the benchmark's
+/// `SELECT`, and reads its throughput.
+struct PgbenchRunner {
+    let conninfo: String
+    let clients: Int
+    let duration: Duration
+    let executable: URL
+    let script: URL
+
+    init(conninfo: String, clients: Int, duration: Duration, rows: Int) throws(PoolBenchmarkError) {
+        guard let executable = Self.locate() else { throw .pgbenchNotFound }
+        self.conninfo = conninfo
+        self.clients = clients
+        self.duration = duration
+        self.executable = executable
+        script = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-pool-\(getpid()).sql")
+        let text = """
+            \\set id random(1, \(rows))
+            SELECT payload FROM baton_bench_pool WHERE id = :id;
+
+            """
+        do {
+            try text.write(to: script, atomically: true, encoding: .utf8)
+        } catch {
+            throw .pgbenchFailed(status: -1, output: "cannot write \(script.path)")
+        }
+    }
+
+    /// `pgbench` on PATH, else in a Debian server package's bin directory.
+    static func locate() -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        var candidates = path.split(separator: ":").map { "\($0)/pgbench" }
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+        candidates += versions.sorted(by: >).map { "/usr/lib/postgresql/\($0)/bin/pgbench" }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map(URL.init(fileURLWithPath:))
+    }
+
+    /// One run; its "tps = … (without initial connection time)" figure.
+    func run() throws(PoolBenchmarkError) -> Double {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = [
+            "--no-vacuum", "--protocol=prepared", "--file=\(script.path)", "--client=\(clients)",
+            "--jobs=\(clients)", "--time=\(max(1, duration.components.seconds))", conninfo,
+        ]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw .pgbenchFailed(status: -1, output: "cannot start \(executable.path)")
+        }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0, let tps = Self.transactionsPerSecond(in: text) else {
+            throw .pgbenchFailed(status: process.terminationStatus, output: text)
+        }
+        return tps
+    }
+
+    /// Reads `tps = 12345.6 (without initial connection time)`.
+    static func transactionsPerSecond(in output: String) -> Double? {
+        output.split(separator: "\n")
+            .first { $0.hasPrefix("tps = ") && $0.contains("without initial connection time") }
+            .flatMap { $0.dropFirst(6).split(separator: " ").first }
+            .flatMap { Double($0) }
+    }
+
+    func removeScript() {
+        try? FileManager.default.removeItem(at: script)
+    }
+}

@@ -1,0 +1,131 @@
+import CPostgres
+import Foundation
+
+/// One libpq connection (`PGconn`), used by one thread at a time.
+///
+/// Every call blocks the calling thread until the server answers: call it from
+/// threads you own (libmicrohttpd's, a worker's), never from Swift's
+/// cooperative pool. Queries take bound parameters only; results come back in
+/// binary format and are decoded strictly (see `PostgresDecodable`).
+/// Usually borrowed from a `PostgresPool` rather than opened directly.
+public final class PostgresConnection {
+    let handle: OpaquePointer
+    /// Names of statements prepared on this connection, with the SQL they hold.
+    var prepared: [String: String] = [:]
+    /// Requests sent since the pool last handed this connection out; the pool's
+    /// reconnect rule reads it (see `PostgresPool.withConnection`).
+    var requestCount = 0
+    /// When the connection was opened, for the pool's maximum lifetime.
+    let openedAt = ContinuousClock.now
+    private(set) var isClosed = false
+
+    /// Opens a connection from a URL (`postgresql://…`) or a conninfo string
+    /// (`host=a,b port=5432 target_session_attrs=read-write`), passed to libpq
+    /// untouched. Settings the string leaves out default to
+    /// `connect_timeout=<connectTimeoutSeconds>`, `client_encoding=UTF8` and
+    /// `fallback_application_name=baton`.
+    /// - Throws: `connection_failed` with libpq's message in `serverMessage`.
+    public init(_ conninfo: String, connectTimeoutSeconds: Int = 10) throws(PostgresError) {
+        let settings = [
+            ("connect_timeout", String(connectTimeoutSeconds)),
+            ("client_encoding", "UTF8"),
+            ("fallback_application_name", "baton"),
+            ("dbname", conninfo),
+        ]
+        let keywords = settings.map { strdup($0.0) }
+        let values = settings.map { strdup($0.1) }
+        defer { (keywords + values).forEach { free($0) } }
+        let connection = (keywords + [nil]).map { UnsafePointer($0) }.withUnsafeBufferPointer { keys in
+            (values + [nil]).map { UnsafePointer($0) }.withUnsafeBufferPointer { vals in
+                PQconnectdbParams(keys.baseAddress, vals.baseAddress, 1)
+            }
+        }
+        guard let connection else { throw PostgresError(.connectionFailed, serverMessage: "out of memory") }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = String(cString: PQerrorMessage(connection))
+            PQfinish(connection)
+            throw PostgresError(.connectionFailed, serverMessage: message)
+        }
+        PQsetNoticeReceiver(connection, ignoreNotice, nil)
+        handle = connection
+    }
+
+    deinit {
+        if !isClosed { PQfinish(handle) }
+    }
+
+    /// Closes the connection; later calls fail with `connection_closed`.
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        PQfinish(handle)
+    }
+
+    /// Whether the connection is open and libpq has not seen it break.
+    /// Does not talk to the server.
+    public var isHealthy: Bool {
+        !isClosed && PQstatus(handle) == CONNECTION_OK
+    }
+
+    /// Whether a transaction is open (or failed and awaiting `ROLLBACK`).
+    public var isInTransaction: Bool {
+        !isClosed && [PQTRANS_INTRANS, PQTRANS_INERROR, PQTRANS_ACTIVE].contains(PQtransactionStatus(handle))
+    }
+
+    /// Runs `sql` with `parameters` bound to `$1`, `$2`, … (`PQexecParams`).
+    ///
+    /// - Parameter timeout: the statement's `statement_timeout`; a slower
+    ///   statement fails with `query_canceled`. Costs two extra round trips.
+    /// - Throws: a `PostgresError` with the SQLSTATE's code; `invalid_parameter`
+    ///   for text containing NUL; `connection_closed` after `close()`.
+    @discardableResult
+    public func query(
+        _ sql: String, _ parameters: [any PostgresBindable] = [], timeout: Duration? = nil
+    ) throws(PostgresError) -> PostgresRows {
+        try withTimeout(timeout) { () throws(PostgresError) in
+            try execute(sql: sql, preparedName: nil, parameters.map(\.postgresBinding))
+        }
+    }
+
+    /// Runs a named statement, preparing it on this connection first if needed.
+    /// Parameters, timeout and errors as in `query(_:_:timeout:)`.
+    @discardableResult
+    public func query(
+        _ statement: PostgresStatement, _ parameters: [any PostgresBindable] = [], timeout: Duration? = nil
+    ) throws(PostgresError) -> PostgresRows {
+        let bindings = parameters.map(\.postgresBinding)
+        try prepareIfNeeded(statement, types: bindings.map(\.type))
+        return try withTimeout(timeout) { () throws(PostgresError) in
+            try execute(sql: statement.sql, preparedName: statement.name, bindings)
+        }
+    }
+
+    /// Runs a script of several `;`-separated statements without parameters
+    /// (`PQexec`), such as a migration file. Stops at the first error.
+    /// Never pass text built from untrusted input.
+    public func runScript(_ sql: String) throws(PostgresError) {
+        try ensureOpen()
+        requestCount += 1
+        _ = try checked(PQexec(handle, sql))
+    }
+
+    /// `identifier` quoted for SQL (`"my table"`), for names that cannot be
+    /// bound as parameters, such as a `LISTEN` channel.
+    public func quoteIdentifier(_ identifier: String) throws(PostgresError) -> String {
+        try ensureOpen()
+        guard let quoted = PQescapeIdentifier(handle, identifier, identifier.utf8.count) else {
+            throw PostgresError(.invalidParameter, serverMessage: String(cString: PQerrorMessage(handle)))
+        }
+        defer { PQfreemem(quoted) }
+        return String(cString: quoted)
+    }
+
+    func ensureOpen() throws(PostgresError) {
+        if isClosed { throw PostgresError(.connectionClosed) }
+    }
+}
+
+/// libpq's notice receiver. Notices (such as "there is no transaction in
+/// progress") carry nothing callers act on. A plain top-level function, so no
+/// actor-isolation check can trap when libpq calls it (DESIGN §2).
+private func ignoreNotice(_: UnsafeMutableRawPointer?, _: OpaquePointer?) {}

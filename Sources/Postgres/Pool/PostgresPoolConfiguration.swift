@@ -1,0 +1,33 @@
+/// How a `PostgresPool` connects, how many connections it keeps, and when it
+/// checks or replaces them.
+public struct PostgresPoolConfiguration: Sendable {
+    /// URL or conninfo string, passed to libpq untouched.
+    public var conninfo: String
+    /// Most connections open at once (in use, idle or being opened).
+    public var maxConnections: Int
+    /// Longest a caller waits for a connection before `pool_exhausted`.
+    public var acquireTimeout: Duration
+    /// A connection idle longer than this is checked with a round trip
+    /// before it is handed out. Every hand-out also checks the socket for a
+    /// server-side close, which costs no round trip.
+    public var validateAfterIdle: Duration
+    /// A connection older than this is closed when returned, and replaced
+    /// before reuse, so server-side memory and settings do not pile up.
+    public var maxLifetime: Duration
+    /// libpq's `connect_timeout` when the conninfo does not set one.
+    public var connectTimeoutSeconds: Int
+
+    /// A configuration; only `conninfo` is required.
+    public init(
+        conninfo: String, maxConnections: Int = 10, acquireTimeout: Duration = .seconds(5),
+        validateAfterIdle: Duration = .seconds(30), maxLifetime: Duration = .seconds(30 * 60),
+        connectTimeoutSeconds: Int = 5
+    ) {
+        self.conninfo = conninfo
+        self.maxConnections = max(1, maxConnections)
+        self.acquireTimeout = acquireTimeout
+        self.validateAfterIdle = validateAfterIdle
+        self.maxLifetime = maxLifetime
+        self.connectTimeoutSeconds = connectTimeoutSeconds
+    }
+}
