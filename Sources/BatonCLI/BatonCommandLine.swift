@@ -13,6 +13,8 @@ public enum BatonCommandLine {
                 .group(name: "keys", summary: "Create, list and revoke API keys.", children: [
                     .command(KeysCreateCommand.self), .command(KeysListCommand.self), .command(KeysRevokeCommand.self),
                 ]),
+                .command(CheckURLCommand.self),
+                .command(DoctorCommand.self),
                 .group(name: "config", summary: "Check the BATON_* configuration.", children: [.command(ConfigCheckCommand.self)]),
             ]
         )
