@@ -15,6 +15,9 @@ public enum BatonCommandLine {
                 ]),
                 .command(CheckURLCommand.self),
                 .command(DoctorCommand.self),
+                .group(name: "bench", summary: "Measure Baton against the ceiling of the same work.", children: [
+                    .command(BenchPoolCommand.self),
+                ]),
                 .group(name: "config", summary: "Check the BATON_* configuration.", children: [.command(ConfigCheckCommand.self)]),
             ]
         )

@@ -1,4 +1,5 @@
 import BatonCore
+import Foundation
 import Testing
 
 @Suite("BatonConfiguration")
@@ -54,5 +55,21 @@ struct BatonConfigurationTests {
     @Test("malformed listen addresses are refused", arguments: ["8080", ":8080", "host:65536", "host:-1", "ho st:80", "a/b:80"])
     func badListenAddresses(text: String) {
         #expect(ListenAddress(text) == nil)
+    }
+}
+
+@Suite("Configuration documentation")
+struct ConfigurationDocumentationTests {
+    @Test("the README's configuration table names every setting with its default")
+    func readmeListsEverySetting() throws {
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../../README.md").standardizedFileURL,
+            encoding: .utf8
+        )
+        for setting in Setting.all {
+            let row = readme.split(separator: "\n").first { $0.hasPrefix("| `\(setting.name)` |") }
+            #expect(row != nil, "README lacks \(setting.name)")
+            #expect(row?.contains(setting.defaultValue.map { "`\($0)`" } ?? "required") == true, "README's default for \(setting.name)")
+        }
     }
 }
