@@ -1,0 +1,74 @@
+/// A handler: a plain function from request to response. It runs on one of
+/// libmicrohttpd's pool threads and may block (on the database, say); throw
+/// an `HTTPErrorConvertible` for an API error, anything else for a 500.
+public typealias Handler = @Sendable (Request) throws -> Response
+
+/// Routes by method and path pattern. Built before the server starts and
+/// immutable after, so lookups need no lock.
+///
+/// Unknown paths get 404 `not_found`; a known path with another method gets
+/// 405 `method_not_allowed` with `Allow`; `HEAD` is served by the `GET` route.
+/// When several patterns match, the one with more literal segments wins.
+public struct Router: Sendable {
+    struct Route: Sendable {
+        let method: String
+        let pattern: RoutePattern
+        let options: RouteOptions
+        let handler: Handler
+    }
+
+    /// What a lookup found.
+    enum Match {
+        case found(Route, parameters: [String: String])
+        case methodNotAllowed(allowed: [String])
+        case notFound
+    }
+
+    private var routes: [Route] = []
+
+    /// An empty router.
+    public init() {}
+
+    /// Adds a route for `method` (such as `POST`) and `pattern` (such as
+    /// `/v1/invites/:id/revoke`).
+    public mutating func add(
+        _ method: String, _ pattern: String, options: RouteOptions = RouteOptions(), handler: @escaping Handler
+    ) {
+        routes.append(Route(method: method.uppercased(), pattern: RoutePattern(pattern), options: options, handler: handler))
+        routes.sort { $0.pattern.specificity > $1.pattern.specificity }
+    }
+
+    /// Adds a `GET` route, which also answers `HEAD`.
+    public mutating func get(_ pattern: String, options: RouteOptions = RouteOptions(), handler: @escaping Handler) {
+        add("GET", pattern, options: options, handler: handler)
+    }
+
+    /// Adds a `POST` route.
+    public mutating func post(_ pattern: String, options: RouteOptions = RouteOptions(), handler: @escaping Handler) {
+        add("POST", pattern, options: options, handler: handler)
+    }
+
+    /// Adds a `PUT` route.
+    public mutating func put(_ pattern: String, options: RouteOptions = RouteOptions(), handler: @escaping Handler) {
+        add("PUT", pattern, options: options, handler: handler)
+    }
+
+    /// Adds a `DELETE` route.
+    public mutating func delete(_ pattern: String, options: RouteOptions = RouteOptions(), handler: @escaping Handler) {
+        add("DELETE", pattern, options: options, handler: handler)
+    }
+
+    /// The route for `method` and the decoded `path` segments.
+    func match(method: String, path: [String]) -> Match {
+        let lookup = method == "HEAD" ? "GET" : method
+        var allowed: [String] = []
+        for route in routes {
+            guard let parameters = route.pattern.match(path) else { continue }
+            if route.method == lookup { return .found(route, parameters: parameters) }
+            allowed.append(route.method)
+        }
+        guard !allowed.isEmpty else { return .notFound }
+        if allowed.contains("GET") { allowed.append("HEAD") }
+        return .methodNotAllowed(allowed: Array(Set(allowed)).sorted())
+    }
+}

@@ -1,0 +1,81 @@
+import CMicroHTTPD
+import Foundation
+
+extension ServerContext {
+    /// Takes one body chunk. Past the route's limit the request is answered
+    /// 413 at once and nothing more is kept, so a huge body never sits in memory.
+    func receive(_ chunk: UnsafeRawBufferPointer, for exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
+        guard !exchange.hasResponded else { return .YES }
+        if let error = exchange.pendingError {
+            return respond(.error(error), to: exchange, on: connection)
+        }
+        let limit = exchange.route?.options.maxBodyBytes ?? 0
+        guard exchange.body.count + chunk.count <= limit else {
+            exchange.body = Data()
+            return respond(.error(HTTPError.requestTooLarge(limit: limit)), to: exchange, on: connection)
+        }
+        exchange.body.append(contentsOf: chunk)
+        return .YES
+    }
+
+    /// The body is complete: answers a pending error, or runs the handler.
+    func complete(_ exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
+        guard !exchange.hasResponded else { return .YES }
+        guard let route = exchange.route, exchange.pendingError == nil else {
+            return respond(.error(exchange.pendingError ?? .notFound), to: exchange, on: connection)
+        }
+        let response: Response
+        do {
+            response = try route.handler(exchange.request())
+        } catch let error as any HTTPErrorConvertible {
+            response = .error(error)
+        } catch {
+            exchange.failure = String(describing: type(of: error))
+            response = .error(HTTPError.internalError(requestID: exchange.requestID))
+        }
+        return respond(response, to: exchange, on: connection)
+    }
+
+    /// Queues `response` with the common headers added.
+    func respond(_ response: Response, to exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
+        var headers = response.headers
+        SecurityHeaders.apply(to: &headers, requestID: exchange.requestID)
+        if isDraining.load(ordering: .relaxed) { headers.set("Connection", "close") }
+        let body = response.body
+        let mhdResponse = body.withUnsafeBytes {
+            MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let mhdResponse else { return .NO }
+        defer { MHD_destroy_response(mhdResponse) }
+        for field in headers {
+            // libmicrohttpd refuses names or values with CR, LF or NUL; such
+            // a header is dropped rather than sent split.
+            _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+        }
+        exchange.status = response.status
+        exchange.bytesSent = exchange.method == "HEAD" ? 0 : body.count
+        return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+    }
+
+    /// The request is over: logs it and counts it out of the in-flight set.
+    func finish(_ exchange: Exchange, termination: MHD_RequestTerminationCode) {
+        let entry = AccessLogEntry(
+            timestamp: exchange.timestamp, requestID: exchange.requestID, method: exchange.method,
+            route: exchange.route?.pattern.text, status: exchange.status, bytes: exchange.bytesSent,
+            duration: ContinuousClock.now - exchange.startedAt, client: exchange.clientAddress,
+            outcome: Self.outcome(of: termination), failure: exchange.failure
+        )
+        configuration.logSink.write(line: entry.line())
+        inFlight.subtract(1, ordering: .relaxed)
+    }
+
+    private static func outcome(of termination: MHD_RequestTerminationCode) -> String {
+        switch termination {
+        case .REQUEST_TERMINATED_COMPLETED_OK: "request completed"
+        case .REQUEST_TERMINATED_TIMEOUT_REACHED: "request timed out"
+        case .REQUEST_TERMINATED_DAEMON_SHUTDOWN: "request cut by shutdown"
+        case .REQUEST_TERMINATED_CLIENT_ABORT: "client aborted"
+        default: "request failed"
+        }
+    }
+}

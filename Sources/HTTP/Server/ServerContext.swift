@@ -1,0 +1,89 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// What libmicrohttpd's callbacks share: the router, the configuration and
+/// the counters for graceful shutdown. Immutable apart from two atomics, so
+/// every pool thread reads it without a lock.
+final class ServerContext: Sendable {
+    let router: Router
+    let configuration: ServerConfiguration
+    /// Requests between their first callback and their completion notice.
+    let inFlight = Atomic<Int>(0)
+    /// Set when shutdown begins: responses then carry `Connection: close`.
+    let isDraining = Atomic<Bool>(false)
+
+    init(router: Router, configuration: ServerConfiguration) {
+        self.router = router
+        self.configuration = configuration
+    }
+
+    /// Starts an exchange from the request line and headers: resolves the
+    /// request id and client, decodes the target, finds the route and checks
+    /// the route's limits. Any failure is kept in `pendingError`.
+    func begin(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>) -> Exchange {
+        inFlight.add(1, ordering: .relaxed)
+        let exchange = Exchange(method: String(cString: method))
+        let rawHeaders = fields(of: connection, kind: .HEADER_KIND)
+        exchange.headers = HTTPHeaders(rawHeaders.map {
+            (String(decoding: $0.name, as: UTF8.self), String(decoding: $0.value ?? [], as: UTF8.self))
+        })
+        exchange.requestID = RequestID.accept(exchange.headers["X-Request-Id"])
+        exchange.peerAddress = ClientAddress.text(of: baton_mhd_client_address(connection))
+        exchange.clientAddress = ClientAddress.resolve(
+            peer: exchange.peerAddress, forwardedFor: exchange.headers.values(for: "X-Forwarded-For"),
+            trustedProxies: configuration.trustedProxies
+        )
+        let contentLength = exchange.headers["Content-Length"].flatMap { Int($0) }
+        exchange.expectsBody = (contentLength ?? 0) > 0 || exchange.headers.contains("Transfer-Encoding")
+        do {
+            try route(exchange, connection: connection, url: url, headerFields: rawHeaders, contentLength: contentLength)
+        } catch {
+            exchange.pendingError = error
+        }
+        return exchange
+    }
+
+    private func route(
+        _ exchange: Exchange, connection: OpaquePointer, url: UnsafePointer<CChar>,
+        headerFields: [RawField], contentLength: Int?
+    ) throws(HTTPError) {
+        let rawQuery = fields(of: connection, kind: .GET_ARGUMENT_KIND)
+        let targetBytes = strlen(url) + rawQuery.reduce(0) { $0 + $1.name.count + ($1.value?.count ?? 0) + 2 }
+        guard targetBytes <= configuration.maxURIBytes else { throw .uriTooLong(limit: configuration.maxURIBytes) }
+        let headerBytes = targetBytes + headerFields.reduce(0) { $0 + $1.name.count + ($1.value?.count ?? 0) + 4 }
+        guard headerBytes <= configuration.maxHeaderBytes else { throw .headersTooLarge(limit: configuration.maxHeaderBytes) }
+
+        exchange.segments = try PathDecoder.segments(of: String(cString: url))
+        exchange.query = try rawQuery.map { field throws(HTTPError) in
+            QueryItem(
+                name: try PathDecoder.decode(field.name, plusIsSpace: true),
+                value: try PathDecoder.decode(field.value ?? [], plusIsSpace: true)
+            )
+        }
+        switch router.match(method: exchange.method, path: exchange.segments) {
+        case .notFound:
+            throw .notFound
+        case .methodNotAllowed(let allowed):
+            throw .methodNotAllowed(allowed: allowed)
+        case .found(let route, let parameters):
+            exchange.route = route
+            exchange.parameters = parameters
+            if let contentLength, contentLength > route.options.maxBodyBytes {
+                throw .requestTooLarge(limit: route.options.maxBodyBytes)
+            }
+            if exchange.expectsBody, !route.options.accepts(contentType: exchange.headers["Content-Type"]) {
+                throw .unsupportedMediaType(accepted: route.options.acceptedContentTypes ?? [])
+            }
+            exchange.body.reserveCapacity(min(contentLength ?? 0, route.options.maxBodyBytes))
+        }
+    }
+
+    private func fields(of connection: OpaquePointer, kind: MHD_ValueKind) -> [RawField] {
+        var fields: [RawField] = []
+        withUnsafeMutablePointer(to: &fields) { pointer in
+            _ = MHD_get_connection_values(connection, kind, collectField, pointer)
+        }
+        return fields
+    }
+}
