@@ -46,3 +46,9 @@ static inline const struct sockaddr *baton_mhd_client_address(struct MHD_Connect
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     return info ? info->client_addr : NULL;
 }
+
+/* The socket of a connection, or -1. */
+static inline int baton_mhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
+}

@@ -53,6 +53,11 @@ public final class Server: Sendable {
         guard let running = daemon.withLock({ $0.take() }) else { return true }
         context.isDraining.store(true, ordering: .relaxed)
         let listener = MHD_quiesce_daemon(running.pointer)
+        // libmicrohttpd stops calling accept(), but the kernel would still
+        // complete handshakes into the backlog; shutting the listening socket
+        // down refuses them at once. The descriptor itself must stay open
+        // until the daemon stops, since pool threads may still refer to it.
+        if listener >= 0 { Glibc.shutdown(listener, Int32(SHUT_RDWR)) }
         let deadline = ContinuousClock.now + grace
         while context.inFlight.load(ordering: .relaxed) > 0, ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.005)

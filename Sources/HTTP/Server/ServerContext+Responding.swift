@@ -12,7 +12,7 @@ extension ServerContext {
         let limit = exchange.route?.options.maxBodyBytes ?? 0
         guard exchange.body.count + chunk.count <= limit else {
             exchange.body = Data()
-            return respond(.error(HTTPError.requestTooLarge(limit: limit)), to: exchange, on: connection)
+            return rejectMidBody(.error(HTTPError.requestTooLarge(limit: limit)), for: exchange, on: connection)
         }
         exchange.body.append(contentsOf: chunk)
         return .YES
@@ -34,6 +34,28 @@ extension ServerContext {
             response = .error(HTTPError.internalError(requestID: exchange.requestID))
         }
         return respond(response, to: exchange, on: connection)
+    }
+
+    /// Answers while the body is still arriving. libmicrohttpd 0.9.75 refuses
+    /// `MHD_queue_response` in that state, and reading the rest of a huge body
+    /// first is what the limit is there to avoid; so the response is written
+    /// to the socket directly (nothing else is being written on it: a new
+    /// request is read only after the previous response went out), the
+    /// sending side is shut, and returning `MHD_NO` has libmicrohttpd close
+    /// the connection.
+    private func rejectMidBody(_ response: Response, for exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
+        var headers = response.headers
+        SecurityHeaders.apply(to: &headers, requestID: exchange.requestID)
+        headers.set("Connection", "close")
+        let bytes = RawResponse.serialize(status: response.status, headers: headers, body: response.body)
+        let socket = baton_mhd_connection_fd(connection)
+        if socket >= 0 {
+            _ = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            Glibc.shutdown(socket, Int32(SHUT_WR))
+        }
+        exchange.status = response.status
+        exchange.bytesSent = response.body.count
+        return .NO
     }
 
     /// Queues `response` with the common headers added.

@@ -31,24 +31,7 @@ final class RawConnection {
         guard descriptor >= 0 else { throw Failure(description: "socket failed") }
         var seconds = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
-        let connected: Int32
-        if isIPv6 {
-            var address = sockaddr_in6()
-            address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_port = port.bigEndian
-            inet_pton(AF_INET6, host, &address.sin6_addr)
-            connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
-        } else {
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = port.bigEndian
-            inet_pton(AF_INET, host, &address.sin_addr)
-            connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-        }
+        let connected = Self.withAddress(host: host, port: port) { connect(descriptor, $0, $1) }
         guard connected == 0 else {
             close(descriptor)
             throw Failure(description: "connect failed: errno \(errno)")
@@ -56,6 +39,30 @@ final class RawConnection {
     }
 
     deinit { close(descriptor) }
+
+    /// Calls `body` with `host:port` as a socket address and its length.
+    private static func withAddress(host: String, port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+        var storage = sockaddr_storage()
+        let isIPv6 = host.contains(":")
+        storage.ss_family = sa_family_t(isIPv6 ? AF_INET6 : AF_INET)
+        let length = withUnsafeMutablePointer(to: &storage) { pointer in
+            if isIPv6 {
+                pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    $0.pointee.sin6_port = port.bigEndian
+                    inet_pton(AF_INET6, host, &$0.pointee.sin6_addr)
+                }
+                return MemoryLayout<sockaddr_in6>.size
+            }
+            pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+                $0.pointee.sin_port = port.bigEndian
+                inet_pton(AF_INET, host, &$0.pointee.sin_addr)
+            }
+            return MemoryLayout<sockaddr_in>.size
+        }
+        return withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(length)) }
+        }
+    }
 
     /// Sends all of `text`.
     func send(_ text: String) throws { try send(Array(text.utf8)) }
