@@ -8,7 +8,7 @@ public protocol LogSink: Sendable {
     func write(line: String)
 }
 
-/// Writes each line plus a newline to a file descriptor with one `write(2)`,
+/// Writes each line plus a newline to a file descriptor with one `writev(2)`,
 /// so concurrent lines never interleave (lines up to `PIPE_BUF` on pipes; any
 /// length on regular files opened for append).
 public struct FileDescriptorLogSink: LogSink {
@@ -25,8 +25,16 @@ public struct FileDescriptorLogSink: LogSink {
     /// Writes `line` and a newline; a failed or short write is dropped, since
     /// a logger has nowhere better to report it.
     public func write(line: String) {
-        var bytes = Array(line.utf8)
-        bytes.append(UInt8(ascii: "\n"))
-        _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        var line = line
+        line.withUTF8 { bytes in
+            var newline = UInt8(ascii: "\n")
+            withUnsafeMutablePointer(to: &newline) { newlinePointer in
+                var parts = [
+                    iovec(iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress), iov_len: bytes.count),
+                    iovec(iov_base: UnsafeMutableRawPointer(newlinePointer), iov_len: 1),
+                ]
+                _ = writev(descriptor, &parts, 2)
+            }
+        }
     }
 }

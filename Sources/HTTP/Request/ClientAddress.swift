@@ -49,8 +49,9 @@ enum ClientAddress {
     }
 
     private static func format(family: Int32, _ address: UnsafeRawBufferPointer) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        guard inet_ntop(family, address.baseAddress, &buffer, socklen_t(buffer.count)) != nil else { return nil }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(INET6_ADDRSTRLEN)) { buffer in
+            guard let text = inet_ntop(family, address.baseAddress, buffer.baseAddress, socklen_t(buffer.count)) else { return nil }
+            return String(cString: text)
+        }
     }
 }

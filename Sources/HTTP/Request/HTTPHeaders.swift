@@ -66,7 +66,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
 
     /// ASCII case-insensitive comparison: header names are ASCII tokens.
     private static func sameName(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { lower($0) == lower($1) }
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                x.count == y.count && x.indices.allSatisfy { lower(x[$0]) == lower(y[$0]) }
+            }
+        }
     }
 
     private static func lower(_ byte: UInt8) -> UInt8 {

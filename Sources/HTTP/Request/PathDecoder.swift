@@ -9,12 +9,12 @@ enum PathDecoder {
     /// - Throws: 400 `invalid_request` for a path that does not start with
     ///   `/`, a bad escape, an encoded NUL or control character, invalid
     ///   UTF-8, or a `.` / `..` segment (raw or encoded).
-    static func segments(of rawPath: String) throws(HTTPError) -> [String] {
-        guard rawPath.utf8.first == UInt8(ascii: "/") else {
+    static func segments(of rawPath: UnsafeRawBufferPointer) throws(HTTPError) -> [String] {
+        guard rawPath.first == UInt8(ascii: "/") else {
             throw .invalidRequest("The request path must start with '/'.")
         }
         var segments: [String] = []
-        for raw in rawPath.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+        for raw in rawPath.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
             let segment = try decode(raw, plusIsSpace: false)
             if segment == "." || segment == ".." {
                 throw .invalidRequest("The request path must not contain '.' or '..' segments.")
@@ -28,6 +28,10 @@ enum PathDecoder {
     /// `plusIsSpace`, for query components), checked to be UTF-8 without
     /// NUL or other C0 control characters.
     static func decode(_ raw: some Collection<UInt8>, plusIsSpace: Bool) throws(HTTPError) -> String {
+        // Fast path: printable ASCII with nothing to decode is its own text.
+        if raw.allSatisfy({ (0x21...0x7E).contains($0) && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") }) {
+            return String(decoding: raw, as: UTF8.self)
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(raw.count)
         var index = raw.startIndex

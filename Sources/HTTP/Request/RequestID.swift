@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The request id carried in `X-Request-Id`: a caller's id is kept when it is
 /// sane (1–128 characters of letters, digits, `-`, `_`, `.`, `:`), so a trace
 /// spans services; anything else is replaced by a fresh random id.
@@ -17,13 +19,23 @@ enum RequestID {
         return (1...maxLength).contains(bytes.count) && bytes.allSatisfy(isSafe)
     }
 
-    /// 128 random bits as 32 lowercase hex digits.
+    /// 32 lowercase hex digits: 64 random bits drawn once per process, then
+    /// a counter. Unique across processes and restarts without a system call
+    /// per request; request ids are for correlation, not secrets.
     static func generate() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let high = generator.next() as UInt64
-        let low = generator.next() as UInt64
-        return hex(high) + hex(low)
+        var bytes = processPrefix
+        var value = counter.add(1, ordering: .relaxed).newValue
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: 16))
+        for index in stride(from: 31, through: 16, by: -1) {
+            bytes[index] = hexDigits[Int(value & 0xF)]
+            value >>= 4
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
+
+    private static let processPrefix = Array(hex(UInt64.random(in: .min ... .max)).utf8)
+    private static let counter = Atomic<UInt64>(0)
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     private static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)

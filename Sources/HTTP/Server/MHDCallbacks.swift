@@ -52,23 +52,28 @@ func keepEscaped(context: UnsafeMutableRawPointer?, connection: OpaquePointer?, 
     return strlen(text)
 }
 
-/// Appends one header or query field, as raw bytes, to the `[RawField]` at
-/// `context`. A query item without `=` has a nil value.
+/// Appends one header or query field to the `[RawField]` at `context`.
 func collectField(
     context: UnsafeMutableRawPointer?, kind: MHD_ValueKind, key: UnsafePointer<CChar>?, value: UnsafePointer<CChar>?
 ) -> MHD_Result {
     guard let context, let key else { return .YES }
-    let fields = context.assumingMemoryBound(to: [RawField].self)
-    fields.pointee.append(RawField(name: bytes(of: key), value: value.map(bytes(of:))))
+    context.assumingMemoryBound(to: [RawField].self).pointee.append(RawField(name: key, value: value))
     return .YES
 }
 
-/// A header or query field as libmicrohttpd holds it.
+/// A header or query field as libmicrohttpd holds it: C strings in the
+/// connection's memory pool, valid until the request completes. A query item
+/// without `=` has a nil value.
 struct RawField {
-    var name: [UInt8]
-    var value: [UInt8]?
-}
+    var name: UnsafePointer<CChar>
+    var value: UnsafePointer<CChar>?
 
-private func bytes(of text: UnsafePointer<CChar>) -> [UInt8] {
-    Array(UnsafeRawBufferPointer(start: text, count: strlen(text)))
+    /// The field's name and value bytes, without copying.
+    var nameBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: name, count: strlen(name)) }
+    var valueBytes: UnsafeRawBufferPointer {
+        value.map { UnsafeRawBufferPointer(start: $0, count: strlen($0)) } ?? UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+
+    /// Bytes on the wire, roughly: name, value and separators.
+    var size: Int { strlen(name) + (value.map { strlen($0) } ?? 0) + 4 }
 }

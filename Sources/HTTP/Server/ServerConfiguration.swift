@@ -56,7 +56,8 @@ public struct ServerConfiguration: Sendable {
         self.logSink = logSink
     }
 
-    /// libmicrohttpd's per-connection memory pool: room for the largest
-    /// accepted headers, the response headers and a body read buffer.
-    var connectionMemoryLimit: Int { 2 * maxHeaderBytes + 16 * 1024 }
+    /// libmicrohttpd's per-connection memory pool, derived from
+    /// `maxHeaderBytes`: room for the largest accepted headers, the response
+    /// headers and a body read buffer.
+    public var connectionMemoryLimit: Int { 2 * maxHeaderBytes + 16 * 1024 }
 }

@@ -72,7 +72,7 @@ extension ServerContext {
         for field in headers {
             // libmicrohttpd refuses names or values with CR, LF or NUL; such
             // a header is dropped rather than sent split.
-            _ = MHD_add_response_header(mhdResponse, field.name, field.value)
+            _ = field.name.withCString { name in field.value.withCString { MHD_add_response_header(mhdResponse, name, $0) } }
         }
         exchange.status = response.status
         exchange.bytesSent = exchange.method == "HEAD" ? 0 : body.count

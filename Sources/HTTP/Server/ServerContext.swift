@@ -25,9 +25,7 @@ final class ServerContext: Sendable {
         inFlight.add(1, ordering: .relaxed)
         let exchange = Exchange(method: String(cString: method))
         let rawHeaders = fields(of: connection, kind: .HEADER_KIND)
-        exchange.headers = HTTPHeaders(rawHeaders.map {
-            (String(decoding: $0.name, as: UTF8.self), String(decoding: $0.value ?? [], as: UTF8.self))
-        })
+        exchange.headers = HTTPHeaders(rawHeaders.map { (String(cString: $0.name), $0.value.map(String.init(cString:)) ?? "") })
         exchange.requestID = RequestID.accept(exchange.headers["X-Request-Id"])
         exchange.peerAddress = ClientAddress.text(of: baton_mhd_client_address(connection))
         exchange.clientAddress = ClientAddress.resolve(
@@ -49,16 +47,16 @@ final class ServerContext: Sendable {
         headerFields: [RawField], contentLength: Int?
     ) throws(HTTPError) {
         let rawQuery = fields(of: connection, kind: .GET_ARGUMENT_KIND)
-        let targetBytes = strlen(url) + rawQuery.reduce(0) { $0 + $1.name.count + ($1.value?.count ?? 0) + 2 }
+        let targetBytes = strlen(url) + rawQuery.reduce(0) { $0 + $1.size }
         guard targetBytes <= configuration.maxURIBytes else { throw .uriTooLong(limit: configuration.maxURIBytes) }
-        let headerBytes = targetBytes + headerFields.reduce(0) { $0 + $1.name.count + ($1.value?.count ?? 0) + 4 }
+        let headerBytes = targetBytes + headerFields.reduce(0) { $0 + $1.size }
         guard headerBytes <= configuration.maxHeaderBytes else { throw .headersTooLarge(limit: configuration.maxHeaderBytes) }
 
-        exchange.segments = try PathDecoder.segments(of: String(cString: url))
+        exchange.segments = try PathDecoder.segments(of: UnsafeRawBufferPointer(start: url, count: strlen(url)))
         exchange.query = try rawQuery.map { field throws(HTTPError) in
             QueryItem(
-                name: try PathDecoder.decode(field.name, plusIsSpace: true),
-                value: try PathDecoder.decode(field.value ?? [], plusIsSpace: true)
+                name: try PathDecoder.decode(field.nameBytes, plusIsSpace: true),
+                value: try PathDecoder.decode(field.valueBytes, plusIsSpace: true)
             )
         }
         switch router.match(method: exchange.method, path: exchange.segments) {
@@ -75,7 +73,7 @@ final class ServerContext: Sendable {
             if exchange.expectsBody, !route.options.accepts(contentType: exchange.headers["Content-Type"]) {
                 throw .unsupportedMediaType(accepted: route.options.acceptedContentTypes ?? [])
             }
-            exchange.body.reserveCapacity(min(contentLength ?? 0, route.options.maxBodyBytes))
+            if let contentLength, contentLength > 0 { exchange.body.reserveCapacity(contentLength) }
         }
     }
 

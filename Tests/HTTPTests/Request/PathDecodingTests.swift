@@ -27,6 +27,13 @@ struct PathDecodingTests {
         #expect(response.text.contains(#""code":"invalid_request""#))
     }
 
+    @Test("raw bytes that are not UTF-8 in the path get 400 invalid_request")
+    func rawInvalidUTF8() throws {
+        let connection = try server.connect()
+        try connection.send(Array("GET /files/a".utf8) + [0xFF, 0xFE] + Array(" HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        #expect(try connection.readResponse().status == 400)
+    }
+
     @Test("a path is decoded exactly once")
     func decodedOnce() throws {
         #expect(try server.get("/files/%2541").text == "%41")
