@@ -64,8 +64,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     /// The number of fields.
     public var count: Int { fields.count }
 
-    /// ASCII case-insensitive comparison: header names are ASCII tokens.
-    private static func sameName(_ a: String, _ b: String) -> Bool {
+    /// ASCII case-insensitive comparison of header names (ASCII tokens).
+    static func sameName(_ a: String, _ b: String) -> Bool {
         var a = a
         var b = b
         return a.withUTF8 { x in

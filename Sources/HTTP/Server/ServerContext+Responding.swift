@@ -44,9 +44,8 @@ extension ServerContext {
     /// sending side is shut, and returning `MHD_NO` has libmicrohttpd close
     /// the connection.
     private func rejectMidBody(_ response: Response, for exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
-        var headers = response.headers
-        SecurityHeaders.apply(to: &headers, requestID: exchange.requestID)
-        headers.set("Connection", "close")
+        var headers = HTTPHeaders()
+        SecurityHeaders.emit(response.headers, requestID: exchange.requestID, closing: true) { headers.add($0, $1) }
         let bytes = RawResponse.serialize(status: response.status, headers: headers, body: response.body)
         let socket = baton_mhd_connection_fd(connection)
         if socket >= 0 {
@@ -60,19 +59,17 @@ extension ServerContext {
 
     /// Queues `response` with the common headers added.
     func respond(_ response: Response, to exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
-        var headers = response.headers
-        SecurityHeaders.apply(to: &headers, requestID: exchange.requestID)
-        if isDraining.load(ordering: .relaxed) { headers.set("Connection", "close") }
         let body = response.body
         let mhdResponse = body.withUnsafeBytes {
             MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
         }
         guard let mhdResponse else { return .NO }
         defer { MHD_destroy_response(mhdResponse) }
-        for field in headers {
-            // libmicrohttpd refuses names or values with CR, LF or NUL; such
-            // a header is dropped rather than sent split.
-            _ = field.name.withCString { name in field.value.withCString { MHD_add_response_header(mhdResponse, name, $0) } }
+        // libmicrohttpd refuses names or values with CR, LF or NUL; such a
+        // header is dropped rather than sent split.
+        let closing = isDraining.load(ordering: .relaxed)
+        SecurityHeaders.emit(response.headers, requestID: exchange.requestID, closing: closing) { name, value in
+            _ = name.withCString { name in value.withCString { MHD_add_response_header(mhdResponse, name, $0) } }
         }
         exchange.status = response.status
         exchange.bytesSent = exchange.method == "HEAD" ? 0 : body.count
