@@ -23,24 +23,24 @@ enum RequestID {
     /// a counter. Unique across processes and restarts without a system call
     /// per request; request ids are for correlation, not secrets.
     static func generate() -> String {
-        var bytes = processPrefix
-        var value = counter.add(1, ordering: .relaxed).newValue
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: 16))
-        for index in stride(from: 31, through: 16, by: -1) {
-            bytes[index] = hexDigits[Int(value & 0xF)]
-            value >>= 4
+        let count = counter.add(1, ordering: .relaxed).newValue
+        return String(unsafeUninitializedCapacity: 32) { buffer in
+            for index in 0..<16 {
+                buffer[index] = hexDigit(processPrefix >> (60 - 4 * UInt64(index)))
+                buffer[16 + index] = hexDigit(count >> (60 - 4 * UInt64(index)))
+            }
+            return 32
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static let processPrefix = Array(hex(UInt64.random(in: .min ... .max)).utf8)
+    private static let processPrefix = UInt64.random(in: .min ... .max)
     private static let counter = Atomic<UInt64>(0)
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+    private static func hexDigit(_ value: UInt64) -> UInt8 {
+        let nibble = UInt8(truncatingIfNeeded: value & 0xF)
+        return nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
+
 
     private static func isSafe(_ byte: UInt8) -> Bool {
         switch byte {

@@ -26,10 +26,10 @@ struct RoutePattern: Sendable {
     func match(_ path: [String]) -> [String: String]? {
         guard path.count == segments.count else { return nil }
         var parameters: [String: String] = [:]
-        for (segment, value) in zip(segments, path) {
-            switch segment {
-            case .literal(let literal): if literal != value { return nil }
-            case .parameter(let name): parameters[name] = value
+        for index in segments.indices {
+            switch segments[index] {
+            case .literal(let literal): if literal != path[index] { return nil }
+            case .parameter(let name): parameters[name] = path[index]
             }
         }
         return parameters

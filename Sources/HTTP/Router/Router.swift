@@ -62,10 +62,12 @@ public struct Router: Sendable {
     func match(method: String, path: [String]) -> Match {
         let lookup = method == "HEAD" ? "GET" : method
         var allowed: [String] = []
-        for route in routes {
-            guard let parameters = route.pattern.match(path) else { continue }
-            if route.method == lookup { return .found(route, parameters: parameters) }
-            allowed.append(route.method)
+        // Indexing instead of copying each route out keeps the shared routes'
+        // reference counts (touched by every pool thread) out of the loop.
+        for index in routes.indices {
+            guard let parameters = routes[index].pattern.match(path) else { continue }
+            if routes[index].method == lookup { return .found(routes[index], parameters: parameters) }
+            allowed.append(routes[index].method)
         }
         guard !allowed.isEmpty else { return .notFound }
         if allowed.contains("GET") { allowed.append("HEAD") }

@@ -15,23 +15,27 @@ func accessHandler(
     uploadSize: UnsafeMutablePointer<Int>?, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 ) -> MHD_Result {
     guard let context, let connection, let url, let method, let uploadSize, let requestContext else { return .NO }
-    let server = Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue()
-    guard let stored = requestContext.pointee else {
-        let exchange = server.begin(connection: connection, url: url, method: method)
-        requestContext.pointee = Unmanaged.passRetained(exchange).toOpaque()
-        // A success must wait for a later callback: answering on the first
-        // one makes libmicrohttpd 0.9.75 drop keep-alive. An error for a
-        // request with a body is answered now, before the body is read.
-        guard exchange.expectsBody, let error = exchange.pendingError else { return .YES }
-        return server.respond(.error(error), to: exchange, on: connection)
+    // The guaranteed-reference form skips a retain/release pair on objects
+    // every pool thread shares, whose reference counts would bounce between cores.
+    return Unmanaged<ServerContext>.fromOpaque(context)._withUnsafeGuaranteedRef { server in
+        guard let stored = requestContext.pointee else {
+            let exchange = server.begin(connection: connection, url: url, method: method)
+            requestContext.pointee = Unmanaged.passRetained(exchange).toOpaque()
+            // A success must wait for a later callback: answering on the first
+            // one makes libmicrohttpd 0.9.75 drop keep-alive. An error for a
+            // request with a body is answered now, before the body is read.
+            guard exchange.expectsBody, let error = exchange.pendingError else { return .YES }
+            return server.respond(.error(error), to: exchange, on: connection)
+        }
+        return Unmanaged<Exchange>.fromOpaque(stored)._withUnsafeGuaranteedRef { exchange in
+            if uploadSize.pointee > 0 {
+                let chunk = UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee)
+                uploadSize.pointee = 0
+                return server.receive(chunk, for: exchange, on: connection)
+            }
+            return server.complete(exchange, on: connection)
+        }
     }
-    let exchange = Unmanaged<Exchange>.fromOpaque(stored).takeUnretainedValue()
-    if uploadSize.pointee > 0 {
-        let chunk = UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee)
-        uploadSize.pointee = 0
-        return server.receive(chunk, for: exchange, on: connection)
-    }
-    return server.complete(exchange, on: connection)
 }
 
 /// The completion notice: logs the request and releases its `Exchange`.
@@ -41,8 +45,8 @@ func requestCompleted(
 ) {
     guard let context, let stored = requestContext?.pointee else { return }
     requestContext?.pointee = nil
-    let server = Unmanaged<ServerContext>.fromOpaque(context).takeUnretainedValue()
-    server.finish(Unmanaged<Exchange>.fromOpaque(stored).takeRetainedValue(), termination: termination)
+    let exchange = Unmanaged<Exchange>.fromOpaque(stored).takeRetainedValue()
+    Unmanaged<ServerContext>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.finish(exchange, termination: termination) }
 }
 
 /// Leaves URLs escaped: `PathDecoder` decodes exactly once, and rejects what

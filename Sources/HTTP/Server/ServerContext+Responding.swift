@@ -84,7 +84,7 @@ extension ServerContext {
             duration: ContinuousClock.now - exchange.startedAt, client: exchange.clientAddress,
             outcome: Self.outcome(of: termination), failure: exchange.failure
         )
-        configuration.logSink.write(line: entry.line())
+        logSink.write(line: entry.line())
         inFlight.subtract(1, ordering: .relaxed)
     }
 

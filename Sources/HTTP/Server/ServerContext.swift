@@ -13,9 +13,15 @@ final class ServerContext: Sendable {
     /// Set when shutdown begins: responses then carry `Connection: close`.
     let isDraining = Atomic<Bool>(false)
 
+    /// Copies of hot configuration values, read by every request.
+    let trustedProxies: Set<String>
+    let logSink: any LogSink
+
     init(router: Router, configuration: ServerConfiguration) {
         self.router = router
         self.configuration = configuration
+        trustedProxies = configuration.trustedProxies
+        logSink = configuration.logSink
     }
 
     /// Starts an exchange from the request line and headers: resolves the
@@ -28,10 +34,13 @@ final class ServerContext: Sendable {
         exchange.headers = HTTPHeaders(rawHeaders.map { (String(cString: $0.name), $0.value.map(String.init(cString:)) ?? "") })
         exchange.requestID = RequestID.accept(exchange.headers["X-Request-Id"])
         exchange.peerAddress = ClientAddress.text(of: baton_mhd_client_address(connection))
-        exchange.clientAddress = ClientAddress.resolve(
-            peer: exchange.peerAddress, forwardedFor: exchange.headers.values(for: "X-Forwarded-For"),
-            trustedProxies: configuration.trustedProxies
-        )
+        exchange.clientAddress = exchange.peerAddress
+        if trustedProxies.contains(exchange.peerAddress) {
+            exchange.clientAddress = ClientAddress.resolve(
+                peer: exchange.peerAddress, forwardedFor: exchange.headers.values(for: "X-Forwarded-For"),
+                trustedProxies: trustedProxies
+            )
+        }
         let contentLength = exchange.headers["Content-Length"].flatMap { Int($0) }
         exchange.expectsBody = (contentLength ?? 0) > 0 || exchange.headers.contains("Transfer-Encoding")
         do {
