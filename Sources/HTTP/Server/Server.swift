@@ -83,6 +83,11 @@ public final class Server: Sendable {
         if let bad = limits.first(where: { $0.1 <= 0 || $0.1 > Int(Int32.max) }) {
             throw .invalidConfiguration(bad.0)
         }
+        if configuration.maxConnections < configuration.threadPoolSize {
+            throw ServerError(
+                code: "invalid_configuration", message: "The setting maxConnections must be at least threadPoolSize."
+            )
+        }
     }
 
     private static func start(

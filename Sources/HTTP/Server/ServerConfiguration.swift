@@ -16,9 +16,13 @@ public struct ServerConfiguration: Sendable {
     /// Seconds a connection may stay idle (between requests, or mid-request
     /// without sending) before it is closed. Default 30.
     public var connectionTimeoutSeconds: Int
-    /// Open connections across all clients. Default 1024.
+    /// Open connections across all clients. Default 1024. Past it, new
+    /// connections wait in the kernel's listen backlog until one closes.
+    /// libmicrohttpd divides it evenly among the pool threads, so it must be
+    /// at least `threadPoolSize`.
     public var maxConnections: Int
     /// Open connections from one client address (the TCP peer). Default 64.
+    /// A connection past it is closed as soon as it is accepted.
     public var maxConnectionsPerClient: Int
     /// The largest request line plus headers answered normally; larger gets
     /// 431 `headers_too_large` (or 414 `uri_too_long` for the target alone).
