@@ -23,13 +23,21 @@ struct LogLineWriter {
 
     /// Writes a literal.
     mutating func write(_ text: StaticString) {
-        for byte in UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount) { write(byte: byte) }
+        write(bytes: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Writes a string's UTF-8 bytes.
-    mutating func write(_ text: String) {
+    mutating func write(string text: String) {
         var text = text
-        text.withUTF8 { for byte in $0 { write(byte: byte) } }
+        text.withUTF8 { write(bytes: $0) }
+    }
+
+    /// Copies `bytes` in one go; what does not fit is dropped.
+    mutating func write(bytes: UnsafeBufferPointer<UInt8>) {
+        let length = min(bytes.count, buffer.count - count)
+        guard length > 0, let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+        (target + count).update(from: source, count: length)
+        count += length
     }
 
     /// Writes `text` as a JSON string literal. Printable ASCII without quote
@@ -40,9 +48,9 @@ struct LogLineWriter {
         let isPlain = text.withUTF8 { bytes in
             bytes.allSatisfy { (0x20...0x7E).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
         }
-        guard isPlain else { return write(SafeText.jsonQuoted(text)) }
+        guard isPlain else { return write(string: SafeText.jsonQuoted(text)) }
         write(byte: UInt8(ascii: "\""))
-        write(text)
+        text.withUTF8 { write(bytes: $0) }
         write(byte: UInt8(ascii: "\""))
     }
 
