@@ -54,27 +54,53 @@ public enum HTTPBenchmark {
         let ours = try startOurs(options.server)
         defer { ours.shutdown(grace: .seconds(2)) }
 
+        let ceilingName = "C on libmicrohttpd (bench/ceiling/healthz.c)"
         var report = BenchmarkReport(title: "HTTP: GET /healthz over keep-alive")
+        var cpuRows: [BenchmarkReport.Row] = []
         for connections in options.connectionCounts {
-            var oursRuns: [Double] = []
-            var ceilingRuns: [Double] = []
+            var oursRuns: [Run] = []
+            var ceilingRuns: [Run] = []
             for _ in 0..<options.repetitions {
-                oursRuns.append(try Wrk.requestsPerSecond(port: ours.port, connections: connections, duration: options.duration))
-                ceilingRuns.append(try Wrk.requestsPerSecond(port: ceiling.port, connections: connections, duration: options.duration))
+                oursRuns.append(try measure(port: ours.port, cpu: CPUClock.ownProcess, connections, options.duration))
+                ceilingRuns.append(try measure(
+                    port: ceiling.port, cpu: CPUClock.process(ceiling.process.processIdentifier), connections, options.duration
+                ))
             }
-            report.rows.append(BenchmarkReport.Row(
-                name: "GET /healthz, \(connections) connections", unit: "req/s",
-                ours: BenchmarkReport.median(oursRuns) ?? 0, oursRange: oursRuns.min()!...oursRuns.max()!,
-                ceiling: BenchmarkReport.median(ceilingRuns), ceilingName: "C on libmicrohttpd (bench/ceiling/healthz.c)"
-            ))
+            for (unit, value, higherIsBetter) in [("req/s", \Run.requestsPerSecond, true), ("µs CPU/req", \Run.cpuMicrosecondsPerRequest, false)] {
+                let figures = oursRuns.map { $0[keyPath: value] }
+                let row = BenchmarkReport.Row(
+                    name: "GET /healthz, \(connections) connections", unit: unit,
+                    ours: BenchmarkReport.median(figures) ?? 0, oursRange: figures.min()!...figures.max()!,
+                    ceiling: BenchmarkReport.median(ceilingRuns.map { $0[keyPath: value] }), ceilingName: ceilingName,
+                    higherIsBetter: higherIsBetter
+                )
+                if higherIsBetter { report.rows.append(row) } else { cpuRows.append(row) }
+            }
         }
+        report.rows += cpuRows
         report.notes = [
             "Both servers: libmicrohttpd \(options.server.threadPoolSize)-thread pool over epoll, same options, same response bytes.",
             "Baton builds its access log line per request and writes it to /dev/null; the C server logs nothing.",
-            "wrk \(Wrk.threads(for: 8))–\(Wrk.threads(for: 64)) threads on the same machine; \(options.repetitions) runs of \(options.duration) each, median (range).",
-            "Target: Baton at least 80 % of the C figure.",
+            "wrk \(Wrk.threads(for: 8))–\(Wrk.threads(for: 64)) threads on the same machine; \(options.repetitions) runs of \(options.duration) each, Baton and C alternating, median (range).",
+            "CPU/req is the server process's user+system time over the run divided by the requests served: steadier than req/s on a shared machine.",
+            "Load average at start: \(CPUClock.loadAverage()) on \(ProcessInfo.processInfo.activeProcessorCount) cores.",
+            "Target: Baton at least 80 % of the C figure in req/s.",
         ]
         return report
+    }
+
+    /// One `wrk` run against one server.
+    struct Run {
+        var requestsPerSecond: Double
+        var cpuMicrosecondsPerRequest: Double
+    }
+
+    private static func measure(port: UInt16, cpu: () -> Double?, _ connections: Int, _ duration: Duration) throws(HTTPBenchmarkError) -> Run {
+        let before = cpu() ?? 0
+        let rate = try Wrk.requestsPerSecond(port: port, connections: connections, duration: duration)
+        let used = (cpu() ?? 0) - before
+        let requests = rate * Double(max(1, duration.components.seconds))
+        return Run(requestsPerSecond: rate, cpuMicrosecondsPerRequest: requests > 0 ? used * 1e6 / requests : 0)
     }
 
     private static func startOurs(_ base: ServerConfiguration) throws(HTTPBenchmarkError) -> Server {
