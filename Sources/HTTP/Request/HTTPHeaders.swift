@@ -20,6 +20,11 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
         fields = pairs.map { Field(name: $0.0, value: $0.1) }
     }
 
+    /// The given fields, in order, without an intermediate list.
+    init(fields: [Field]) {
+        self.fields = fields
+    }
+
     /// The first value of `name`, compared case-insensitively, or nil.
     public subscript(_ name: String) -> String? {
         fields.first { Self.sameName($0.name, name) }?.value

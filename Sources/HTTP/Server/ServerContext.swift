@@ -31,7 +31,9 @@ final class ServerContext: Sendable {
         inFlight.add(1, ordering: .relaxed)
         let exchange = Exchange(method: String(cString: method))
         let rawHeaders = fields(of: connection, kind: .HEADER_KIND)
-        exchange.headers = HTTPHeaders(rawHeaders.map { (String(cString: $0.name), $0.value.map(String.init(cString:)) ?? "") })
+        exchange.headers = HTTPHeaders(fields: rawHeaders.map {
+            HTTPHeaders.Field(name: String(cString: $0.name), value: $0.value.map(String.init(cString:)) ?? "")
+        })
         exchange.requestID = RequestID.accept(exchange.headers["X-Request-Id"])
         exchange.peerAddress = ClientAddress.text(of: baton_mhd_client_address(connection))
         exchange.clientAddress = exchange.peerAddress
