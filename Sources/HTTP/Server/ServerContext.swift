@@ -29,32 +29,34 @@ final class ServerContext: Sendable {
     /// the route's limits. Any failure is kept in `pendingError`.
     func begin(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>) -> Exchange {
         inFlight.add(1, ordering: .relaxed)
-        let exchange = Exchange(method: String(cString: method))
+        var head = Exchange.Head(method: String(cString: method))
         let rawHeaders = fields(of: connection, kind: .HEADER_KIND)
-        exchange.headers = HTTPHeaders(fields: rawHeaders.map {
+        head.headers = HTTPHeaders(fields: rawHeaders.map {
             HTTPHeaders.Field(name: String(cString: $0.name), value: $0.value.map(String.init(cString:)) ?? "")
         })
-        exchange.requestID = RequestID.accept(exchange.headers["X-Request-Id"])
-        exchange.peerAddress = ClientAddress.text(of: baton_mhd_client_address(connection))
-        exchange.clientAddress = exchange.peerAddress
-        if trustedProxies.contains(exchange.peerAddress) {
-            exchange.clientAddress = ClientAddress.resolve(
-                peer: exchange.peerAddress, forwardedFor: exchange.headers.values(for: "X-Forwarded-For"),
+        head.requestID = RequestID.accept(head.headers["X-Request-Id"])
+        head.peerAddress = ClientAddress.text(of: baton_mhd_client_address(connection))
+        head.clientAddress = head.peerAddress
+        if trustedProxies.contains(head.peerAddress) {
+            head.clientAddress = ClientAddress.resolve(
+                peer: head.peerAddress, forwardedFor: head.headers.values(for: "X-Forwarded-For"),
                 trustedProxies: trustedProxies
             )
         }
-        let contentLength = exchange.headers["Content-Length"].flatMap { Int($0) }
-        exchange.expectsBody = (contentLength ?? 0) > 0 || exchange.headers.contains("Transfer-Encoding")
+        let contentLength = head.headers["Content-Length"].flatMap { Int($0) }
+        head.expectsBody = (contentLength ?? 0) > 0 || head.headers.contains("Transfer-Encoding")
+        var pendingError: HTTPError?
         do {
-            try route(exchange, connection: connection, url: url, headerFields: rawHeaders, contentLength: contentLength)
+            try route(&head, connection: connection, url: url, headerFields: rawHeaders, contentLength: contentLength)
         } catch {
-            exchange.pendingError = error
+            pendingError = error
         }
-        return exchange
+        let bodyCapacity = pendingError == nil ? min(contentLength ?? 0, head.route?.options.maxBodyBytes ?? 0) : 0
+        return Exchange(head: head, pendingError: pendingError, bodyCapacity: bodyCapacity)
     }
 
     private func route(
-        _ exchange: Exchange, connection: OpaquePointer, url: UnsafePointer<CChar>,
+        _ head: inout Exchange.Head, connection: OpaquePointer, url: UnsafePointer<CChar>,
         headerFields: [RawField], contentLength: Int?
     ) throws(HTTPError) {
         let rawQuery = fields(of: connection, kind: .GET_ARGUMENT_KIND)
@@ -63,28 +65,27 @@ final class ServerContext: Sendable {
         let headerBytes = targetBytes + headerFields.reduce(0) { $0 + $1.size }
         guard headerBytes <= configuration.maxHeaderBytes else { throw .headersTooLarge(limit: configuration.maxHeaderBytes) }
 
-        exchange.segments = try PathDecoder.segments(of: UnsafeRawBufferPointer(start: url, count: strlen(url)))
-        exchange.query = try rawQuery.map { field throws(HTTPError) in
+        head.segments = try PathDecoder.segments(of: UnsafeRawBufferPointer(start: url, count: strlen(url)))
+        head.query = try rawQuery.map { field throws(HTTPError) in
             QueryItem(
                 name: try PathDecoder.decode(field.nameBytes, plusIsSpace: true),
                 value: try PathDecoder.decode(field.valueBytes, plusIsSpace: true)
             )
         }
-        switch router.match(method: exchange.method, path: exchange.segments) {
+        switch router.match(method: head.method, path: head.segments) {
         case .notFound:
             throw .notFound
         case .methodNotAllowed(let allowed):
             throw .methodNotAllowed(allowed: allowed)
         case .found(let route, let parameters):
-            exchange.route = route
-            exchange.parameters = parameters
+            head.route = route
+            head.parameters = parameters
             if let contentLength, contentLength > route.options.maxBodyBytes {
                 throw .requestTooLarge(limit: route.options.maxBodyBytes)
             }
-            if exchange.expectsBody, !route.options.accepts(contentType: exchange.headers["Content-Type"]) {
+            if head.expectsBody, !route.options.accepts(contentType: head.headers["Content-Type"]) {
                 throw .unsupportedMediaType(accepted: route.options.acceptedContentTypes ?? [])
             }
-            if let contentLength, contentLength > 0 { exchange.body.reserveCapacity(contentLength) }
         }
     }
 
