@@ -10,11 +10,21 @@ public typealias Handler = @Sendable (Request) throws -> Response
 /// 405 `method_not_allowed` with `Allow`; `HEAD` is served by the `GET` route.
 /// When several patterns match, the one with more literal segments wins.
 public struct Router: Sendable {
-    struct Route: Sendable {
+    /// A class rather than a struct: every request holds its route, and one
+    /// reference count (shared by all pool threads) is cheaper to touch than
+    /// the four a struct of strings, arrays and a closure would carry.
+    final class Route: Sendable {
         let method: String
         let pattern: RoutePattern
         let options: RouteOptions
         let handler: Handler
+
+        init(method: String, pattern: RoutePattern, options: RouteOptions, handler: @escaping Handler) {
+            self.method = method
+            self.pattern = pattern
+            self.options = options
+            self.handler = handler
+        }
     }
 
     /// What a lookup found.
