@@ -13,8 +13,9 @@ import Synchronization
 ///
 /// On creation the signals' default action (terminate the process) is
 /// replaced by `SIG_IGN`, and Dispatch signal sources observe them instead,
-/// so the process survives to drain. Create one per process, early; a second
-/// waiter for the same signals would race the first.
+/// so the process survives to drain; they stay ignored after the waiter is
+/// gone. Create one per process, early; a second waiter for the same signals
+/// would race the first.
 public final class SignalWaiter: @unchecked Sendable {
     // Unchecked only for `sources`: Dispatch sources are thread-safe but not
     // marked Sendable, and this class touches them only in init and deinit.

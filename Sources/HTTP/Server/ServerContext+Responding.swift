@@ -7,7 +7,7 @@ extension ServerContext {
     func receive(_ chunk: UnsafeRawBufferPointer, for exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
         guard !exchange.hasResponded else { return .YES }
         if let error = exchange.pendingError {
-            return respond(.error(error), to: exchange, on: connection)
+            return rejectMidBody(.error(error), for: exchange, on: connection)
         }
         let limit = exchange.route?.options.maxBodyBytes ?? 0
         guard exchange.body.count + chunk.count <= limit else {
