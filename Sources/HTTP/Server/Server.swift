@@ -46,8 +46,10 @@ public final class Server: Sendable {
     /// the main thread), not from a handler or Swift's cooperative pool.
     /// Calling it again does nothing.
     ///
-    /// - Returns: true when nothing was in flight at the end, false when the
-    ///   grace period ran out and requests were cut.
+    /// - Returns: true when nothing was in flight at the end; false when the
+    ///   grace period ran out first: connections still sending a request are
+    ///   cut, while a handler already running is waited for (its thread is
+    ///   joined), so handlers should bound their own waits.
     @discardableResult
     public func shutdown(grace: Duration) -> Bool {
         guard let running = daemon.withLock({ $0.take() }) else { return true }
