@@ -9,6 +9,7 @@ public enum BatonCommandLine {
             summary: "Baton: single-use invite codes and links with an App Clip handoff, on PostgreSQL.",
             children: [
                 .command(DevCommand.self),
+                .command(ServeCommand.self),
                 .command(MigrateCommand.self),
                 .group(name: "keys", summary: "Create, list and revoke API keys.", children: [
                     .command(KeysCreateCommand.self), .command(KeysListCommand.self), .command(KeysRevokeCommand.self),
@@ -16,7 +17,7 @@ public enum BatonCommandLine {
                 .command(CheckURLCommand.self),
                 .command(DoctorCommand.self),
                 .group(name: "bench", summary: "Measure Baton against the ceiling of the same work.", children: [
-                    .command(BenchPoolCommand.self),
+                    .command(BenchPoolCommand.self), .command(BenchHTTPCommand.self),
                 ]),
                 .group(name: "config", summary: "Check the BATON_* configuration.", children: [.command(ConfigCheckCommand.self)]),
             ]

@@ -60,5 +60,8 @@ public struct Setting: Sendable, Hashable {
     )
 
     /// Every setting, in the order documentation lists them.
-    public static let all: [Setting] = [databaseURL, secretKey, listen, poolSize, poolTimeout, statementTimeout, logLevel]
+    public static let all: [Setting] = [
+        databaseURL, secretKey, listen, poolSize, poolTimeout, statementTimeout, logLevel,
+        httpThreads, trustedProxies, shutdownGrace,
+    ]
 }
