@@ -152,7 +152,7 @@ extension PostgresError {
             case .decodingNull: "a NULL value was read as a non-optional type"
             case .decodingTypeMismatch: "the column's type does not fit the requested Swift type"
             case .columnMissing: "no such column in the result"
-            case .connectionFailed: "could not reach the database server"
+            case .connectionFailed: "could not reach the database server, or lost the connection"
             case .connectionClosed: "the connection was closed"
             case .invalidParameter: "a parameter cannot be sent to the server"
             default: rawValue.split(separator: "_").joined(separator: " ")
