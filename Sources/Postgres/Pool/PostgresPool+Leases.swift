@@ -55,11 +55,18 @@ extension PostgresPool {
         }
     }
 
+    /// Below this idle time the socket check is skipped: under load a
+    /// connection comes back within microseconds, and a server that went away
+    /// in that instant is covered by the reconnect rule instead.
+    static let probeAfterIdle = Duration.milliseconds(10)
+
     /// Hands out an idle connection that still works, else a new one in its slot.
     private func validated(_ pooled: PooledConnection, idleSince: ContinuousClock.Instant) throws(PostgresError) -> Lease {
         let connection = pooled.connection
-        let needsPing = ContinuousClock.now - idleSince > configuration.validateAfterIdle
-        if isPastLifetime(connection) || connection.droppedWhileIdle || (needsPing && !connection.answersPing) {
+        let idle = ContinuousClock.now - idleSince
+        let dropped = idle > Self.probeAfterIdle && connection.droppedWhileIdle
+        let silent = idle > configuration.validateAfterIdle && !dropped && !connection.answersPing
+        if isPastLifetime(connection) || dropped || silent {
             connection.close()
             return try openInSlot()
         }
