@@ -62,7 +62,7 @@ extension PostgresModuleTests {
             #expect(error?.code == .undefinedTable)
         }
 
-        @Test("a statement over its timeout is query_canceled and the timeout does not linger")
+        @Test("a statement over its timeout, named or not, is query_canceled and the timeout does not linger")
         func statementTimeout() throws {
             let connection = try Self.database.connect()
             let error = #expect(throws: PostgresError.self) {
@@ -72,6 +72,11 @@ extension PostgresModuleTests {
             #expect(try connection.query("SHOW statement_timeout")[0].decode(String.self, at: 0) == "0")
             let fast = try connection.query("SELECT 7", timeout: .seconds(1))
             #expect(try fast[0].decode(Int.self, at: 0) == 7)
+            let sleep = PostgresStatement(name: "sleep", sql: "SELECT pg_sleep($1)")
+            let named = #expect(throws: PostgresError.self) {
+                try connection.query(sleep, [2.0], timeout: .milliseconds(50))
+            }
+            #expect(named?.code == .queryCanceled)
         }
 
         @Test("two transactions locking rows in opposite order get deadlock_detected")
