@@ -42,6 +42,7 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
         return text
     }
 
+    /// The code, SQLSTATE and message: safe for logs.
     public var description: String {
         var text = "PostgresError(\(code.rawValue)"
         if let sqlState { text += ", sqlstate \(sqlState)" }

@@ -12,6 +12,7 @@ extension PostgresError {
         /// A code from its snake_case text.
         public init(rawValue: String) { self.rawValue = rawValue }
 
+        /// The snake_case code.
         public var description: String { rawValue }
 
         // Class 08, 57P0x: the connection is unusable.
