@@ -75,6 +75,18 @@ extension PostgresModuleTests {
             #expect(recorder.notifications.map(\.payload) == ["after"])
         }
 
+        @Test("a listener stopped before it started never starts and stop does not wait")
+        func stopBeforeStart() throws {
+            let recorder = Recorder()
+            let listener = PostgresListener(conninfo: try Self.database.conninfo(), channels: ["jobs"]) {
+                recorder.record($0)
+            }
+            listener.stop()
+            listener.start()
+            listener.stop()
+            #expect(!recorder.wait(for: 1, within: 0.3, Self.isConnected))
+        }
+
         @Test("stop returns promptly and the stream finishes")
         func streamFinishesOnStop() async throws {
             let (listener, events) = PostgresListener.makeStream(conninfo: try Self.database.conninfo(), channels: ["jobs"])
