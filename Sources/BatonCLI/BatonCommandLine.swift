@@ -1,5 +1,36 @@
-/// Entry point of the `baton` command line.
+import Foundation
+
+/// Entry point of the `baton` command line: the command tree and dispatch.
 public enum BatonCommandLine {
-    /// Parses the process arguments, runs the command and exits.
-    public static func main() {}
+    /// Every `baton` command, grouped as `baton --help` lists them.
+    public static var tree: CommandTree {
+        .group(
+            name: "",
+            summary: "Baton: single-use invite codes and links with an App Clip handoff, on PostgreSQL.",
+            children: [
+                .command(DevCommand.self),
+                .command(MigrateCommand.self),
+                .group(name: "keys", summary: "Create, list and revoke API keys.", children: [
+                    .command(KeysCreateCommand.self), .command(KeysListCommand.self), .command(KeysRevokeCommand.self),
+                ]),
+                .command(CheckURLCommand.self),
+                .command(DoctorCommand.self),
+                .group(name: "bench", summary: "Measure Baton against the ceiling of the same work.", children: [
+                    .command(BenchPoolCommand.self),
+                ]),
+                .group(name: "config", summary: "Check the BATON_* configuration.", children: [.command(ConfigCheckCommand.self)]),
+            ]
+        )
+    }
+
+    /// Runs the command named by `arguments` (without the program name) and
+    /// returns its exit code; tests call this with their own console.
+    public static func run(_ arguments: [String], console: Console = .standard) -> ExitCode {
+        tree.dispatch(arguments, console: console)
+    }
+
+    /// Parses the process arguments, runs the command and exits with its code.
+    public static func main() -> Never {
+        exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
+    }
 }

@@ -53,12 +53,16 @@ public final class EmbeddedPostgres: Sendable {
 
     /// A libpq connection string reaching the Baton database over the unix socket.
     public var connectionString: String {
-        "host=\(socketDirectory) port=\(port) user=\(configuration.user) dbname=\(configuration.database)"
+        connectionString(database: configuration.database)
     }
 
     /// The same as ``connectionString`` for another database of this cluster.
     public func connectionString(database: String) -> String {
-        "host=\(socketDirectory) port=\(port) user=\(configuration.user) dbname=\(database)"
+        // conninfo values are quoted so a data directory with spaces still works.
+        func quoted(_ value: String) -> String {
+            "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        }
+        return "host=\(quoted(socketDirectory)) port=\(port) user=\(quoted(configuration.user)) dbname=\(quoted(database))"
     }
 
     /// Initialises the cluster when needed, starts it unless it already runs,

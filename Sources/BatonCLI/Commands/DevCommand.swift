@@ -1,0 +1,55 @@
+import BatonCore
+import Foundation
+import Postgres
+
+/// `baton dev`: a complete local Baton on a private PostgreSQL cluster that
+/// it starts itself, for trying Baton and for developing against it.
+enum DevCommand: BatonCommand {
+    static let spec = CommandSpec(
+        name: "dev",
+        summary: "Run Baton locally on an embedded PostgreSQL cluster it starts itself.",
+        options: [
+            .value("data-dir", "DIR", "Where the cluster, secrets and settings live (default ./.baton)."),
+            .value("listen", "HOST:PORT", "HTTP listen address (default 127.0.0.1:8080)."),
+        ],
+        discussion: """
+            First run: initialises a PostgreSQL cluster in DIR/postgres, applies the migrations,
+            generates the server secret, creates an admin API key with every scope and saves it
+            to DIR/admin.key (mode 0600). Every run writes DIR/baton.env so that
+            `set -a; . DIR/baton.env; set +a` lets every other baton command reach the same
+            database. Runs until interrupted (Ctrl-C), then stops the cluster.
+            Needs the Debian package postgresql-15; as root the server runs as user postgres.
+            """,
+        examples: ["baton dev", "baton dev --data-dir /var/tmp/baton --listen 127.0.0.1:9090"]
+    )
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let directory = URL(fileURLWithPath: arguments.string("data-dir") ?? ".baton").standardizedFileURL
+        let listen = try arguments.value("listen", expected: "HOST:PORT", ListenAddress.init) ?? ListenAddress("127.0.0.1:8080")!
+        let workspace = try DevWorkspace(directory: directory)
+        let cluster = try EmbeddedPostgres(.init(dataDirectory: workspace.clusterDirectory))
+        console.out("starting PostgreSQL in \(workspace.clusterDirectory.path) ...")
+        try cluster.start()
+        defer {
+            console.out("stopping PostgreSQL ...")
+            try? cluster.stop()
+        }
+        let environment = try workspace.environment(databaseURL: cluster.connectionString, listen: listen)
+        try workspace.writeEnvironment(environment)
+        let configuration = try BatonConfiguration(environment: environment)
+        let connection = try PostgresConnection(configuration.databaseURL)
+        let applied = try Migrator().migrate(on: connection)
+        let adminKey = try workspace.adminKey(store: APIKeyStore(secret: configuration.secretKey), connection: connection)
+        connection.close()
+
+        console.out("""
+            migrations: \(applied.isEmpty ? "schema is current" : "applied " + applied.map(\.fileName).joined(separator: ", "))
+            database:   \(configuration.databaseURL)
+            settings:   \(workspace.environmentFile.path)  (use: set -a; . \(workspace.environmentFile.path); set +a)
+            admin key:  \(adminKey.created ? adminKey.text + "  (saved to " + workspace.adminKeyFile.path + "; shown once)" : "in " + workspace.adminKeyFile.path)
+            Baton dev is running. Press Ctrl-C to stop.
+            """)
+        _ = ShutdownSignal.wait()
+        return .success
+    }
+}

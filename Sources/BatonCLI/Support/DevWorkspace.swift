@@ -1,0 +1,68 @@
+import BatonCore
+import Foundation
+import Postgres
+
+/// The files `baton dev` keeps in its data directory: the cluster, the server
+/// secret, the admin key and the `baton.env` settings file.
+///
+/// Secrets are written with mode 0600 and created once; later runs reuse them
+/// so links and keys keep working across restarts.
+struct DevWorkspace {
+    let directory: URL
+
+    var clusterDirectory: URL { directory.appending(path: "postgres") }
+    var environmentFile: URL { directory.appending(path: "baton.env") }
+    var adminKeyFile: URL { directory.appending(path: "admin.key") }
+    private var secretFile: URL { directory.appending(path: "secret.key") }
+
+    /// Creates the directory when missing. It stays searchable (0755) because,
+    /// as root, the PostgreSQL server runs as another user and must reach the
+    /// cluster inside it; every secret file in it is 0600.
+    init(directory: URL) throws {
+        self.directory = directory
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+    }
+
+    /// The settings every other `baton` command needs to reach this instance.
+    func environment(databaseURL: String, listen: ListenAddress) throws -> [String: String] {
+        [
+            Setting.databaseURL.name: databaseURL,
+            Setting.secretKey.name: try secret(),
+            Setting.listen.name: listen.description,
+        ]
+    }
+
+    /// Writes `environment` as a file a POSIX shell can source.
+    func writeEnvironment(_ environment: [String: String]) throws {
+        var text = "# Written by `baton dev`. Load with: set -a; . \(environmentFile.path); set +a\n"
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) {
+            text += "\(name)='\(value.replacingOccurrences(of: "'", with: "'\\''"))'\n"
+        }
+        try writeSecretFile(environmentFile, text)
+    }
+
+    /// The admin key: created with every scope on first run and saved, or
+    /// read back from the file on later runs (`created` is false then).
+    func adminKey(store: APIKeyStore, connection: PostgresConnection) throws -> (text: String, created: Bool) {
+        if let saved = try? String(contentsOf: adminKeyFile, encoding: .utf8) {
+            return (saved.trimmingCharacters(in: .whitespacesAndNewlines), false)
+        }
+        let (key, _) = try store.create(name: "baton dev admin", scopes: Set(Scope.allCases), on: connection)
+        try writeSecretFile(adminKeyFile, key.text + "\n")
+        return (key.text, true)
+    }
+
+    private func secret() throws -> String {
+        if let saved = try? String(contentsOf: secretFile, encoding: .utf8) {
+            return saved.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let secret = Sodium.hex(Sodium.randomBytes(32))
+        try writeSecretFile(secretFile, secret + "\n")
+        return secret
+    }
+
+    private func writeSecretFile(_ url: URL, _ text: String) throws {
+        try Data(text.utf8).write(to: url, options: .atomic)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Postgres
+import SafeText
+
+/// Creates, lists, revokes and authenticates API keys in `baton.api_keys`.
+///
+/// Only the keyed hash of a key is stored. Methods run on the connection they
+/// are given, so callers choose the transaction.
+public struct APIKeyStore: Sendable {
+    /// A stored key as operators see it: never the key text.
+    public struct Record: Sendable, Equatable {
+        public let id: UUID
+        public let publicID: String
+        public let name: String
+        public let scopes: [Scope]
+        public let createdAt: Date
+        public let revokedAt: Date?
+        public let lastUsedAt: Date?
+    }
+
+    private let hasher: KeyedHasher
+
+    /// A store hashing keys under `secret` (the `BATON_SECRET_KEY` bytes).
+    public init(secret: [UInt8]) {
+        self.hasher = KeyedHasher(secret: secret, purpose: .apiKey)
+    }
+
+    /// Creates a key with `name` and `scopes`.
+    /// - Returns: the key (its text, to show once) and its record.
+    /// - Throws: `APIKeyError.invalidName`, or the database error.
+    public func create(name: String, scopes: Set<Scope>, on connection: PostgresConnection) throws -> (APIKey, Record) {
+        guard (1...100).contains(name.count), !HiddenCharacters.contains(in: name) else { throw APIKeyError.invalidName }
+        let key = APIKey.generate()
+        let rows = try connection.query(Self.insert, [
+            key.publicID, Data(hasher.hash(key.text)), name, scopes.map(\.rawValue).sorted(),
+        ])
+        return (key, try Self.record(rows[0]))
+    }
+
+    /// Every key, newest first, revoked ones included.
+    public func list(on connection: PostgresConnection) throws -> [Record] {
+        try connection.query(Self.selectAll).map(Self.record)
+    }
+
+    /// Revokes the key with `publicID`; revoking twice is not an error.
+    /// - Throws: `APIKeyError.notFound`.
+    public func revoke(publicID: String, on connection: PostgresConnection) throws -> Record {
+        let rows = try connection.query(Self.revokeStatement, [publicID])
+        guard let row = rows.first else { throw APIKeyError.notFound }
+        return try Self.record(row)
+    }
+
+    /// The live key whose text is `presented`, checked in constant time.
+    /// - Throws: `APIKeyError.malformed` / `.invalid` (one answer for unknown,
+    ///   wrong or revoked keys), or the database error.
+    public func authenticate(_ presented: String, on connection: PostgresConnection) throws -> Record {
+        let key = try APIKey(parsing: presented)
+        let rows = try connection.query(Self.selectForAuthentication, [key.publicID])
+        let expected = hasher.hash(key.text)
+        guard let row = rows.first, Sodium.constantTimeEqual(Array(try row.decode(Data.self, at: 7)), expected) else {
+            throw APIKeyError.invalid
+        }
+        let record = try Self.record(row)
+        guard record.revokedAt == nil else { throw APIKeyError.invalid }
+        return record
+    }
+
+    private static func record(_ row: PostgresRow) throws -> Record {
+        Record(
+            id: try row.decode(UUID.self, at: 0),
+            publicID: try row.decode(String.self, at: 1),
+            name: try row.decode(String.self, at: 2),
+            scopes: try row.decode([String].self, at: 3).compactMap(Scope.init(rawValue:)),
+            createdAt: try row.decode(Date.self, at: 4),
+            revokedAt: try row.decode(Date?.self, at: 5),
+            lastUsedAt: try row.decode(Date?.self, at: 6)
+        )
+    }
+
+    private static let columns = "id, public_id, name, scopes, created_at, revoked_at, last_used_at"
+    static let insert = PostgresStatement(
+        name: "api_keys_insert",
+        sql: "INSERT INTO baton.api_keys (public_id, key_hash, name, scopes) VALUES ($1, $2, $3, $4) RETURNING \(columns)"
+    )
+    static let selectAll = PostgresStatement(
+        name: "api_keys_list", sql: "SELECT \(columns) FROM baton.api_keys ORDER BY created_at DESC, id DESC"
+    )
+    static let revokeStatement = PostgresStatement(
+        name: "api_keys_revoke",
+        sql: "UPDATE baton.api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE public_id = $1 RETURNING \(columns)"
+    )
+    static let selectForAuthentication = PostgresStatement(
+        name: "api_keys_authenticate", sql: "SELECT \(columns), key_hash FROM baton.api_keys WHERE public_id = $1"
+    )
+}
