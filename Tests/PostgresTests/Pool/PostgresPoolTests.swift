@@ -121,6 +121,17 @@ extension PostgresModuleTests {
             #expect(try pool.withConnection { try $0.query("SELECT 1").count } == 1)
         }
 
+        @Test("a failed connect is connection_failed and gives its slot back")
+        func failedConnectFreesSlot() {
+            let pool = PostgresPool(PostgresPoolConfiguration(
+                conninfo: "host=/nonexistent port=1", maxConnections: 1, acquireTimeout: .milliseconds(200)))
+            for _ in 0..<2 {
+                #expect(throws: PostgresError.self) { try pool.withConnection { _ in } }
+            }
+            #expect(pool.statistics.inUse == 0)
+            #expect(pool.statistics.totalTimeouts == 0)
+        }
+
         @Test("a closed pool refuses callers with connection_closed")
         func closedPoolRefuses() throws {
             let pool = try pool()
