@@ -141,16 +141,16 @@ extension PostgresModuleTests {
             #expect(pool.statistics.idle == 0)
         }
 
-        @Test("after the server restarts the pool reconnects transparently",
-              .enabled(if: TestPostgres.shared.canRestart))
+        @Test("after the server restarts the pool reconnects transparently")
         func recoversAfterServerRestart() throws {
-            let pool = try pool(max: 2, acquireTimeout: .seconds(10))
+            let cluster = try TestPostgres.privateCluster()
+            let pool = PostgresPool(PostgresPoolConfiguration(conninfo: cluster.connectionString, maxConnections: 2, acquireTimeout: .seconds(10)))
             let (release, done) = hold(2, of: pool)
             #expect(eventually { pool.statistics.inUse == 2 })
             done.forEach { _ in release.signal() }
             done.forEach { $0.wait() }
             #expect(pool.statistics.idle == 2)
-            try TestPostgres.shared.restart()
+            try cluster.restart()
             #expect(try pool.withConnection { try $0.query("SELECT 1").count } == 1)
             try pool.transaction { try $0.query("SELECT 1") }
             #expect(pool.statistics.totalOpened >= 3)

@@ -3,9 +3,9 @@ import Foundation
 import Postgres
 import Testing
 
-/// Every suite of this target runs inside this one, one test at a time: the
-/// pool suite restarts the shared server, which would break any test running
-/// beside it.
+/// Every suite of this target runs inside this one, one test at a time, so
+/// the pool's timing tests (exhaustion, FIFO waiting) are not skewed by
+/// other suites' load.
 @Suite(.serialized) enum PostgresModuleTests {}
 
 /// A database of a suite's own, created on first use in the shared test server.
