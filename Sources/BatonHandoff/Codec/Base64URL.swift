@@ -16,6 +16,13 @@ enum Base64URL {
         values[Int(byte)] != 0xFF
     }
 
+    /// The offset of the first byte of `bytes` outside the alphabet, or nil.
+    static func firstNonSymbol(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        values.withUnsafeBufferPointer { table in
+            (start..<bytes.count).first { table[Int(bytes[$0])] == 0xFF }
+        }
+    }
+
     /// The unpadded encoding of `bytes`.
     static func encode(_ bytes: some Collection<UInt8>) -> String {
         var out: [UInt8] = []
@@ -40,17 +47,20 @@ enum Base64URL {
         out.reserveCapacity(text.count * 3 / 4)
         var buffer: UInt32 = 0
         var bits = 0
-        for symbol in text {
-            let value = values[Int(symbol)]
-            guard value != 0xFF else { return nil }
-            buffer = buffer << 6 | UInt32(value)
-            bits += 6
-            if bits >= 8 {
-                bits -= 8
-                out.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
+        let valid = values.withUnsafeBufferPointer { table in
+            for symbol in text {
+                let value = table[Int(symbol)]
+                guard value != 0xFF else { return false }
+                buffer = buffer << 6 | UInt32(value)
+                bits += 6
+                if bits >= 8 {
+                    bits -= 8
+                    out.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
+                }
             }
+            return true
         }
-        guard buffer & ((1 << UInt32(bits)) - 1) == 0 else { return nil }
+        guard valid, buffer & ((1 << UInt32(bits)) - 1) == 0 else { return nil }
         return out
     }
 }

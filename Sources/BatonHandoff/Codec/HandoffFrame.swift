@@ -12,11 +12,13 @@ struct HandoffFrame {
     /// Splits `bytes`; every byte must be a base64url symbol or one of exactly two dots.
     init(_ bytes: UnsafeBufferPointer<UInt8>) throws(HandoffError) {
         var dots: [Int] = []
-        for (offset, byte) in bytes.enumerated() where !Base64URL.isSymbol(byte) {
-            guard byte == UInt8(ascii: "."), dots.count < 2 else {
-                throw .malformed(reason: byte == UInt8(ascii: ".") ? "more than three segments" : "character outside base64url")
+        var offset = 0
+        while let found = Base64URL.firstNonSymbol(in: bytes, from: offset) {
+            guard bytes[found] == UInt8(ascii: "."), dots.count < 2 else {
+                throw .malformed(reason: bytes[found] == UInt8(ascii: ".") ? "more than three segments" : "character outside base64url")
             }
-            dots.append(offset)
+            dots.append(found)
+            offset = found + 1
         }
         guard dots.count == 2 else { throw .malformed(reason: "not three dot-separated segments") }
         self.bytes = bytes

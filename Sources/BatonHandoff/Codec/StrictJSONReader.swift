@@ -103,14 +103,18 @@ struct StrictJSONReader {
         try expect(UInt8(ascii: "\""))
         var utf8: [UInt8] = []
         while true {
+            let plainStart = index
+            while index < bytes.count, bytes[index] >= 0x20, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\") {
+                index += 1
+            }
+            utf8.append(contentsOf: bytes[plainStart..<index])
             guard let byte = next() else { throw Self.fault("unterminated JSON string") }
             switch byte {
             case UInt8(ascii: "\""):
                 guard UTF8Validation.isValid(utf8) else { throw Self.fault("invalid UTF-8") }
                 return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"): try readEscape(into: &utf8)
-            case ..<0x20: throw Self.fault("raw control character in a JSON string")
-            default: utf8.append(byte)
+            default: throw Self.fault("raw control character in a JSON string")
             }
         }
     }
@@ -189,6 +193,7 @@ struct StrictJSONReader {
 /// U+10FFFF are invalid, as the Unicode standard requires.
 enum UTF8Validation {
     static func isValid(_ bytes: [UInt8]) -> Bool {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return true }
         var iterator = bytes.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
         while true {

@@ -57,14 +57,24 @@ extension HandoffPayload {
     private static func text(_ key: String, in fields: HandoffFields) throws(HandoffError) -> String {
         let text = try fields.string(key, else: fault("\(key) missing or not a string"))
         guard !text.isEmpty, text.utf8.count <= maxTextBytes else { throw fault("\(key) is empty or too long") }
-        guard !HiddenCharacters.contains(in: text) else { throw fault("\(key) contains hidden characters") }
+        guard !hasHiddenCharacters(text) else { throw fault("\(key) contains hidden characters") }
         return text
+    }
+
+    /// Printable ASCII, the common case, is checked byte-wise before the per-scalar test.
+    private static func hasHiddenCharacters(_ text: String) -> Bool {
+        if isPrintableASCII(text) { return false }
+        return text.unicodeScalars.contains { HiddenCharacters.isHidden($0) }
+    }
+
+    private static func isPrintableASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
     }
 
     private static func source(in fields: HandoffFields) throws(HandoffError) -> String {
         let url = try text("source", in: fields)
-        let printableASCII = url.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
-        guard url.hasPrefix("https://"), printableASCII else { throw fault("source is not an https URL") }
+        guard url.hasPrefix("https://"), isPrintableASCII(url), !url.contains(" ") else { throw fault("source is not an https URL") }
         return url
     }
 
