@@ -30,6 +30,9 @@ swiftc "${flags[@]}" -module-name BatonHandoffFuzz -I . "${sources[@]}" \
     "$root/fuzz/handoff/HandoffFuzzEntry.swift" SafeText.o -o handoff-fuzzer
 
 # -max_len covers the 64 KiB limit and a little beyond, so the size check is fuzzed too.
+# With more than one job libFuzzer runs workers and logs to fuzz-N.log here.
+parallel=()
+if [ "$jobs" -gt 1 ]; then parallel=(-jobs="$jobs" -workers="$jobs"); fi
 ./handoff-fuzzer -max_total_time="$seconds" -max_len=65600 -timeout=10 -rss_limit_mb=2048 \
-    -print_final_stats=1 -jobs="$jobs" -workers="$jobs" -artifact_prefix="$work/" \
+    -print_final_stats=1 "${parallel[@]}" -artifact_prefix="$work/" \
     "$work/corpus" "$root/fuzz/handoff/corpus"

@@ -53,7 +53,7 @@ public struct HandoffDecoder: Sendable {
             let header = try checkedHeader(headerFields, registry: registry)
             let authenticity = try checkedMACShape(frame, header: header)
             try checkValidity(issuedAt: header.issuedAt, expiresAt: header.expiresAt)
-            let payload = try registry.reader(for: header.version)(try frame.payloadFields(), header.kind)
+            let payload = try registry.read(try frame.payloadFields(), kind: header.kind, version: header.version)
             try verifyMAC(frame, header: header)
             return DecodedHandoff(raw: text, header: header, payload: payload, authenticity: authenticity)
         }
@@ -74,7 +74,7 @@ public struct HandoffDecoder: Sendable {
 
     private func checkedHeader<Payload>(_ fields: HandoffFields, registry: HandoffVersionRegistry<Payload>) throws(HandoffError) -> HandoffHeader {
         let frame = try HandoffHeader.Frame(fields)
-        _ = try registry.reader(for: frame.version)
+        try registry.requireKnown(frame.version)
         let header = try HandoffHeader(fields, frame: frame)
         if case .server(let verifier) = policy {
             guard header.algorithm == .hs256 else { throw .unsupportedAlgorithm }

@@ -11,12 +11,14 @@ public struct HandoffVersionRegistry<Payload: Sendable>: Sendable {
 
     /// The version new envelopes are minted with.
     public let currentVersion: Int
-    private var readers: [Int: Reader]
+    // Stored with untyped throws: a typed-throws function type as a generic
+    // argument needs runtime support that iOS 16 and macOS 13 lack.
+    private var readers: [Int: @Sendable (HandoffFields, HandoffKind) throws -> Payload]
 
     /// A registry whose current version is `currentVersion`, read by `reader`.
     public init(currentVersion: Int, reader: @escaping Reader) {
         self.currentVersion = currentVersion
-        self.readers = [currentVersion: reader]
+        self.readers = [currentVersion: { try reader($0, $1) }]
     }
 
     /// This registry plus an older `version`: its payload is read by `reader`
@@ -26,11 +28,8 @@ public struct HandoffVersionRegistry<Payload: Sendable>: Sendable {
         reader: @escaping @Sendable (HandoffFields, HandoffKind) throws(HandoffError) -> Old,
         upgrade: @escaping @Sendable (Old) throws(HandoffError) -> Payload
     ) -> Self {
-        @Sendable func readAndUpgrade(_ fields: HandoffFields, _ kind: HandoffKind) throws(HandoffError) -> Payload {
-            try upgrade(try reader(fields, kind))
-        }
         var copy = self
-        copy.readers[version] = readAndUpgrade
+        copy.readers[version] = { try upgrade(try reader($0, $1)) }
         return copy
     }
 
@@ -43,12 +42,25 @@ public struct HandoffVersionRegistry<Payload: Sendable>: Sendable {
         version > (readers.keys.max() ?? currentVersion)
     }
 
-    /// The reader for `version`, or the unsupported-version error.
-    func reader(for version: Int) throws(HandoffError) -> Reader {
+    /// Throws the unsupported-version error unless `version` is registered.
+    func requireKnown(_ version: Int) throws(HandoffError) {
+        guard readers[version] != nil else {
+            throw .unsupportedVersion(found: version, supported: supportedVersions)
+        }
+    }
+
+    /// Reads and upgrades a payload of `version`.
+    func read(_ fields: HandoffFields, kind: HandoffKind, version: Int) throws(HandoffError) -> Payload {
         guard let reader = readers[version] else {
             throw .unsupportedVersion(found: version, supported: supportedVersions)
         }
-        return reader
+        do {
+            return try reader(fields, kind)
+        } catch let error as HandoffError {
+            throw error
+        } catch {
+            throw .invalidPayload(reason: "the version's reader failed")
+        }
     }
 }
 
