@@ -36,6 +36,7 @@ public struct HandoffKeyring: HandoffSigner, HandoffVerifier {
     private static let sodiumReady: Bool = sodium_init() >= 0
 
     private let keys: [String: [UInt8]]
+    private let signingKey: [UInt8]
     /// The key id new envelopes are signed with.
     public let signingKeyID: String
 
@@ -49,8 +50,9 @@ public struct HandoffKeyring: HandoffSigner, HandoffVerifier {
             guard Self.isWellFormed(keyID) else { throw .invalidKeyID }
             guard secret.count == Self.keyLength else { throw .wrongKeyLength(keyID: keyID) }
         }
-        guard keys[currentKeyID] != nil else { throw .unknownCurrentKey }
+        guard let signingKey = keys[currentKeyID] else { throw .unknownCurrentKey }
         self.keys = keys
+        self.signingKey = signingKey
         self.signingKeyID = currentKeyID
     }
 
@@ -59,7 +61,7 @@ public struct HandoffKeyring: HandoffSigner, HandoffVerifier {
 
     /// HMAC-SHA256 of `signingInput` under the current key.
     public func signature(for signingInput: [UInt8]) -> [UInt8] {
-        Self.mac(signingInput, key: keys[signingKeyID] ?? [])
+        Self.mac(signingInput, key: signingKey)
     }
 
     /// Whether `keyID` is held.
@@ -74,6 +76,7 @@ public struct HandoffKeyring: HandoffSigner, HandoffVerifier {
         return crypto_verify_32(expected, signature) == 0
     }
 
+    /// `key` is always one of the ring's 32-byte keys, as libsodium requires.
     private static func mac(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
         _ = crypto_auth_hmacsha256(&out, message, UInt64(message.count), key)

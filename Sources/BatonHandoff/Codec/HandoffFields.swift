@@ -1,13 +1,3 @@
-/// One value of a handoff header or payload. The envelope's JSON is flat, so
-/// a value is a scalar: nested objects and arrays are refused by the reader.
-public enum HandoffValue: Equatable, Hashable, Sendable {
-    case string(String)
-    /// An integer within ±(2^53 − 1), the range every JSON reader keeps exact.
-    case integer(Int64)
-    case bool(Bool)
-    case null
-}
-
 /// The members of one flat JSON object, as read by the strict reader or as
 /// written, in sorted key order, by the canonical writer.
 ///
@@ -31,7 +21,7 @@ public struct HandoffFields: Equatable, Sendable {
 
     /// The keys in the canonical (sorted, byte-wise) order the writer uses.
     public var sortedKeys: [String] {
-        values.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        values.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// The string at `key`; `failure` when absent or not a string.

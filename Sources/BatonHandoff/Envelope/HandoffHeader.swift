@@ -52,31 +52,3 @@ public struct HandoffHeader: Equatable, Sendable {
         return fields
     }
 }
-
-/// The `alg` values an envelope may carry: a closed allow-list.
-public enum HandoffAlgorithm: String, Sendable, CaseIterable {
-    /// HMAC-SHA256 with a server key: envelopes minted by the server.
-    case hs256 = "HS256"
-    /// No MAC (RFC 7515 unsecured JWS): envelopes minted on the device. Only
-    /// the device path accepts it, and only for ``HandoffKind/typedCode``.
-    case none = "none"
-}
-
-/// What a handoff describes. Each kind is bound to one algorithm, so an
-/// unsigned envelope can never claim the fields only the server may vouch for.
-public enum HandoffKind: String, Sendable, CaseIterable {
-    /// A previewed invite minted by the server: credential, family and inviter
-    /// names, invocation URL. Always `HS256`.
-    case invite
-    /// A code the person typed into the clip before any network call: the
-    /// credential only. Always `none`.
-    case typedCode = "typed_code"
-
-    /// The one algorithm this kind is minted with.
-    public var algorithm: HandoffAlgorithm {
-        switch self {
-        case .invite: .hs256
-        case .typedCode: .none
-        }
-    }
-}
