@@ -66,9 +66,10 @@ public struct HandoffVersionRegistry<Payload: Sendable>: Sendable {
 
 extension HandoffVersionRegistry where Payload == HandoffPayload {
     /// The versions this release of the library reads: version 1.
-    public static var standard: Self {
-        HandoffVersionRegistry(currentVersion: 1) { (fields, kind) throws(HandoffError) in
-            try HandoffPayload(version1: fields, kind: kind)
-        }
-    }
+    public static var standard: Self { standardRegistry }
+}
+
+/// Built once: generic types cannot hold static stored properties.
+private let standardRegistry = HandoffVersionRegistry<HandoffPayload>(currentVersion: 1) { (fields, kind) throws(HandoffError) in
+    try HandoffPayload(version1: fields, kind: kind)
 }
