@@ -63,18 +63,18 @@ extension HandoffPayload {
 
     /// Printable ASCII, the common case, is checked byte-wise before the per-scalar test.
     private static func hasHiddenCharacters(_ text: String) -> Bool {
-        if isPrintableASCII(text) { return false }
+        if allBytes(of: text, in: 0x20..<0x7F) { return false }
         return text.unicodeScalars.contains { HiddenCharacters.isHidden($0) }
     }
 
-    private static func isPrintableASCII(_ text: String) -> Bool {
+    private static func allBytes(of text: String, in range: Range<UInt8>) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+        return text.withUTF8 { bytes in bytes.allSatisfy { range.contains($0) } }
     }
 
     private static func source(in fields: HandoffFields) throws(HandoffError) -> String {
         let url = try text("source", in: fields)
-        guard url.hasPrefix("https://"), isPrintableASCII(url), !url.contains(" ") else { throw fault("source is not an https URL") }
+        guard url.utf8.starts(with: "https://".utf8), allBytes(of: url, in: 0x21..<0x7F) else { throw fault("source is not an https URL") }
         return url
     }
 
