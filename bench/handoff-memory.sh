@@ -5,7 +5,8 @@
 # is the largest valid golden vector, compiled in as a string literal, so the
 # difference is what the decoder itself allocates at its peak.
 #
-#   bench/handoff-memory.sh            prints both t-gmax values, the peak and its ratio to the input
+#   bench/handoff-memory.sh            prints the t-gmax values, the decode's peak and its ratio
+#                                      to the input, and the peak of rejecting it as too large
 #
 # Needs valgrind (Debian: valgrind). Work files go to fuzz/out/handoff-memory.
 set -euo pipefail
@@ -35,13 +36,15 @@ peak() {
         | sed -n 's/.*At t-gmax: *\([0-9,]*\) bytes.*/\1/p' | tr -d ,
 }
 ./probe decode
+./probe reject
 baseline=$(peak baseline)
 decoding=$(peak decode)
+rejecting=$(peak reject)
 size=$(python3 -c 'import sys; print(len(open(sys.argv[1]).read().split("\"")[1]))' LargestEnvelope.swift)
-python3 - "$baseline" "$decoding" "$size" <<'PY'
+python3 - "$baseline" "$decoding" "$rejecting" "$size" <<'PY'
 import sys
-baseline, decoding, size = map(int, sys.argv[1:])
-peak = decoding - baseline
-print(f"t-gmax without decode: {baseline} B; with decode: {decoding} B")
-print(f"peak heap of the decode: {peak} B for a {size} B envelope = {peak / size:.2f}x its size (budget 4x)")
+baseline, decoding, rejecting, size = map(int, sys.argv[1:])
+print(f"t-gmax without decode: {baseline} B; with decode: {decoding} B; rejecting as too large: {rejecting} B")
+print(f"peak heap of the decode: {decoding - baseline} B for a {size} B envelope = {(decoding - baseline) / size:.2f}x its size (budget 4x)")
+print(f"peak heap of rejecting it as too large: {rejecting - baseline} B")
 PY

@@ -4,7 +4,8 @@ import Foundation
 // sources and a generated file that defines `largestEnvelope` as a string
 // literal: a literal lives in the binary, so the heap holds only what the
 // decoder itself allocates. Run as `probe baseline` (everything but the
-// decode) and `probe decode`; dhat's t-gmax difference is the decode's peak.
+// decode), `probe decode`, and `probe reject` (the same bytes against a
+// 1000-byte limit); dhat's t-gmax difference to the baseline is the peak.
 
 /// Accepts every MAC, so the probe walks the whole server path (including the
 /// copy of the signed bytes) without libsodium.
@@ -16,8 +17,12 @@ struct AcceptingVerifier: HandoffVerifier {
 @main
 enum HandoffMemoryProbe {
     static func main() {
-        let decoder = HandoffDecoder(policy: .server(AcceptingVerifier()), clock: { Date(timeIntervalSince1970: TimeInterval(probeNow)) })
-        guard CommandLine.arguments.dropFirst().first == "decode" else {
+        let mode = CommandLine.arguments.dropFirst().first ?? "baseline"
+        let limits = HandoffLimits(maxBytes: mode == "reject" ? 1_000 : HandoffLimits.defaultMaxBytes)
+        let decoder = HandoffDecoder(
+            policy: .server(AcceptingVerifier()), limits: limits, clock: { Date(timeIntervalSince1970: TimeInterval(probeNow)) }
+        )
+        guard mode != "baseline" else {
             print("baseline", largestEnvelope.utf8.count)
             return
         }
