@@ -84,6 +84,7 @@ public struct HandoffDecoder: Sendable {
     }
 
     /// An HS256 MAC is 32 bytes; an unsigned envelope ends with an empty segment.
+    /// Returns what the envelope will be worth if every later check passes.
     private func checkedMACShape(_ frame: HandoffFrame, header: HandoffHeader) throws(HandoffError) -> HandoffAuthenticity {
         switch header.algorithm {
         case .hs256:

@@ -28,6 +28,14 @@ struct HandoffDecoderTests {
         #expect(try lenient.decode(factory.mintInvite()).authenticity == .verified)
     }
 
+    @Test("limits are clamped so the time arithmetic cannot overflow")
+    func limitsAreClamped() throws {
+        #expect(HandoffLimits(allowedSkew: .max).allowedSkew == HandoffLimits.maxAllowedSkew)
+        #expect(HandoffLimits(maxBytes: -5, allowedSkew: -1) == HandoffLimits(maxBytes: 0, allowedSkew: 0))
+        let farFuture = HandoffDecoder(policy: .device, limits: HandoffLimits(allowedSkew: .max), clock: TestKeys.clock(at: TestKeys.now))
+        #expect(try farFuture.decode(factory.mintInvite()).authenticity == .unverified)
+    }
+
     @Test("no error message carries input bytes or hidden characters", arguments: GoldenVectorTests.file.vectors.filter { $0.expect.error != nil })
     func errorsNeverEchoInput(_ vector: GoldenVector) {
         do {
