@@ -14,10 +14,11 @@ public enum BatonCommandLine {
                 .group(name: "keys", summary: "Create, list and revoke API keys.", children: [
                     .command(KeysCreateCommand.self), .command(KeysListCommand.self), .command(KeysRevokeCommand.self),
                 ]),
+                .group(name: "handoff", summary: "Look inside handoff envelopes.", children: [.command(HandoffInspectCommand.self)]),
                 .command(CheckURLCommand.self),
                 .command(DoctorCommand.self),
                 .group(name: "bench", summary: "Measure Baton against the ceiling of the same work.", children: [
-                    .command(BenchPoolCommand.self), .command(BenchHTTPCommand.self),
+                    .command(BenchPoolCommand.self), .command(BenchHTTPCommand.self), .command(BenchHandoffCommand.self),
                 ]),
                 .group(name: "config", summary: "Check the BATON_* configuration.", children: [.command(ConfigCheckCommand.self)]),
             ]
