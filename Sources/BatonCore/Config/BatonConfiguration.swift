@@ -17,6 +17,10 @@ public struct BatonConfiguration: Sendable {
     public var statementTimeout: Duration
     /// The least severe log level written.
     public var logLevel: LogLevel
+    /// Where webhooks go; nil when `BATON_WEBHOOK_URL` is unset (no delivery).
+    public var webhook: WebhookSettings?
+    /// How the worker runs jobs and periodic work.
+    public var worker: WorkerSettings
 
     /// How much is logged, least to most severe.
     public enum LogLevel: String, Sendable, CaseIterable, Comparable {
@@ -39,8 +43,11 @@ public struct BatonConfiguration: Sendable {
         let poolTimeout = reader.integer(.poolTimeout, in: 1...60_000)
         let statementTimeout = reader.integer(.statementTimeout, in: 1...600_000)
         let logLevel = reader.parsed(.logLevel, expected: "debug, info, warning or error", LogLevel.init(rawValue:))
+        let webhook = WebhookSettings.read(&reader)
+        let worker = WorkerSettings.read(&reader)
         guard reader.problems.isEmpty,
-              let databaseURL, let secretKey, let listen, let poolSize, let poolTimeout, let statementTimeout, let logLevel
+              let databaseURL, let secretKey, let listen, let poolSize, let poolTimeout, let statementTimeout, let logLevel,
+              let worker
         else { throw ConfigurationError(problems: reader.problems) }
         self.databaseURL = databaseURL
         self.secretKey = secretKey
@@ -49,5 +56,7 @@ public struct BatonConfiguration: Sendable {
         self.poolTimeout = .milliseconds(poolTimeout)
         self.statementTimeout = .milliseconds(statementTimeout)
         self.logLevel = logLevel
+        self.webhook = webhook
+        self.worker = worker
     }
 }
