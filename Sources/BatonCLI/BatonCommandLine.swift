@@ -10,8 +10,13 @@ public enum BatonCommandLine {
             children: [
                 .command(DevCommand.self),
                 .command(MigrateCommand.self),
+                .command(WorkerCommand.self),
                 .group(name: "keys", summary: "Create, list and revoke API keys.", children: [
                     .command(KeysCreateCommand.self), .command(KeysListCommand.self), .command(KeysRevokeCommand.self),
+                ]),
+                .group(name: "jobs", summary: "Inspect, retry and cancel queued jobs.", children: [
+                    .command(JobsListCommand.self), .command(JobsRetryCommand.self),
+                    .command(JobsCancelCommand.self), .command(JobsStatsCommand.self),
                 ]),
                 .group(name: "config", summary: "Check the BATON_* configuration.", children: [.command(ConfigCheckCommand.self)]),
             ]

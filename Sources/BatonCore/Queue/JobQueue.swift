@@ -30,15 +30,17 @@ public enum JobQueue {
         }
     }
 
-    /// Claims up to `limit` due jobs for `workerID` in one statement, most
-    /// urgent first (priority, then scheduled time), leased for `lease`.
+    /// Claims up to `limit` due jobs of the given `kinds` for `workerID` in
+    /// one statement, most urgent first (priority, then scheduled time),
+    /// leased for `lease`. A worker claims only the kinds it has handlers
+    /// for, so an older replica never takes a job it can't run.
     /// Run it outside a transaction so the claim commits at once.
     public static func claim(
-        limit: Int, workerID: String, lease: Duration, on connection: PostgresConnection
+        limit: Int, kinds: [String], workerID: String, lease: Duration, on connection: PostgresConnection
     ) throws(JobQueueError) -> [ClaimedJob] {
-        guard limit > 0 else { return [] }
+        guard limit > 0, !kinds.isEmpty else { return [] }
         return try JobQueueError.wrapping { () throws(PostgresError) in
-            try connection.query(claimStatement, [limit, workerID, lease.intervalSeconds]).map { row throws(PostgresError) in
+            try connection.query(claimStatement, [limit, workerID, lease.intervalSeconds, kinds]).map { row throws(PostgresError) in
                 ClaimedJob(
                     id: try row.decode(at: 0), kind: try row.decode(at: 1), args: try row.decode(at: 2),
                     attempt: try row.decode(at: 3), maxAttempts: try row.decode(at: 4))
@@ -111,7 +113,7 @@ public enum JobQueue {
     static let claimStatement = PostgresStatement(name: "jobs_claim", sql: """
         WITH next AS (
             SELECT id FROM baton.jobs
-            WHERE state IN ('available', 'retryable') AND scheduled_at <= now()
+            WHERE state IN ('available', 'retryable') AND scheduled_at <= now() AND kind = ANY($4)
             ORDER BY priority, scheduled_at, id
             LIMIT $1
             FOR UPDATE SKIP LOCKED
