@@ -12,9 +12,6 @@ CREATE TABLE baton.leaders (
     expires_at  timestamptz NOT NULL
 );
 
--- Operators list jobs by state and kind (`baton jobs list`).
-CREATE INDEX jobs_state_kind ON baton.jobs (state, kind, id DESC);
-
 -- Wakes listening workers whenever jobs are inserted. Statement-level, and
 -- NOTIFY is delivered at commit with identical notifications of a
 -- transaction folded into one: a batch insert or a sweep wakes each worker

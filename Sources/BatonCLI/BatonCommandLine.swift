@@ -18,6 +18,9 @@ public enum BatonCommandLine {
                     .command(JobsListCommand.self), .command(JobsRetryCommand.self),
                     .command(JobsCancelCommand.self), .command(JobsStatsCommand.self),
                 ]),
+                .group(name: "bench", summary: "Measure Baton against its ceilings on this machine.", children: [
+                    .command(BenchQueueCommand.self),
+                ]),
                 .group(name: "config", summary: "Check the BATON_* configuration.", children: [.command(ConfigCheckCommand.self)]),
             ]
         )

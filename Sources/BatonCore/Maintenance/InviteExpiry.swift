@@ -21,18 +21,22 @@ public enum InviteExpiry {
     }
 
     /// The events carry the invite's id, family and `expires_at`; the jobs
-    /// carry the webhook body built by `baton.webhook_body`.
+    /// carry the webhook body built by `baton.webhook_body`. The locked rows
+    /// are updated by `ctid` (a TID scan): joining on `id` made the planner
+    /// hash the whole invites table for every batch. Webhook jobs get no
+    /// unique key: each event id is new, and the key's index was the
+    /// sweep's single largest cost after the invite update.
     static let expireStatement = PostgresStatement(name: "invites_expire_due", sql: """
         WITH due AS (
-            SELECT id FROM baton.invites
+            SELECT ctid FROM baton.invites
             WHERE state = 'active' AND expires_at <= now()
             ORDER BY expires_at
             LIMIT $1
             FOR UPDATE SKIP LOCKED
         ), expired AS (
-            UPDATE baton.invites AS i SET state = 'expired', finalized_at = now()
-            FROM due WHERE i.id = due.id
-            RETURNING i.id, i.family_id, i.expires_at
+            UPDATE baton.invites SET state = 'expired', finalized_at = now()
+            WHERE ctid = ANY(ARRAY(SELECT ctid FROM due))
+            RETURNING id, family_id, expires_at
         ), event AS (
             INSERT INTO baton.events (type, invite_id, family_id, data)
             SELECT 'invite.expired', id, family_id, jsonb_build_object(
@@ -41,9 +45,8 @@ public enum InviteExpiry {
             FROM expired
             RETURNING event_id, type, occurred_at, data
         )
-        INSERT INTO baton.jobs (kind, args, max_attempts, unique_key)
-        SELECT $3, jsonb_build_object('event', baton.webhook_body(event_id, type, occurred_at, data)),
-               $2, 'webhook:' || event_id
+        INSERT INTO baton.jobs (kind, args, max_attempts)
+        SELECT $3, jsonb_build_object('event', baton.webhook_body(event_id, type, occurred_at, data)), $2
         FROM event
         """)
 }

@@ -40,8 +40,7 @@ public enum OutboxEvents {
     /// fields, such as `redeemer_id`, `redemption_id`, `channel`) with
     /// `invite_id` and `family_id` set from the arguments, which win over
     /// keys of the same name. The webhook body is
-    /// `{"id": <event id>, "type", "created_at", "data"}`, fixed at this moment,
-    /// and the job's unique key is `webhook:<event id>`.
+    /// `{"id": <event id>, "type", "created_at", "data"}`, fixed at this moment.
     /// - Parameters:
     ///   - channel: how it happened (`clip`, `app`, `web`, `backend`), for metrics; optional.
     ///   - maxAttempts: delivery attempts before the job is discarded.
@@ -72,9 +71,8 @@ public enum OutboxEvents {
             VALUES ($1, $2, $3, $4, $5::jsonb || jsonb_build_object('invite_id', $2::uuid, 'family_id', $3::text))
             RETURNING event_id, type, occurred_at, data
         ), job AS (
-            INSERT INTO baton.jobs (kind, args, max_attempts, unique_key)
-            SELECT $7, jsonb_build_object('event', baton.webhook_body(event_id, type, occurred_at, data)),
-                   $6, 'webhook:' || event_id
+            INSERT INTO baton.jobs (kind, args, max_attempts)
+            SELECT $7, jsonb_build_object('event', baton.webhook_body(event_id, type, occurred_at, data)), $6
             FROM event
         )
         SELECT event_id FROM event

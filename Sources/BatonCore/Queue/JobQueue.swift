@@ -109,8 +109,9 @@ public enum JobQueue {
         """)
 
     /// The claim: lock due jobs in fetch-index order, skipping rows other
-    /// workers hold, and lease them in the same statement.
-    static let claimStatement = PostgresStatement(name: "jobs_claim", sql: """
+    /// workers hold, and lease them in the same statement. Package-visible so
+    /// the queue benchmark hands `pgbench` this very SQL.
+    package static let claimStatement = PostgresStatement(name: "jobs_claim", sql: """
         WITH next AS (
             SELECT id FROM baton.jobs
             WHERE state IN ('available', 'retryable') AND scheduled_at <= now() AND kind = ANY($4)

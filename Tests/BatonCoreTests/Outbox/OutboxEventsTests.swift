@@ -15,7 +15,7 @@ struct OutboxEventsTests {
                                     data: PostgresJSON(#"{"redeemer_id": "u_42", "invite_id": "spoofed"}"#), on: connection)
         }
         let args: PostgresJSON = try db.connection.query(
-            "SELECT args FROM baton.jobs WHERE kind = 'webhook.deliver' AND unique_key = $1", ["webhook:" + eventID.uuidString.lowercased()]
+            "SELECT args FROM baton.jobs WHERE kind = 'webhook.deliver' AND args #>> '{event,id}' = $1", [eventID.uuidString.lowercased()]
         )[0].decode(at: 0)
         let event = try #require((try JSONSerialization.jsonObject(with: args.data) as? [String: Any])?["event"] as? [String: Any])
         #expect(event["id"] as? String == eventID.uuidString.lowercased())
