@@ -19,12 +19,15 @@ public struct WorkerConfiguration: Sendable {
     public var runsPeriodicWork: Bool
     /// The leader's timings and batch sizes.
     public var periodic: PeriodicSchedule
+    /// Receives events worth logging, on the worker's threads; must return quickly.
+    public var log: @Sendable (WorkerEvent) -> Void
 
     /// A configuration with the defaults of `BATON_*` settings.
     public init(
         conninfo: String, workerID: String = WorkerConfiguration.defaultWorkerID(),
         settings: WorkerSettings = WorkerSettings(), pollInterval: Duration = .seconds(2),
-        heartbeatInterval: Duration? = nil, runsPeriodicWork: Bool = true, periodic: PeriodicSchedule = PeriodicSchedule()
+        heartbeatInterval: Duration? = nil, runsPeriodicWork: Bool = true, periodic: PeriodicSchedule = PeriodicSchedule(),
+        log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }
     ) {
         self.conninfo = conninfo
         self.workerID = workerID
@@ -33,6 +36,7 @@ public struct WorkerConfiguration: Sendable {
         self.heartbeatInterval = heartbeatInterval ?? settings.lease / 3
         self.runsPeriodicWork = runsPeriodicWork
         self.periodic = periodic
+        self.log = log
     }
 
     /// `<host>-<pid>-<random>`, at most 128 characters.

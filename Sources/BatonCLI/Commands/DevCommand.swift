@@ -43,7 +43,7 @@ enum DevCommand: BatonCommand {
         let applied = try Migrator().migrate(on: connection)
         let adminKey = try workspace.adminKey(store: APIKeyStore(secret: configuration.secretKey), connection: connection)
         connection.close()
-        let worker = Worker.standard(configuration)
+        let worker = Worker.standard(configuration) { console.err(WorkerCommand.logLine($0)) }
         worker.start()
         defer {
             console.out("stopping the worker ...")

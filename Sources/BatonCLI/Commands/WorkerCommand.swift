@@ -1,6 +1,7 @@
 import BatonCore
 import BatonWorker
 import Foundation
+import SafeText
 
 /// `baton worker`: runs queued jobs and the cluster's periodic work until SIGTERM/SIGINT.
 enum WorkerCommand: BatonCommand {
@@ -28,7 +29,9 @@ enum WorkerCommand: BatonCommand {
         if let id = arguments.string("id"), !(1...128).contains(id.count) {
             throw UsageError("--id must be 1 to 128 characters")
         }
-        let worker = Worker.standard(configuration, concurrency: concurrency, workerID: arguments.string("id"))
+        let worker = Worker.standard(configuration, concurrency: concurrency, workerID: arguments.string("id")) { event in
+            console.err(logLine(event))
+        }
         worker.start()
         let endpoint = configuration.webhook.map { "\($0.url.scheme ?? "")://\($0.url.host ?? "")" } ?? "none (BATON_WEBHOOK_URL unset)"
         console.out("worker \(worker.configuration.workerID) running \(worker.configuration.settings.concurrency) at once; webhooks to \(endpoint)")
@@ -38,5 +41,14 @@ enum WorkerCommand: BatonCommand {
         let stats = worker.statistics
         console.out("stopped after \(stats.completed) completed and \(stats.failed) failed attempts")
         return .success
+    }
+
+    /// One JSON object per line with fixed keys, hidden characters escaped.
+    static func logLine(_ event: WorkerEvent) -> String {
+        let fields: [String: Any] = ["ts": Date().formatted(.iso8601), "level": event.level, "msg": event.message]
+        guard let data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            return #"{"msg":"unloggable event"}"#
+        }
+        return SafeText.hardenedJSON(String(decoding: data, as: UTF8.self))
     }
 }

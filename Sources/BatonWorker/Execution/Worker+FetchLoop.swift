@@ -24,6 +24,7 @@ extension Worker {
                 connection?.close()
                 connection = nil
                 failures += 1
+                configuration.log(.failure(in: "fetch", error))
                 // Without a database there is nothing to hand back: the
                 // leases of held jobs expire and the leader rescues them.
                 if state.withLock({ $0.stopping }), failures >= 3 { return }
@@ -85,7 +86,8 @@ extension Worker {
         }
         do {
             try JobQueue.complete(completed, workerID: configuration.workerID, on: database)
-            try JobQueue.fail(failed, workerID: configuration.workerID, on: database)
+            let discarded = try JobQueue.fail(failed, workerID: configuration.workerID, on: database)
+            if !discarded.isEmpty { configuration.log(.discarded(ids: discarded)) }
         } catch {
             // Both statements are idempotent for a running job: write them all again next time.
             state.withLock { $0.outcomes.insert(contentsOf: outcomes, at: 0) }

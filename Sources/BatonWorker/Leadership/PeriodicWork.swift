@@ -63,21 +63,31 @@ final class PeriodicWork: Sendable {
             } catch {
                 connection?.close()
                 connection = nil
-                leading.withLock { $0 = false }
+                setLeading(false)
+                configuration.log(.failure(in: "leader", error))
             }
             wake.wait(min(schedule.leaderRenewInterval, due.values.min().map { max(.milliseconds(1), $0 - .now) } ?? schedule.leaderRenewInterval))
         }
         if let connection, isLeader {
             try? LeaderLease.resign(role: Self.role, holder: configuration.workerID, on: connection)
         }
-        leading.withLock { $0 = false }
+        setLeading(false)
         connection?.close()
+    }
+
+    /// Records leadership and logs a change.
+    private func setLeading(_ leads: Bool) {
+        let changed = leading.withLock { leading in
+            defer { leading = leads }
+            return leading != leads
+        }
+        if changed { configuration.log(.leadership(acquired: leads)) }
     }
 
     private func renew(on database: PostgresConnection) throws -> Bool {
         let leads = try LeaderLease.acquire(
             role: Self.role, holder: configuration.workerID, lease: configuration.periodic.leaderLease, on: database)
-        leading.withLock { $0 = leads }
+        setLeading(leads)
         return leads
     }
 
@@ -94,21 +104,21 @@ final class PeriodicWork: Sendable {
         let settings = configuration.settings
         switch task {
         case .rescue:
-            try inBatches(of: 1000, on: database) { try JobQueue.rescueExpired(limit: 1000, on: database) }
+            try inBatches("rescue", of: 1000, on: database) { try JobQueue.rescueExpired(limit: 1000, on: database) }
         case .expireInvites:
-            try inBatches(of: schedule.expiryBatch, on: database) {
+            try inBatches("expire_invites", of: schedule.expiryBatch, on: database) {
                 try InviteExpiry.expireDue(limit: schedule.expiryBatch, webhookMaxAttempts: schedule.webhookMaxAttempts, on: database)
             }
         case .cleanup:
             let batch = schedule.cleanupBatch
-            try inBatches(of: batch, on: database) {
+            try inBatches("delete_jobs", of: batch, on: database) {
                 try JobQueue.deleteFinalized(olderThan: settings.jobRetention, limit: batch, on: database)
             }
-            try inBatches(of: batch, on: database) {
+            try inBatches("delete_idempotency_keys", of: batch, on: database) {
                 try RetentionCleanup.deleteIdempotencyKeys(olderThan: settings.idempotencyRetention, limit: batch, on: database)
             }
             if let retention = settings.eventRetention {
-                try inBatches(of: batch, on: database) {
+                try inBatches("delete_events", of: batch, on: database) {
                     try RetentionCleanup.deleteEvents(olderThan: retention, limit: batch, on: database)
                 }
             }
@@ -116,8 +126,15 @@ final class PeriodicWork: Sendable {
     }
 
     /// Repeats `batch` while it does a full batch, renewing the lease
-    /// between batches and stopping when leadership is lost or a stop is asked.
-    private func inBatches(of size: Int, on database: PostgresConnection, _ batch: () throws -> Int) throws {
-        while try batch() >= size, !isStopping, try renew(on: database) {}
+    /// between batches and stopping when leadership is lost or a stop is
+    /// asked; logs the total when there was one.
+    private func inBatches(_ task: String, of size: Int, on database: PostgresConnection, _ batch: () throws -> Int) throws {
+        var total = 0
+        defer { if total > 0 { configuration.log(.periodic(task: task, count: total)) } }
+        while true {
+            let done = try batch()
+            total += done
+            guard done >= size, !isStopping, try renew(on: database) else { return }
+        }
     }
 }
