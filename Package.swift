@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "BatonBench", dependencies: ["BatonCore", "BatonWorker", "BatonHandoff", "BatonLinks", "Postgres", "HTTP"]),
         .target(
             name: "BatonCLI",
-            dependencies: ["BatonCore", "BatonServer", "BatonWorker", "BatonBench", "BatonHandoff", "BatonLinks", "Postgres", "SafeText"]
+            dependencies: ["BatonCore", "BatonServer", "BatonWorker", "BatonBench", "BatonHandoff", "BatonLinks", "HTTP", "Postgres", "SafeText"]
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
 

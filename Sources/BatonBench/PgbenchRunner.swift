@@ -44,8 +44,9 @@ struct PgbenchRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map(URL.init(fileURLWithPath:))
     }
 
-    /// One run; its "tps = … (without initial connection time)" figure.
-    func run() throws(PoolBenchmarkError) -> Double {
+    /// One run: its "tps = … (without initial connection time)" figure and
+    /// pgbench's own CPU time per processed transaction.
+    func run() throws(PoolBenchmarkError) -> BenchmarkRun {
         let process = Process()
         process.executableURL = executable
         process.arguments = [
@@ -57,6 +58,7 @@ struct PgbenchRunner {
         process.standardOutput = output
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
+        let cpuBefore = BenchmarkRun.cpuSeconds(children: true)
         do {
             try process.run()
         } catch {
@@ -64,10 +66,19 @@ struct PgbenchRunner {
         }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        guard process.terminationStatus == 0, let tps = Self.transactionsPerSecond(in: text) else {
+        guard process.terminationStatus == 0, let tps = Self.transactionsPerSecond(in: text),
+              let processed = Self.transactionsProcessed(in: text) else {
             throw .pgbenchFailed(status: process.terminationStatus, output: text)
         }
-        return tps
+        let cpuSeconds = BenchmarkRun.cpuSeconds(children: true) - cpuBefore
+        return BenchmarkRun(queriesPerSecond: tps, queries: processed, cpuSeconds: cpuSeconds)
+    }
+
+    /// Reads `number of transactions actually processed: 123456`.
+    static func transactionsProcessed(in output: String) -> Int? {
+        let prefix = "number of transactions actually processed: "
+        return output.split(separator: "\n").first { $0.hasPrefix(prefix) }
+            .flatMap { Int($0.dropFirst(prefix.count).prefix { $0.isNumber }) }
     }
 
     /// Reads `tps = 12345.6 (without initial connection time)`.

@@ -41,20 +41,29 @@ public struct PoolBenchmark: Sendable {
         try prepareTable()
         let pgbench = try PgbenchRunner(conninfo: conninfo, clients: clients, duration: duration, rows: rows)
         defer { pgbench.removeScript() }
-        var ours: [Double] = []
-        var ceiling: [Double] = []
+        var ours: [BenchmarkRun] = []
+        var ceiling: [BenchmarkRun] = []
         for _ in 0..<rounds {
-            ours.append(try queriesPerSecondThroughPool())
+            ours.append(try runThroughPool())
             ceiling.append(try pgbench.run())
         }
-        let row = BenchmarkReport.Row(
-            name: "SELECT by primary key, \(clients) clients", unit: "queries/s",
-            ours: BenchmarkReport.median(ours) ?? 0, oursRange: ours.min()!...ours.max()!,
-            ceiling: BenchmarkReport.median(ceiling), ceilingName: "pgbench -M prepared, same SELECT")
-        return BenchmarkReport(title: "Connection pool", rows: [row], notes: [
-            "\(rounds) rounds of \(duration) each, alternating; medians. Table of \(rows) rows.",
-            "pgbench runs (tps per round): " + ceiling.map { String(format: "%.0f", $0) }.joined(separator: ", "),
+        let (oursThroughput, oursCPU) = BenchmarkRun.medians(ours)
+        let (ceilingThroughput, ceilingCPU) = BenchmarkRun.medians(ceiling)
+        let rows = [
+            BenchmarkReport.Row(
+                name: "SELECT by primary key, \(clients) clients", unit: "queries/s",
+                ours: BenchmarkReport.median(oursThroughput) ?? 0, oursRange: oursThroughput.min()!...oursThroughput.max()!,
+                ceiling: BenchmarkReport.median(ceilingThroughput), ceilingName: "pgbench -M prepared, same SELECT"),
+            BenchmarkReport.Row(
+                name: "client CPU per query", unit: "µs", ours: oursCPU,
+                ceiling: ceilingCPU, ceilingName: "pgbench process", higherIsBetter: false),
+        ]
+        return BenchmarkReport(title: "Connection pool", rows: rows, notes: [
+            "\(rounds) rounds of \(duration) each, alternating; medians. Table of \(self.rows) rows.",
+            "pgbench runs (queries/s per round): "
+                + ceilingThroughput.map { String(format: "%.0f", $0) }.joined(separator: ", "),
             "Ours: one thread per client, PostgresPool.withConnection + a named prepared statement per query.",
+            "Client CPU is user + system time of the client process only; the server's is not counted.",
         ])
     }
 
@@ -77,7 +86,7 @@ public struct PoolBenchmark: Sendable {
 
     /// One timed run: every thread opens its connection and waits at the
     /// start line, so connecting is not timed (as pgbench excludes it too).
-    private func queriesPerSecondThroughPool() throws(PoolBenchmarkError) -> Double {
+    private func runThroughPool() throws(PoolBenchmarkError) -> BenchmarkRun {
         let pool = PostgresPool(PostgresPoolConfiguration(conninfo: conninfo, maxConnections: clients))
         defer { pool.close() }
         let ready = DispatchGroup()
@@ -93,13 +102,15 @@ public struct PoolBenchmark: Sendable {
             Thread {
                 defer { finished.leave() }
                 var count = 0
+                var random = SplitMix64(seed: UInt64.random(in: 0 ... .max))
                 do {
                     try pool.withConnection { try $0.query(Self.select, [Int32.random(in: 1...rows)]) }
                     ready.leave()
                     start.wait()
                     let end = deadline.withLock { $0 }
                     while ContinuousClock.now < end {
-                        try pool.withConnection { try $0.query(Self.select, [Int32.random(in: 1...rows)]) }
+                        let id = Int32.random(in: 1...rows, using: &random)
+                        try pool.withConnection { try $0.query(Self.select, [id]) }
                         count += 1
                     }
                 } catch {
@@ -109,6 +120,7 @@ public struct PoolBenchmark: Sendable {
             }.start()
         }
         ready.wait()
+        let cpuBefore = BenchmarkRun.cpuSeconds(children: false)
         let began = ContinuousClock.now
         deadline.withLock { $0 = began + duration }
         for _ in 0..<clients { start.signal() }
@@ -116,6 +128,25 @@ public struct PoolBenchmark: Sendable {
         if let error = failure.withLock({ $0 }) { throw .postgres(error) }
         let elapsed = ContinuousClock.now - began
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return Double(counts.withLock { $0.reduce(0, +) }) / seconds
+        let queries = counts.withLock { $0.reduce(0, +) }
+        return BenchmarkRun(
+            queriesPerSecond: Double(queries) / seconds, queries: queries,
+            cpuSeconds: BenchmarkRun.cpuSeconds(children: false) - cpuBefore)
+    }
+}
+
+/// A fast generator for picking row ids: the system generator costs a
+/// `getrandom` system call per number, which pgbench's `random()` does not.
+private struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
     }
 }

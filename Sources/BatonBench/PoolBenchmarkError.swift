@@ -28,5 +28,6 @@ public enum PoolBenchmarkError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The code and message, for logs.
     public var description: String { "\(code): \(message)" }
 }

@@ -66,7 +66,7 @@ public struct QueueBenchmark: Sendable {
         }
         report.notes = [
             "Burn-down: ours is one Worker (fetch loop + \(concurrency) runner threads), timed from start() until stop() returned after the last completion was written.",
-            "pgbench runs JobQueue's claim statement verbatim (-M prepared) and completes the jobs it claimed, \(jobs / concurrency) transactions; jobs/s = tps × \(concurrency).",
+            "pgbench (-M prepared) runs JobQueue's claim statement, its UPDATE … RETURNING wrapped in a CTE so \\gset hands the ids to JobQueue's complete statement; \(jobs / concurrency) transactions; jobs/s = tps × \(concurrency).",
             "Expiry: InviteExpiry.expireDue in batches of 5000 until a short batch; target < 60 s for 1,000,000.",
             "Wake-up: \(latencySamples) sequential samples, poll interval 60 s so only NOTIFY wakes the worker.",
         ]
@@ -94,23 +94,27 @@ public struct QueueBenchmark: Sendable {
         var pgbench = try PgbenchRunner(conninfo: conninfo, clients: 1, duration: .seconds(1), name: "queue", script: pgbenchScript)
         defer { pgbench.removeScript() }
         pgbench.transactionsPerClient = jobs / concurrency
-        let ceiling = try pgbench.run() * Double(concurrency)
+        let ceiling = try pgbench.run().queriesPerSecond * Double(concurrency)
         return (ours, ceiling)
     }
 
-    /// The claim statement with its parameters filled in, then the completion.
+    /// `JobQueue`'s claim and complete statements for pgbench: the claim's
+    /// `UPDATE … RETURNING` becomes the last CTE of a `SELECT` that hands the
+    /// claimed ids to `\gset`, and the completion takes them as `:ids`.
     private var pgbenchScript: String {
+        let worker = "'pgbench-' || :client_id"
         let claim = JobQueue.claimStatement.sql
             .replacingOccurrences(of: "$4", with: "'{\(Self.kind)}'")
             .replacingOccurrences(of: "$3", with: "60")
-            .replacingOccurrences(of: "$2", with: "'pgbench-' || :client_id")
+            .replacingOccurrences(of: "$2", with: worker)
             .replacingOccurrences(of: "$1", with: String(concurrency))
-            .split(separator: "\n").joined(separator: " ")
-        return """
-            \(claim);
-            UPDATE baton.jobs SET state = 'completed', finalized_at = now(), lease_expires_at = NULL WHERE state = 'running' AND attempted_by = 'pgbench-' || :client_id;
-
-            """
+            .replacingOccurrences(of: "\nUPDATE ", with: "\n, claimed AS (UPDATE ")
+        let complete = JobQueue.completeStatement.sql
+            .replacingOccurrences(of: "$2", with: worker)
+            .replacingOccurrences(of: "$1", with: ":ids")
+        let oneLine = { (sql: String) in sql.split(separator: "\n").joined(separator: " ") }
+        return oneLine(claim) + ") SELECT '{' || coalesce(string_agg(id::text, ','), '') || '}' AS ids FROM claimed \\gset\n"
+            + oneLine(complete) + ";\n"
     }
 
     private func expiry(on connection: PostgresConnection) throws -> Double {

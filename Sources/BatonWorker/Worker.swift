@@ -24,7 +24,6 @@ public final class Worker: Sendable {
     let wake = WakeSignal()
     let jobsWaiting = DispatchSemaphore(value: 0)
     let fetchStopped = DispatchSemaphore(value: 0)
-    let runnersStopped = DispatchGroup()
     private let lifecycle = Mutex(Lifecycle())
     private let periodic: PeriodicWork?
 
@@ -65,11 +64,7 @@ public final class Worker: Sendable {
         }
         guard first else { return }
         for index in 0..<configuration.settings.concurrency {
-            runnersStopped.enter()
-            let thread = Thread { [self] in
-                runJobs()
-                runnersStopped.leave()
-            }
+            let thread = Thread { [self] in runJobs() }
             thread.name = "baton-runner-\(index)"
             thread.start()
         }

@@ -34,12 +34,6 @@ public final class TestPostgres: Sendable {
         atexit(stopSharedTestCluster)
     }
 
-    /// Whether the tests may stop and start the server (only an embedded one).
-    public var canRestart: Bool {
-        if case .success(.embedded) = server { return true }
-        return false
-    }
-
     /// Creates a new, empty database and returns a libpq connection string for it.
     /// `label` only makes the name readable in server logs.
     /// - Throws: the cluster's start failure, or `createdb`'s.
@@ -64,29 +58,18 @@ public final class TestPostgres: Sendable {
         }
     }
 
-    /// Stops the embedded server; connections break until ``start()``.
-    public func stop() throws { try embedded().stop() }
-
-    /// Starts the embedded server again on the same port and socket.
-    public func start() throws { try embedded().start() }
-
-    /// Stops and starts the embedded server, as an operator's restart would.
-    public func restart() throws {
-        try stop()
-        try start()
+    /// A cluster of the calling test's own, for tests that stop or restart
+    /// the server: doing that to the shared server would break every other
+    /// test running beside them. Removed when the returned value is released.
+    /// - Throws: `EmbeddedPostgresError` when it can't be started.
+    public static func privateCluster() throws -> PrivateTestCluster {
+        try PrivateTestCluster()
     }
 
     fileprivate func shutDown() {
         guard case .success(.embedded(let cluster, let directory)) = server else { return }
         try? cluster.stop()
         try? FileManager.default.removeItem(at: directory)
-    }
-
-    private func embedded() throws -> EmbeddedPostgres {
-        guard case .embedded(let cluster, _) = try server.get() else {
-            throw EmbeddedPostgresError.unusableDataDirectory(path: "BATON_TEST_DATABASE_URL", reason: "an external server can't be restarted by the tests")
-        }
-        return cluster
     }
 
     /// `connection` (a URL or key=value conninfo) pointing at database `name` instead.
@@ -104,4 +87,37 @@ public final class TestPostgres: Sendable {
 
 private func stopSharedTestCluster() {
     TestPostgres.shared.shutDown()
+}
+
+/// A throwaway embedded cluster owned by one test, which may stop, start
+/// and restart it at will; stopped and deleted when released.
+public final class PrivateTestCluster: Sendable {
+    private let cluster: EmbeddedPostgres
+    private let directory: URL
+
+    fileprivate init() throws {
+        directory = URL(fileURLWithPath: "/tmp/baton-private-\(getpid())-\(UInt32.random(in: 0 ... .max))")
+        cluster = try EmbeddedPostgres(.init(dataDirectory: directory, durable: false))
+        try cluster.start()
+    }
+
+    deinit {
+        try? cluster.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The cluster's Baton database.
+    public var connectionString: String { cluster.connectionString }
+
+    /// Stops the server; connections break until ``start()``.
+    public func stop() throws { try cluster.stop() }
+
+    /// Starts the server again on the same port and socket.
+    public func start() throws { try cluster.start() }
+
+    /// Stops and starts the server, as an operator's restart would.
+    public func restart() throws {
+        try stop()
+        try start()
+    }
 }

@@ -1,6 +1,5 @@
 import BatonBench
 import Foundation
-import Postgres
 
 /// `baton bench queue`: the queue benchmark, on a private cluster by default.
 enum BenchQueueCommand: BatonCommand {
@@ -15,8 +14,7 @@ enum BenchQueueCommand: BatonCommand {
             .value("samples", "N", "Wake-up latency samples (default 200)."),
         ],
         discussion: """
-            Without --database-url it starts a durable (fsync on) PostgreSQL cluster in a temporary
-            directory and removes it afterwards. Prints a Markdown table: ours, the ceiling, the ratio.
+            Without --database-url it starts a throwaway cluster (fsync on) and removes it afterwards. Prints a Markdown table: ours, the ceiling, the ratio.
             Build with -c release for meaningful numbers.
             """,
         examples: ["baton bench queue", "baton bench queue --jobs 50000 --invites 100000"]
@@ -27,20 +25,11 @@ enum BenchQueueCommand: BatonCommand {
         let concurrency = try arguments.int("concurrency", in: 1...256) ?? 10
         let invites = try arguments.int("invites", in: 0...10_000_000) ?? 1_000_000
         let samples = try arguments.int("samples", in: 1...100_000) ?? 200
-        let measure = { (conninfo: String) throws -> Void in
-            let benchmark = QueueBenchmark(conninfo: conninfo, jobs: jobs, concurrency: concurrency, invites: invites, latencySamples: samples)
-            console.out(try benchmark.run().markdown())
-        }
-        if let url = arguments.string("database-url") {
-            try measure(url)
-            return .success
-        }
-        let directory = FileManager.default.temporaryDirectory.appending(path: "baton-bench-queue-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let cluster = try EmbeddedPostgres(.init(dataDirectory: directory))
-        try cluster.start()
-        defer { try? cluster.stop() }
-        try measure(cluster.connectionString)
+        let database = try BenchCluster(databaseURL: arguments.string("database-url"), console: console)
+        defer { database.tearDown() }
+        let benchmark = QueueBenchmark(
+            conninfo: database.connectionString, jobs: jobs, concurrency: concurrency, invites: invites, latencySamples: samples)
+        console.out(try benchmark.run().markdown())
         return .success
     }
 }

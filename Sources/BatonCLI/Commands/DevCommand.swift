@@ -1,6 +1,8 @@
 import BatonCore
+import BatonServer
 import BatonWorker
 import Foundation
+import HTTP
 import Postgres
 
 /// `baton dev`: a complete local Baton on a private PostgreSQL cluster that
@@ -28,6 +30,7 @@ enum DevCommand: BatonCommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let directory = URL(fileURLWithPath: arguments.string("data-dir") ?? ".baton").standardizedFileURL
         let listen = try arguments.value("listen", expected: "HOST:PORT", ListenAddress.init) ?? ListenAddress("127.0.0.1:8080")!
+        let signals = SignalWaiter()
         let workspace = try DevWorkspace(directory: directory)
         let cluster = try EmbeddedPostgres(.init(dataDirectory: workspace.clusterDirectory))
         console.out("starting PostgreSQL in \(workspace.clusterDirectory.path) ...")
@@ -43,6 +46,12 @@ enum DevCommand: BatonCommand {
         let applied = try Migrator().migrate(on: connection)
         let adminKey = try workspace.adminKey(store: APIKeyStore(secret: configuration.secretKey), connection: connection)
         connection.close()
+        let app = BatonApplication(configuration: configuration)
+        let server = try app.startServer()
+        defer {
+            server.shutdown(grace: configuration.server.shutdownGrace)
+            app.pool.close()
+        }
         let worker = Worker.standard(configuration) { console.err(WorkerCommand.logLine($0)) }
         worker.start()
         defer {
@@ -55,9 +64,10 @@ enum DevCommand: BatonCommand {
             database:   \(configuration.databaseURL)
             settings:   \(workspace.environmentFile.path)  (use: set -a; . \(workspace.environmentFile.path); set +a)
             admin key:  \(adminKey.created ? adminKey.text + "  (saved to " + workspace.adminKeyFile.path + "; shown once)" : "in " + workspace.adminKeyFile.path)
+            API:        http://\(listen.host):\(server.port)  (try: curl http://\(listen.host):\(server.port)/readyz)
             Baton dev is running. Press Ctrl-C to stop.
             """)
-        _ = ShutdownSignal.wait()
+        _ = signals.wait()
         return .success
     }
 }

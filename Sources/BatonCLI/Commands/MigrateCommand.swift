@@ -34,8 +34,7 @@ enum MigrateCommand: BatonCommand {
             } else {
                 console.table(["VERSION", "FILE", "STATE"], rows)
             }
-            let current = statuses.allSatisfy { if case .applied = $0.state { true } else { false } }
-            return current ? .success : .checkFailed
+            return try migrator.isCurrent(on: connection) ? .success : .checkFailed
         }
         let applied = try migrator.migrate(on: connection)
         if arguments.flag("json") {

@@ -1,6 +1,7 @@
 import BatonCore
 import BatonWorker
 import Foundation
+import HTTP
 import SafeText
 
 /// `baton worker`: runs queued jobs and the cluster's periodic work until SIGTERM/SIGINT.
@@ -24,6 +25,7 @@ enum WorkerCommand: BatonCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let signals = SignalWaiter()
         let configuration = try BatonConfiguration()
         let concurrency = try arguments.int("concurrency", in: 1...256)
         if let id = arguments.string("id"), !(1...128).contains(id.count) {
@@ -35,7 +37,7 @@ enum WorkerCommand: BatonCommand {
         worker.start()
         let endpoint = configuration.webhook.map { "\($0.url.scheme ?? "")://\($0.url.host ?? "")" } ?? "none (BATON_WEBHOOK_URL unset)"
         console.out("worker \(worker.configuration.workerID) running \(worker.configuration.settings.concurrency) at once; webhooks to \(endpoint)")
-        _ = ShutdownSignal.wait()
+        _ = signals.wait()
         console.out("stopping: letting running jobs finish (up to \(worker.configuration.settings.shutdownGrace)) ...")
         worker.stop()
         let stats = worker.statistics

@@ -21,6 +21,8 @@ public struct BatonConfiguration: Sendable {
     public var webhook: WebhookSettings?
     /// How the worker runs jobs and periodic work.
     public var worker: WorkerSettings
+    /// How the HTTP server runs.
+    public var server: ServerSettings
 
     /// How much is logged, least to most severe.
     public enum LogLevel: String, Sendable, CaseIterable, Comparable {
@@ -45,9 +47,10 @@ public struct BatonConfiguration: Sendable {
         let logLevel = reader.parsed(.logLevel, expected: "debug, info, warning or error", LogLevel.init(rawValue:))
         let webhook = WebhookSettings.read(&reader)
         let worker = WorkerSettings.read(&reader)
+        let server = ServerSettings.read(&reader)
         guard reader.problems.isEmpty,
               let databaseURL, let secretKey, let listen, let poolSize, let poolTimeout, let statementTimeout, let logLevel,
-              let worker
+              let worker, let server
         else { throw ConfigurationError(problems: reader.problems) }
         self.databaseURL = databaseURL
         self.secretKey = secretKey
@@ -58,5 +61,6 @@ public struct BatonConfiguration: Sendable {
         self.logLevel = logLevel
         self.webhook = webhook
         self.worker = worker
+        self.server = server
     }
 }

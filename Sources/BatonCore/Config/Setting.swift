@@ -108,7 +108,7 @@ public struct Setting: Sendable, Hashable {
         defaultValue: "300", isSecret: false
     )
     /// How long a stopping worker waits for running jobs.
-    public static let shutdownGrace = Setting(
+    public static let workerShutdownGrace = Setting(
         name: "BATON_WORKER_SHUTDOWN_GRACE_SECONDS",
         summary: "Seconds a stopping worker lets running jobs finish before returning them to the queue (0-3600).",
         defaultValue: "30", isSecret: false
@@ -135,7 +135,8 @@ public struct Setting: Sendable, Hashable {
     /// Every setting, in the order documentation lists them.
     public static let all: [Setting] = [
         databaseURL, secretKey, listen, poolSize, poolTimeout, statementTimeout, logLevel,
+        httpThreads, trustedProxies, shutdownGrace,
         webhookURL, webhookSecret, webhookTimeout, webhookRetryBase, webhookMaxAttempts,
-        workerConcurrency, jobLease, jobTimeout, shutdownGrace, jobRetention, idempotencyRetention, eventRetention,
+        workerConcurrency, jobLease, jobTimeout, workerShutdownGrace, jobRetention, idempotencyRetention, eventRetention,
     ]
 }

@@ -34,7 +34,7 @@ public struct WorkerSettings: Sendable, Equatable {
         let concurrency = reader.integer(.workerConcurrency, in: 1...256)
         let lease = reader.integer(.jobLease, in: 1...3600)
         let timeout = reader.integer(.jobTimeout, in: 1...86_400)
-        let grace = reader.integer(.shutdownGrace, in: 0...3600)
+        let grace = reader.integer(.workerShutdownGrace, in: 0...3600)
         let jobs = reader.integer(.jobRetention, in: 1...87_600)
         let idempotency = reader.integer(.idempotencyRetention, in: 24...8760)
         let events = reader.integer(.eventRetention, in: 0...36_500)

@@ -44,13 +44,20 @@ public struct Migrator: Sendable {
         self.migrations = try Migration.embedded()
     }
 
-    /// Every known or recorded migration and its state, by version.
+    /// Every known or recorded migration and its state, by version. Reads
+    /// only: a database never migrated shows every migration pending.
     /// - Throws: `MigrationError.database` when the database can't be read.
     public func status(on connection: PostgresConnection) throws(MigrationError) -> [Status] {
         try database { () throws(PostgresError) in
-            try connection.runScript(Self.bookkeeping)
-            return Self.statuses(known: migrations, applied: try applied(on: connection))
+            let exists = try connection.query(Self.bookkeepingExists)[0].decode(Bool.self, at: 0)
+            return Self.statuses(known: migrations, applied: exists ? try applied(on: connection) : [:])
         }
+    }
+
+    /// Whether every known migration is applied unchanged and none is missing:
+    /// what a server checks before it says it is ready.
+    public func isCurrent(on connection: PostgresConnection) throws(MigrationError) -> Bool {
+        try status(on: connection).allSatisfy { if case .applied = $0.state { true } else { false } }
     }
 
     /// Applies every pending migration in order.
@@ -134,6 +141,9 @@ public struct Migrator: Sendable {
             applied_at  timestamptz NOT NULL DEFAULT now()
         );
         """
+    static let bookkeepingExists = PostgresStatement(
+        name: "migrator_bookkeeping_exists", sql: "SELECT to_regclass('baton.schema_migrations') IS NOT NULL"
+    )
     /// An arbitrary constant shared by every Baton replica: the migration lock's key.
     static let lock = PostgresStatement(name: "migrator_lock", sql: "SELECT pg_advisory_lock(7420196611)")
     static let unlock = PostgresStatement(name: "migrator_unlock", sql: "SELECT pg_advisory_unlock(7420196611)")

@@ -126,7 +126,8 @@ public enum JobQueue {
         RETURNING j.id, j.kind, j.args, j.attempt, j.max_attempts
         """)
 
-    static let completeStatement = PostgresStatement(name: "jobs_complete", sql: """
+    /// Package-visible, like `claimStatement`, for the benchmark's pgbench script.
+    package static let completeStatement = PostgresStatement(name: "jobs_complete", sql: """
         UPDATE baton.jobs SET state = 'completed', finalized_at = now(), lease_expires_at = NULL
         WHERE id = ANY($1::text[]::int8[]) AND state = 'running' AND attempted_by = $2
         """)

@@ -31,9 +31,9 @@ extension PostgresConnection {
         prepared[statement.name] = statement.sql
     }
 
-    /// Runs `body` under `statement_timeout = timeout`, then restores the
-    /// session's own setting. Inside a failed transaction the restore is left to
-    /// the `ROLLBACK`, which undoes the `SET` anyway.
+    /// Runs `body` under `statement_timeout = timeout`, then `RESET`s it to the
+    /// default of the connection string or role. Inside a failed transaction
+    /// the reset is left to the `ROLLBACK`, which undoes the `SET` anyway.
     func withTimeout<T>(_ timeout: Duration?, _ body: () throws(PostgresError) -> T) throws(PostgresError) -> T {
         guard let timeout else { return try body() }
         let milliseconds = max(1, timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)

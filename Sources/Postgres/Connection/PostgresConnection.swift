@@ -69,7 +69,11 @@ public final class PostgresConnection {
 
     /// Whether a transaction is open (or failed and awaiting `ROLLBACK`).
     public var isInTransaction: Bool {
-        !isClosed && [PQTRANS_INTRANS, PQTRANS_INERROR, PQTRANS_ACTIVE].contains(PQtransactionStatus(handle))
+        guard !isClosed else { return false }
+        switch PQtransactionStatus(handle) {
+        case PQTRANS_INTRANS, PQTRANS_INERROR, PQTRANS_ACTIVE: return true
+        default: return false
+        }
     }
 
     /// Runs `sql` with `parameters` bound to `$1`, `$2`, … (`PQexecParams`).

@@ -1,3 +1,5 @@
+import SafeText
+
 /// Every failure of the `Postgres` module: a server error with its SQLSTATE,
 /// a lost connection, an exhausted pool, or a value that cannot be decoded.
 ///
@@ -35,13 +37,15 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     /// A human sentence with the code; no statement text, no values.
+    /// Names come from the server, so they are escaped like any outside text.
     public var message: String {
         var text = code.summary
-        if let constraint { text += " (constraint \(constraint))" }
-        if let column { text += " (column \(column))" }
+        if let constraint { text += " (constraint \(SafeText.escaped(constraint)))" }
+        if let column { text += " (column \(SafeText.escaped(column)))" }
         return text
     }
 
+    /// The code, SQLSTATE and message: safe for logs.
     public var description: String {
         var text = "PostgresError(\(code.rawValue)"
         if let sqlState { text += ", sqlstate \(sqlState)" }

@@ -12,6 +12,7 @@ extension PostgresError {
         /// A code from its snake_case text.
         public init(rawValue: String) { self.rawValue = rawValue }
 
+        /// The snake_case code.
         public var description: String { rawValue }
 
         // Class 08, 57P0x: the connection is unusable.
@@ -152,7 +153,7 @@ extension PostgresError {
             case .decodingNull: "a NULL value was read as a non-optional type"
             case .decodingTypeMismatch: "the column's type does not fit the requested Swift type"
             case .columnMissing: "no such column in the result"
-            case .connectionFailed: "could not reach the database server"
+            case .connectionFailed: "could not reach the database server, or lost the connection"
             case .connectionClosed: "the connection was closed"
             case .invalidParameter: "a parameter cannot be sent to the server"
             default: rawValue.split(separator: "_").joined(separator: " ")

@@ -30,6 +30,7 @@ extension PostgresListener {
             case .stopRequested:
                 return
             case .quiet:
+                if isStopRequested { return }
                 try connection.runScript("")
                 connection.takeNotifications().forEach { handler(.notification($0)) }
             case .notifications(let received):

@@ -88,8 +88,9 @@ public final class PostgresListener: Sendable {
     /// Starts the listener's thread. Later calls do nothing.
     public func start() {
         let first = lifecycle.withLock { state in
-            defer { state.started = true }
-            return !state.started && !state.stopRequested
+            guard !state.started, !state.stopRequested else { return false }
+            state.started = true
+            return true
         }
         guard first else { return }
         let thread = Thread { [self] in

@@ -29,9 +29,10 @@ extension PostgresPool {
         if connection.isHealthy, connection.isInTransaction {
             _ = try? connection.runScript("ROLLBACK")
         }
-        let keep = connection.isHealthy && !connection.isInTransaction && !isPastLifetime(connection)
+        let now = ContinuousClock.now
+        let keep = connection.isHealthy && !connection.isInTransaction && !isPastLifetime(connection, at: now)
         if !keep { connection.close() }
-        state.withLock { $0.release(keep ? pooled : nil, now: .now) }?.signal()
+        state.withLock { $0.release(keep ? pooled : nil, now: now) }?.signal()
     }
 
     private func waitForGrant(id: Int, _ semaphore: DispatchSemaphore) throws(PostgresError) -> PoolState.Grant {
@@ -55,11 +56,19 @@ extension PostgresPool {
         }
     }
 
+    /// Below this idle time the socket check is skipped: under load a
+    /// connection comes back within microseconds, and a server that went away
+    /// in that instant is covered by the reconnect rule instead.
+    static let probeAfterIdle = Duration.milliseconds(10)
+
     /// Hands out an idle connection that still works, else a new one in its slot.
     private func validated(_ pooled: PooledConnection, idleSince: ContinuousClock.Instant) throws(PostgresError) -> Lease {
         let connection = pooled.connection
-        let needsPing = ContinuousClock.now - idleSince > configuration.validateAfterIdle
-        if isPastLifetime(connection) || connection.droppedWhileIdle || (needsPing && !connection.answersPing) {
+        let now = ContinuousClock.now
+        let idle = now - idleSince
+        let dropped = idle > Self.probeAfterIdle && connection.droppedWhileIdle
+        let silent = idle > configuration.validateAfterIdle && !dropped && !connection.answersPing
+        if isPastLifetime(connection, at: now) || dropped || silent {
             connection.close()
             return try openInSlot()
         }
@@ -81,7 +90,7 @@ extension PostgresPool {
         }
     }
 
-    private func isPastLifetime(_ connection: PostgresConnection) -> Bool {
-        ContinuousClock.now - connection.openedAt > configuration.maxLifetime
+    private func isPastLifetime(_ connection: PostgresConnection, at now: ContinuousClock.Instant) -> Bool {
+        now - connection.openedAt > configuration.maxLifetime
     }
 }

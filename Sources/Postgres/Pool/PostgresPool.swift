@@ -7,8 +7,9 @@ import Synchronization
 /// waiting for a connection and while it runs their statements; nothing runs
 /// on Swift's cooperative pool. Waiters are served first come, first served
 /// and give up with `pool_exhausted` after `acquireTimeout`. Connections are
-/// opened lazily, checked before reuse (socket check always, a round trip
-/// after `validateAfterIdle`), and replaced after `maxLifetime`.
+/// opened lazily, checked before reuse (a socket check without a round trip
+/// after 10 ms idle, a round trip after `validateAfterIdle`), and replaced
+/// after `maxLifetime`.
 ///
 /// Reconnect rule (`withConnection`): when the body's **first** request on a
 /// connection taken from the idle list fails with a connection error, the

@@ -8,8 +8,8 @@ public struct PostgresPoolConfiguration: Sendable {
     /// Longest a caller waits for a connection before `pool_exhausted`.
     public var acquireTimeout: Duration
     /// A connection idle longer than this is checked with a round trip
-    /// before it is handed out. Every hand-out also checks the socket for a
-    /// server-side close, which costs no round trip.
+    /// before it is handed out. Any hand-out after more than 10 ms idle also
+    /// checks the socket for a server-side close, which costs no round trip.
     public var validateAfterIdle: Duration
     /// A connection older than this is closed when returned, and replaced
     /// before reuse, so server-side memory and settings do not pile up.

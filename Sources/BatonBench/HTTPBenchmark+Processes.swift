@@ -1,0 +1,88 @@
+import Foundation
+
+extension HTTPBenchmark {
+    /// Runs `executable` with `arguments` to completion and returns its
+    /// standard output, or nil when it cannot start or exits non-zero.
+    static func output(of executable: String, _ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The C ceiling, compiled from `bench/ceiling/healthz.c` and running.
+    struct CeilingServer {
+        let process: Process
+        let port: UInt16
+
+        /// Compiles the ceiling into a temporary directory and starts it with
+        /// the same settings as Baton's server.
+        static func start(options: Options) throws(HTTPBenchmarkError) -> CeilingServer {
+            let source = options.repository.appendingPathComponent("bench/ceiling/healthz.c").path
+            let shim = options.repository.appendingPathComponent("Sources/CMicroHTTPD").path
+            let binary = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-healthz-\(getpid())").path
+            guard let flags = output(of: "/usr/bin/pkg-config", ["--cflags", "--libs", "libmicrohttpd"]),
+                  output(of: "/usr/bin/cc", ["-O2", "-I", shim, source, "-o", binary] + flags.split(whereSeparator: \.isWhitespace).map(String.init)) != nil
+            else {
+                throw HTTPBenchmarkError(code: "ceiling_failed", message: "Could not compile \(source) with cc and pkg-config libmicrohttpd.")
+            }
+            let settings = options.server
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = [
+                settings.threadPoolSize, settings.connectionTimeoutSeconds, settings.maxConnections,
+                settings.maxConnectionsPerClient, settings.connectionMemoryLimit,
+            ].map(String.init)
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            do { try process.run() } catch {
+                throw HTTPBenchmarkError(code: "ceiling_failed", message: "Could not start the compiled C ceiling.")
+            }
+            let line = String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
+            guard let port = UInt16(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                process.terminate()
+                throw HTTPBenchmarkError(code: "ceiling_failed", message: "The C ceiling did not report its port.")
+            }
+            try? FileManager.default.removeItem(atPath: binary)
+            return CeilingServer(process: process, port: port)
+        }
+
+        /// Stops the ceiling (SIGTERM) and waits for it to exit.
+        func stop() {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Drives a server with `wrk` and reads its requests per second.
+    enum Wrk {
+        /// wrk threads: no more than the connections, no more than the cores.
+        static func threads(for connections: Int) -> Int {
+            max(1, min(connections, ProcessInfo.processInfo.activeProcessorCount))
+        }
+
+        static func requestsPerSecond(port: UInt16, connections: Int, duration: Duration) throws(HTTPBenchmarkError) -> Double {
+            let arguments = [
+                "-t\(threads(for: connections))", "-c\(connections)", "-d\(max(1, duration.components.seconds))s",
+                "http://127.0.0.1:\(port)/healthz",
+            ]
+            guard let report = output(of: "/usr/bin/wrk", arguments) else {
+                throw HTTPBenchmarkError(code: "wrk_failed", message: "Could not run /usr/bin/wrk (apt-get install wrk).")
+            }
+            let line = report.split(separator: "\n").first { $0.hasPrefix("Requests/sec:") }
+            guard let value = line?.split(separator: " ").last.flatMap({ Double($0) }) else {
+                throw HTTPBenchmarkError(code: "wrk_failed", message: "Could not read Requests/sec from wrk's output.")
+            }
+            if report.contains("Non-2xx") || report.contains("Socket errors") {
+                throw HTTPBenchmarkError(code: "wrk_failed", message: "wrk saw errors or non-2xx responses; the figures would not compare.")
+            }
+            return value
+        }
+    }
+}

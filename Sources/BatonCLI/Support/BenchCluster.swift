@@ -1,0 +1,32 @@
+import Foundation
+import Postgres
+
+/// The database a benchmark runs against: `--database-url` when given,
+/// otherwise a throwaway embedded cluster in a temporary directory, removed
+/// when the benchmark ends. Its settings are the defaults (fsync on), so the
+/// numbers are what a real deployment would see on this disk.
+struct BenchCluster {
+    let connectionString: String
+    private let cluster: (EmbeddedPostgres, URL)?
+
+    init(databaseURL: String?, console: Console) throws {
+        if let databaseURL {
+            connectionString = databaseURL
+            cluster = nil
+            return
+        }
+        let directory = URL(fileURLWithPath: "/tmp/baton-bench-\(getpid())")
+        let embedded = try EmbeddedPostgres(.init(dataDirectory: directory))
+        console.err("starting a throwaway PostgreSQL cluster in \(directory.path) ...")
+        try embedded.start()
+        connectionString = embedded.connectionString
+        cluster = (embedded, directory)
+    }
+
+    /// Stops and removes the throwaway cluster, if one was started.
+    func tearDown() {
+        guard let (embedded, directory) = cluster else { return }
+        try? embedded.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}

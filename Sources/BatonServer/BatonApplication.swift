@@ -1,0 +1,58 @@
+import BatonCore
+import Foundation
+import HTTP
+import Postgres
+
+/// Everything a request handler needs, built once at start: configuration,
+/// the database pool and the stores. Handlers are registered by feature
+/// (`HealthRoutes`, `InviteRoutes`, …) on the router ``makeRouter()`` returns.
+///
+/// Handlers run on libmicrohttpd's pool threads and may block on the
+/// database; the pool size bounds how many do at once.
+public final class BatonApplication: Sendable {
+    /// The validated settings.
+    public let configuration: BatonConfiguration
+    /// The database connections shared by every handler.
+    public let pool: PostgresPool
+    /// API keys, for authenticating backends and operators.
+    public let apiKeys: APIKeyStore
+
+    /// An application over `configuration`; opens no connection until a request needs one.
+    public init(configuration: BatonConfiguration) {
+        self.configuration = configuration
+        self.pool = PostgresPool(PostgresPoolConfiguration(
+            conninfo: configuration.databaseURL,
+            maxConnections: configuration.poolSize,
+            acquireTimeout: configuration.poolTimeout
+        ))
+        self.apiKeys = APIKeyStore(secret: configuration.secretKey)
+    }
+
+    /// The router with every route of the API registered.
+    public func makeRouter() -> Router {
+        var router = Router()
+        HealthRoutes(app: self).register(on: &router)
+        return router
+    }
+
+    /// Runs `body` on a pooled connection. Database outages (lost connection,
+    /// pool exhausted, statement timeout) become 503 `unavailable` with
+    /// `Retry-After`, so clients retry instead of seeing a 500.
+    public func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        try mappingOutages { try pool.withConnection(body) }
+    }
+
+    /// Runs `body` in a transaction on a pooled connection, retrying it on
+    /// serialization failures and deadlocks; outages as in ``withConnection(_:)``.
+    public func transaction<T>(isolation: PostgresIsolation = .readCommitted, _ body: (PostgresConnection) throws -> T) throws -> T {
+        try mappingOutages { try pool.transaction(isolation: isolation, retries: 3, body) }
+    }
+
+    private func mappingOutages<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as PostgresError where error.isConnectionFailure || error.code == .poolExhausted || error.code == .queryCanceled {
+            throw ServiceUnavailable(reason: error.code.rawValue)
+        }
+    }
+}

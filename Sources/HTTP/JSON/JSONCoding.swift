@@ -1,0 +1,54 @@
+import Foundation
+import SafeText
+
+/// The one JSON configuration of the API: snake_case keys, ISO-8601 dates in
+/// UTC with fractional seconds, sorted keys (stable bytes for tests, caches and
+/// idempotent replays) and unescaped slashes (links read as links).
+///
+/// Encoders are made per call: they are cheap, and a fresh one is never
+/// shared across pool threads.
+public enum JSONCoding {
+    /// An encoder with the API's configuration.
+    public static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(date.formatted(timestampStyle))
+        }
+        return encoder
+    }
+
+    /// A decoder with the API's configuration. Dates are accepted with or
+    /// without fractional seconds.
+    public static func makeDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            if let date = (try? timestampStyle.parse(text)) ?? (try? wholeSecondStyle.parse(text)) {
+                return date
+            }
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "expected an ISO-8601 date-time"
+            )
+        }
+        return decoder
+    }
+
+    /// `value` encoded with the API's configuration, with every hidden
+    /// character inside its strings escaped (see `SafeText.hardenedJSON`), so
+    /// untrusted text in a response cannot drive a terminal that prints it.
+    public static func encode(_ value: some Encodable) throws -> Data {
+        let data = try makeEncoder().encode(value)
+        let text = String(decoding: data, as: UTF8.self)
+        return Data(SafeText.hardenedJSON(text).utf8)
+    }
+
+    /// `2026-11-29T15:17:25.123Z`: the API's and the access log's timestamp form.
+    public static let timestampStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+
+    private static let wholeSecondStyle = Date.ISO8601FormatStyle()
+}

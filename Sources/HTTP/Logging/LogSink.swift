@@ -1,0 +1,40 @@
+import Foundation
+
+/// Where log lines go. `write` gets one complete line without its newline and
+/// is called from libmicrohttpd's pool threads, concurrently: a sink must be
+/// thread-safe and should not block for long.
+public protocol LogSink: Sendable {
+    /// Writes one line.
+    func write(line: String)
+}
+
+/// Writes each line plus a newline to a file descriptor with one `writev(2)`,
+/// so concurrent lines never interleave (lines up to `PIPE_BUF` on pipes; any
+/// length on regular files opened for append).
+public struct FileDescriptorLogSink: LogSink {
+    private let descriptor: Int32
+
+    /// A sink writing to `descriptor`, which stays owned by the caller.
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// Standard error: the default sink, for a supervisor to collect.
+    public static let standardError = FileDescriptorLogSink(descriptor: STDERR_FILENO)
+
+    /// Writes `line` and a newline; a failed or short write is dropped, since
+    /// a logger has nowhere better to report it.
+    public func write(line: String) {
+        var line = line
+        line.withUTF8 { bytes in
+            var newline = UInt8(ascii: "\n")
+            withUnsafeMutablePointer(to: &newline) { newlinePointer in
+                var parts = [
+                    iovec(iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress), iov_len: bytes.count),
+                    iovec(iov_base: UnsafeMutableRawPointer(newlinePointer), iov_len: 1),
+                ]
+                _ = writev(descriptor, &parts, 2)
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// One HTTP request as a handler sees it: decoded, validated and complete.
+///
+/// The path has been percent-decoded exactly once and checked (no encoded
+/// NUL or control characters, no `.`/`..` segments, valid UTF-8); the body
+/// is whole and within the route's limit.
+public struct Request: Sendable {
+    /// The method token as sent, such as `GET`. A `HEAD` request routed to a
+    /// `GET` handler keeps `HEAD` here.
+    public var method: String
+    /// The decoded path segments (the path split on `/`, each decoded).
+    public var pathSegments: [String]
+    /// The query items in order, names and values decoded.
+    public var query: [QueryItem]
+    /// The request headers.
+    public var headers: HTTPHeaders
+    /// The body bytes, empty when none was sent.
+    public var body: Data
+    /// The client's address: the peer, or with a trusted proxy in front the
+    /// address it forwarded (see `ServerConfiguration.trustedProxies`).
+    public var clientAddress: String
+    /// The TCP peer's address, whatever proxies say.
+    public var peerAddress: String
+    /// The request id echoed in `X-Request-Id` and logged.
+    public var requestID: String
+    /// The matched route's pattern, such as `/v1/invites/:id`.
+    public var routePattern: String
+    /// The route's parameters by name, decoded.
+    public var parameters: [String: String]
+
+    /// A request with the given parts, for handlers' unit tests.
+    public init(
+        method: String, pathSegments: [String], query: [QueryItem] = [], headers: HTTPHeaders = HTTPHeaders(),
+        body: Data = Data(), clientAddress: String = "127.0.0.1", peerAddress: String? = nil,
+        requestID: String = "test", routePattern: String = "", parameters: [String: String] = [:]
+    ) {
+        self.method = method
+        self.pathSegments = pathSegments
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.clientAddress = clientAddress
+        self.peerAddress = peerAddress ?? clientAddress
+        self.requestID = requestID
+        self.routePattern = routePattern
+        self.parameters = parameters
+    }
+
+    /// The decoded path, such as `/v1/invites/abc`.
+    public var path: String { "/" + pathSegments.joined(separator: "/") }
+
+    /// The route parameter `name`, such as `id` for `/v1/invites/:id`.
+    public func parameter(_ name: String) -> String? { parameters[name] }
+
+    /// The first value of query item `name`, or nil when absent.
+    public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
+
+    /// The body decoded as `T` with the API's JSON configuration.
+    ///
+    /// - Throws: 415 `unsupported_media_type` when the body is not declared
+    ///   as JSON; 400 `invalid_request` when it does not decode, with the
+    ///   failing field's path in `details.field` (never the raw body).
+    public func decodeJSON<T: Decodable>(_ type: T.Type = T.self) throws(HTTPError) -> T {
+        guard MediaType.isJSON(headers["Content-Type"]) else {
+            throw .unsupportedMediaType(accepted: [MediaType.json])
+        }
+        do {
+            return try JSONCoding.makeDecoder().decode(T.self, from: body)
+        } catch let error as DecodingError {
+            throw .invalidRequest("The request body is not the expected JSON.", details: Self.details(of: error))
+        } catch {
+            throw .invalidRequest("The request body is not the expected JSON.")
+        }
+    }
+
+    private static func details(of error: DecodingError) -> [String: JSONValue] {
+        let path: [any CodingKey]
+        switch error {
+        case .keyNotFound(let key, let context): path = context.codingPath + [key]
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            path = context.codingPath
+        @unknown default: path = []
+        }
+        guard !path.isEmpty else { return [:] }
+        let field = path.map { $0.intValue.map(String.init) ?? snakeCased($0.stringValue) }.joined(separator: ".")
+        return ["field": .string(field)]
+    }
+
+    /// `expiresAt` as the client wrote it: `expires_at`.
+    private static func snakeCased(_ key: String) -> String {
+        var out = ""
+        for character in key {
+            if character.isUppercase, !out.isEmpty { out += "_" }
+            out += character.lowercased()
+        }
+        return out
+    }
+}
+
+/// One `name=value` pair of a query string, both decoded.
+public struct QueryItem: Sendable, Equatable {
+    /// The decoded name.
+    public var name: String
+    /// The decoded value; empty for a bare `name`.
+    public var value: String
+
+    /// An item.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// One HTTP response: status, headers and body bytes.
+///
+/// The server adds what every response carries (`X-Request-Id`, `Server`,
+/// `Date`, `Content-Length`, `Cache-Control: no-store` unless set, and the
+/// security headers on HTML); handlers set only what is specific to them.
+public struct Response: Sendable {
+    /// The status code.
+    public var status: Int
+    /// The headers set by the handler.
+    public var headers: HTTPHeaders
+    /// The body bytes. For `HEAD` the length is sent and the bytes are not.
+    public var body: Data
+
+    /// A response with the given parts.
+    public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// `value` as JSON with the API's configuration (`JSONCoding`), strings
+    /// hardened against hidden characters.
+    ///
+    /// - Throws: the encoder's error for a value that cannot be encoded
+    ///   (a non-finite number); the server turns it into a 500.
+    public static func json(_ value: some Encodable, status: Int = 200) throws -> Response {
+        Response(status: status, headers: HTTPHeaders([("Content-Type", jsonContentType)]), body: try JSONCoding.encode(value))
+    }
+
+    /// Plain UTF-8 text.
+    public static func text(_ text: String, status: Int = 200) -> Response {
+        Response(status: status, headers: HTTPHeaders([("Content-Type", "text/plain; charset=utf-8")]), body: Data(text.utf8))
+    }
+
+    /// An HTML page; the server adds the security headers (see `SecurityHeaders`).
+    public static func html(_ html: String, status: Int = 200) -> Response {
+        Response(status: status, headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8")]), body: Data(html.utf8))
+    }
+
+    /// 204 No Content.
+    public static let noContent = Response(status: 204)
+
+    /// The API error body of DESIGN §6 for `error`, with its status and headers.
+    public static func error(_ error: some HTTPErrorConvertible) -> Response {
+        let body = ErrorBody(error: .init(code: error.code, message: error.message, details: error.details))
+        var headers = HTTPHeaders([("Content-Type", jsonContentType)])
+        for header in error.responseHeaders { headers.set(header.name, header.value) }
+        // Encoding strings and JSONValue cannot fail; the fallback keeps the shape anyway.
+        let data = (try? JSONCoding.encode(body)) ?? Data(#"{"error":{"code":"internal_error","details":{},"message":"Internal error."}}"#.utf8)
+        return Response(status: error.status, headers: headers, body: data)
+    }
+
+    static let jsonContentType = "application/json; charset=utf-8"
+}
+
+/// `{"error": {"code", "message", "details"}}`.
+private struct ErrorBody: Encodable {
+    struct Detail: Encodable {
+        var code: String
+        var message: String
+        var details: [String: JSONValue]
+    }
+
+    var error: Detail
+}

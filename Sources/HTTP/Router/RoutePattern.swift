@@ -1,0 +1,42 @@
+/// A path pattern such as `/v1/invites/:id/revoke`: literal segments and
+/// `:name` parameters, each matching exactly one path segment.
+struct RoutePattern: Sendable {
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    /// The pattern as written, logged as the route.
+    let text: String
+    let segments: [Segment]
+
+    /// Parses `text`; a pattern is written by the programmer, so a malformed
+    /// one (no leading `/`, an empty `:` name) stops the program at startup.
+    init(_ text: String) {
+        precondition(text.hasPrefix("/"), "route pattern must start with '/': \(text)")
+        self.text = text
+        segments = text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { part in
+            guard part.hasPrefix(":") else { return .literal(String(part)) }
+            precondition(part.count > 1, "route parameter needs a name: \(text)")
+            return .parameter(String(part.dropFirst()))
+        }
+    }
+
+    /// The parameters when `path` matches, else nil.
+    func match(_ path: [String]) -> [String: String]? {
+        guard path.count == segments.count else { return nil }
+        var parameters: [String: String] = [:]
+        for index in segments.indices {
+            switch segments[index] {
+            case .literal(let literal): if literal != path[index] { return nil }
+            case .parameter(let name): parameters[name] = path[index]
+            }
+        }
+        return parameters
+    }
+
+    /// How many segments are literal: `/v1/invites/batch` beats `/v1/invites/:id`.
+    var specificity: Int {
+        segments.count { if case .literal = $0 { true } else { false } }
+    }
+}

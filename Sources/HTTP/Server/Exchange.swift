@@ -1,0 +1,60 @@
+import Foundation
+
+/// One request in progress on a connection, from libmicrohttpd's first
+/// callback to its completion notice. It is owned through the request's
+/// context pointer (retained when stored, released on completion) and only
+/// touched by the pool thread serving its connection.
+///
+/// What was read from the request line and headers is an immutable `head`;
+/// only the body and the response's outcome change afterwards.
+final class Exchange {
+    /// The request as parsed before the body: fixed once routing is done.
+    struct Head {
+        var method: String
+        var requestID = ""
+        var peerAddress = "unknown"
+        var clientAddress = "unknown"
+        var segments: [String] = []
+        var query: [QueryItem] = []
+        var headers = HTTPHeaders()
+        var route: Router.Route?
+        var parameters: [String: String] = [:]
+        /// Whether the request announced a body (`Content-Length` > 0 or a
+        /// `Transfer-Encoding`); an early error answer then closes the connection.
+        var expectsBody = false
+    }
+
+    let startedAt = ContinuousClock.now
+    let timestamp = Date()
+    let head: Head
+    var body = Data()
+    /// An error found before the handler ran; answered instead of running it.
+    var pendingError: HTTPError?
+    /// The status sent, 0 until a response is queued.
+    var status = 0
+    var bytesSent = 0
+    /// The type of a non-API error a handler threw, for the log only.
+    var failure: String?
+
+    init(head: Head, pendingError: HTTPError?, bodyCapacity: Int) {
+        self.head = head
+        self.pendingError = pendingError
+        if bodyCapacity > 0 { body.reserveCapacity(bodyCapacity) }
+    }
+
+    var method: String { head.method }
+    var requestID: String { head.requestID }
+    var clientAddress: String { head.clientAddress }
+    var route: Router.Route? { head.route }
+    var expectsBody: Bool { head.expectsBody }
+    var hasResponded: Bool { status != 0 }
+
+    /// The request handed to the handler.
+    func request() -> Request {
+        Request(
+            method: head.method, pathSegments: head.segments, query: head.query, headers: head.headers, body: body,
+            clientAddress: head.clientAddress, peerAddress: head.peerAddress, requestID: head.requestID,
+            routePattern: head.route?.pattern.text ?? "", parameters: head.parameters
+        )
+    }
+}

@@ -1,0 +1,83 @@
+import CMicroHTTPD
+import Foundation
+
+// libmicrohttpd's callbacks. They are plain nonisolated functions, never
+// closures formed in actor-isolated code: such closures carry an isolation
+// check that traps when a libmicrohttpd thread calls them (DESIGN §2).
+// `context` is the `ServerContext`, retained by `Server` for the daemon's
+// lifetime; `requestContext` holds a retained `Exchange` per request.
+
+/// The access handler: called once with the headers, once per body chunk,
+/// and once more when the body is complete.
+func accessHandler(
+    context: UnsafeMutableRawPointer?, connection: OpaquePointer?, url: UnsafePointer<CChar>?,
+    method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?,
+    uploadSize: UnsafeMutablePointer<Int>?, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    guard let context, let connection, let url, let method, let uploadSize, let requestContext else { return .NO }
+    // The guaranteed-reference form skips a retain/release pair on objects
+    // every pool thread shares, whose reference counts would bounce between cores.
+    return Unmanaged<ServerContext>.fromOpaque(context)._withUnsafeGuaranteedRef { server in
+        guard let stored = requestContext.pointee else {
+            let exchange = server.begin(connection: connection, url: url, method: method)
+            requestContext.pointee = Unmanaged.passRetained(exchange).toOpaque()
+            // A success must wait for a later callback: answering on the first
+            // one makes libmicrohttpd 0.9.75 drop keep-alive. An error for a
+            // request with a body is answered now, before the body is read.
+            guard exchange.expectsBody, let error = exchange.pendingError else { return .YES }
+            return server.respond(.error(error), to: exchange, on: connection)
+        }
+        return Unmanaged<Exchange>.fromOpaque(stored)._withUnsafeGuaranteedRef { exchange in
+            if uploadSize.pointee > 0 {
+                let chunk = UnsafeRawBufferPointer(start: uploadData, count: uploadSize.pointee)
+                uploadSize.pointee = 0
+                return server.receive(chunk, for: exchange, on: connection)
+            }
+            return server.complete(exchange, on: connection)
+        }
+    }
+}
+
+/// The completion notice: logs the request and releases its `Exchange`.
+func requestCompleted(
+    context: UnsafeMutableRawPointer?, connection: OpaquePointer?,
+    requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?, termination: MHD_RequestTerminationCode
+) {
+    guard let context, let stored = requestContext?.pointee else { return }
+    requestContext?.pointee = nil
+    let exchange = Unmanaged<Exchange>.fromOpaque(stored).takeRetainedValue()
+    Unmanaged<ServerContext>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.finish(exchange, termination: termination) }
+}
+
+/// Leaves URLs escaped: `PathDecoder` decodes exactly once, and rejects what
+/// libmicrohttpd's own unescaping would let through (an encoded NUL).
+func keepEscaped(context: UnsafeMutableRawPointer?, connection: OpaquePointer?, text: UnsafeMutablePointer<CChar>?) -> Int {
+    guard let text else { return 0 }
+    return strlen(text)
+}
+
+/// Appends one header or query field to the `[RawField]` at `context`.
+func collectField(
+    context: UnsafeMutableRawPointer?, kind: MHD_ValueKind, key: UnsafePointer<CChar>?, value: UnsafePointer<CChar>?
+) -> MHD_Result {
+    guard let context, let key else { return .YES }
+    context.assumingMemoryBound(to: [RawField].self).pointee.append(RawField(name: key, value: value))
+    return .YES
+}
+
+/// A header or query field as libmicrohttpd holds it: C strings in the
+/// connection's memory pool, valid until the request completes. A query item
+/// without `=` has a nil value.
+struct RawField {
+    var name: UnsafePointer<CChar>
+    var value: UnsafePointer<CChar>?
+
+    /// The field's name and value bytes, without copying.
+    var nameBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: name, count: strlen(name)) }
+    var valueBytes: UnsafeRawBufferPointer {
+        value.map { UnsafeRawBufferPointer(start: $0, count: strlen($0)) } ?? UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+
+    /// Bytes on the wire, roughly: name, value and separators.
+    var size: Int { strlen(name) + (value.map { strlen($0) } ?? 0) + 4 }
+}

@@ -1,0 +1,67 @@
+/// How the server listens and what it tolerates. Defaults suit production;
+/// tests shrink the timeouts and limits.
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on: an IPv4 or IPv6 literal such as `127.0.0.1`,
+    /// `0.0.0.0`, `::1` or `::`. Ignored when `listenSocket` is set.
+    public var host: String
+    /// The port; 0 picks a free one, reported by `Server.port`.
+    public var port: UInt16
+    /// A socket that is already bound and listening (socket activation, or a
+    /// test that reserved a port); the server takes it over and closes it.
+    public var listenSocket: Int32?
+    /// Threads in libmicrohttpd's pool. Handlers run on them and may block on
+    /// the database, so this bounds concurrent handlers: size it like the
+    /// database pool. Default 16.
+    public var threadPoolSize: Int
+    /// Seconds a connection may stay idle (between requests, or mid-request
+    /// without sending) before it is closed. Default 30.
+    public var connectionTimeoutSeconds: Int
+    /// Open connections across all clients. Default 1024. Past it, new
+    /// connections wait in the kernel's listen backlog until one closes.
+    /// libmicrohttpd divides it evenly among the pool threads, so it must be
+    /// at least `threadPoolSize`.
+    public var maxConnections: Int
+    /// Open connections from one client address (the TCP peer). Default 64.
+    /// A connection past it is closed as soon as it is accepted.
+    public var maxConnectionsPerClient: Int
+    /// The largest request line plus headers answered normally; larger gets
+    /// 431 `headers_too_large` (or 414 `uri_too_long` for the target alone).
+    /// Default 16 KiB. libmicrohttpd's per-connection memory is sized from it
+    /// (twice this plus 16 KiB); requests past even that get libmicrohttpd's
+    /// own bare 431/414 responses.
+    public var maxHeaderBytes: Int
+    /// The longest request target (path and query) accepted. Default 4 KiB.
+    public var maxURIBytes: Int
+    /// Addresses of proxies whose `X-Forwarded-For` is believed (exact IPv4
+    /// or IPv6 addresses, such as the load balancer's). Empty by default:
+    /// the TCP peer is the client.
+    public var trustedProxies: Set<String>
+    /// Where access log lines go. Default: standard error.
+    public var logSink: any LogSink
+
+    /// A configuration with production defaults listening on `host:port`.
+    public init(
+        host: String = "127.0.0.1", port: UInt16 = 8080, listenSocket: Int32? = nil,
+        threadPoolSize: Int = 16, connectionTimeoutSeconds: Int = 30,
+        maxConnections: Int = 1024, maxConnectionsPerClient: Int = 64,
+        maxHeaderBytes: Int = 16 * 1024, maxURIBytes: Int = 4 * 1024,
+        trustedProxies: Set<String> = [], logSink: any LogSink = FileDescriptorLogSink.standardError
+    ) {
+        self.host = host
+        self.port = port
+        self.listenSocket = listenSocket
+        self.threadPoolSize = threadPoolSize
+        self.connectionTimeoutSeconds = connectionTimeoutSeconds
+        self.maxConnections = maxConnections
+        self.maxConnectionsPerClient = maxConnectionsPerClient
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxURIBytes = maxURIBytes
+        self.trustedProxies = trustedProxies
+        self.logSink = logSink
+    }
+
+    /// libmicrohttpd's per-connection memory pool, derived from
+    /// `maxHeaderBytes`: room for the largest accepted headers, the response
+    /// headers and a body read buffer.
+    public var connectionMemoryLimit: Int { 2 * maxHeaderBytes + 16 * 1024 }
+}

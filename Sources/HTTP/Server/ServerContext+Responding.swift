@@ -1,0 +1,100 @@
+import CMicroHTTPD
+import Foundation
+
+extension ServerContext {
+    /// Takes one body chunk. Past the route's limit the request is answered
+    /// 413 at once and nothing more is kept, so a huge body never sits in memory.
+    func receive(_ chunk: UnsafeRawBufferPointer, for exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
+        guard !exchange.hasResponded else { return .YES }
+        if let error = exchange.pendingError {
+            return rejectMidBody(.error(error), for: exchange, on: connection)
+        }
+        let limit = exchange.route?.options.maxBodyBytes ?? 0
+        guard exchange.body.count + chunk.count <= limit else {
+            exchange.body = Data()
+            return rejectMidBody(.error(HTTPError.requestTooLarge(limit: limit)), for: exchange, on: connection)
+        }
+        exchange.body.append(contentsOf: chunk)
+        return .YES
+    }
+
+    /// The body is complete: answers a pending error, or runs the handler.
+    func complete(_ exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
+        guard !exchange.hasResponded else { return .YES }
+        guard let route = exchange.route, exchange.pendingError == nil else {
+            return respond(.error(exchange.pendingError ?? .notFound), to: exchange, on: connection)
+        }
+        let response: Response
+        do {
+            response = try route.handler(exchange.request())
+        } catch let error as any HTTPErrorConvertible {
+            response = .error(error)
+        } catch {
+            exchange.failure = String(describing: type(of: error))
+            response = .error(HTTPError.internalError(requestID: exchange.requestID))
+        }
+        return respond(response, to: exchange, on: connection)
+    }
+
+    /// Answers while the body is still arriving. libmicrohttpd 0.9.75 refuses
+    /// `MHD_queue_response` in that state, and reading the rest of a huge body
+    /// first is what the limit is there to avoid; so the response is written
+    /// to the socket directly (nothing else is being written on it: a new
+    /// request is read only after the previous response went out), the
+    /// sending side is shut, and returning `MHD_NO` has libmicrohttpd close
+    /// the connection.
+    private func rejectMidBody(_ response: Response, for exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
+        var headers = HTTPHeaders()
+        SecurityHeaders.emit(response.headers, requestID: exchange.requestID, closing: true) { headers.add($0, $1) }
+        let bytes = RawResponse.serialize(status: response.status, headers: headers, body: response.body)
+        let socket = baton_mhd_connection_fd(connection)
+        if socket >= 0 {
+            _ = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            Glibc.shutdown(socket, Int32(SHUT_WR))
+        }
+        exchange.status = response.status
+        exchange.bytesSent = response.body.count
+        return .NO
+    }
+
+    /// Queues `response` with the common headers added.
+    func respond(_ response: Response, to exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
+        let body = response.body
+        let mhdResponse = body.withUnsafeBytes {
+            MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
+        }
+        guard let mhdResponse else { return .NO }
+        defer { MHD_destroy_response(mhdResponse) }
+        // libmicrohttpd refuses names or values with CR, LF or NUL; such a
+        // header is dropped rather than sent split.
+        let closing = isDraining.load(ordering: .relaxed)
+        SecurityHeaders.emit(response.headers, requestID: exchange.requestID, closing: closing) { name, value in
+            _ = name.withCString { name in value.withCString { MHD_add_response_header(mhdResponse, name, $0) } }
+        }
+        exchange.status = response.status
+        exchange.bytesSent = exchange.method == "HEAD" ? 0 : body.count
+        return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+    }
+
+    /// The request is over: logs it and counts it out of the in-flight set.
+    func finish(_ exchange: Exchange, termination: MHD_RequestTerminationCode) {
+        let entry = AccessLogEntry(
+            timestamp: exchange.timestamp, requestID: exchange.requestID, method: exchange.method,
+            route: exchange.route?.pattern.text, status: exchange.status, bytes: exchange.bytesSent,
+            duration: ContinuousClock.now - exchange.startedAt, client: exchange.clientAddress,
+            outcome: Self.outcome(of: termination), failure: exchange.failure
+        )
+        logSink.write(line: entry.line())
+        inFlight.subtract(1, ordering: .relaxed)
+    }
+
+    private static func outcome(of termination: MHD_RequestTerminationCode) -> String {
+        switch termination {
+        case .REQUEST_TERMINATED_COMPLETED_OK: "request completed"
+        case .REQUEST_TERMINATED_TIMEOUT_REACHED: "request timed out"
+        case .REQUEST_TERMINATED_DAEMON_SHUTDOWN: "request cut by shutdown"
+        case .REQUEST_TERMINATED_CLIENT_ABORT: "client aborted"
+        default: "request failed"
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import CMicroHTTPD
+import Foundation
+import Synchronization
+
+/// What libmicrohttpd's callbacks share: the router, the configuration and
+/// the counters for graceful shutdown. Immutable apart from two atomics, so
+/// every pool thread reads it without a lock.
+final class ServerContext: Sendable {
+    let router: Router
+    let configuration: ServerConfiguration
+    /// Requests between their first callback and their completion notice.
+    let inFlight = Atomic<Int>(0)
+    /// Set when shutdown begins: responses then carry `Connection: close`.
+    let isDraining = Atomic<Bool>(false)
+
+    /// Copies of hot configuration values, read by every request.
+    let trustedProxies: Set<String>
+    let logSink: any LogSink
+
+    init(router: Router, configuration: ServerConfiguration) {
+        self.router = router
+        self.configuration = configuration
+        trustedProxies = configuration.trustedProxies
+        logSink = configuration.logSink
+    }
+
+    /// Starts an exchange from the request line and headers: resolves the
+    /// request id and client, decodes the target, finds the route and checks
+    /// the route's limits. Any failure is kept in `pendingError`.
+    func begin(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>) -> Exchange {
+        inFlight.add(1, ordering: .relaxed)
+        var head = Exchange.Head(method: String(cString: method))
+        let rawHeaders = fields(of: connection, kind: .HEADER_KIND)
+        head.headers = HTTPHeaders(fields: rawHeaders.map {
+            HTTPHeaders.Field(name: String(cString: $0.name), value: $0.value.map(String.init(cString:)) ?? "")
+        })
+        head.requestID = RequestID.accept(head.headers["X-Request-Id"])
+        head.peerAddress = ClientAddress.text(of: baton_mhd_client_address(connection))
+        head.clientAddress = head.peerAddress
+        if trustedProxies.contains(head.peerAddress) {
+            head.clientAddress = ClientAddress.resolve(
+                peer: head.peerAddress, forwardedFor: head.headers.values(for: "X-Forwarded-For"),
+                trustedProxies: trustedProxies
+            )
+        }
+        let contentLength = head.headers["Content-Length"].flatMap { Int($0) }
+        head.expectsBody = (contentLength ?? 0) > 0 || head.headers.contains("Transfer-Encoding")
+        var pendingError: HTTPError?
+        do {
+            try route(&head, connection: connection, url: url, headerFields: rawHeaders, contentLength: contentLength)
+        } catch {
+            pendingError = error
+        }
+        let bodyCapacity = pendingError == nil ? min(contentLength ?? 0, head.route?.options.maxBodyBytes ?? 0) : 0
+        return Exchange(head: head, pendingError: pendingError, bodyCapacity: bodyCapacity)
+    }
+
+    private func route(
+        _ head: inout Exchange.Head, connection: OpaquePointer, url: UnsafePointer<CChar>,
+        headerFields: [RawField], contentLength: Int?
+    ) throws(HTTPError) {
+        let rawQuery = fields(of: connection, kind: .GET_ARGUMENT_KIND)
+        let targetBytes = strlen(url) + rawQuery.reduce(0) { $0 + $1.size }
+        guard targetBytes <= configuration.maxURIBytes else { throw .uriTooLong(limit: configuration.maxURIBytes) }
+        let headerBytes = targetBytes + headerFields.reduce(0) { $0 + $1.size }
+        guard headerBytes <= configuration.maxHeaderBytes else { throw .headersTooLarge(limit: configuration.maxHeaderBytes) }
+
+        head.segments = try PathDecoder.segments(of: UnsafeRawBufferPointer(start: url, count: strlen(url)))
+        head.query = try rawQuery.map { field throws(HTTPError) in
+            QueryItem(
+                name: try PathDecoder.decode(field.nameBytes, plusIsSpace: true),
+                value: try PathDecoder.decode(field.valueBytes, plusIsSpace: true)
+            )
+        }
+        switch router.match(method: head.method, path: head.segments) {
+        case .notFound:
+            throw .notFound
+        case .methodNotAllowed(let allowed):
+            throw .methodNotAllowed(allowed: allowed)
+        case .found(let route, let parameters):
+            head.route = route
+            head.parameters = parameters
+            if let contentLength, contentLength > route.options.maxBodyBytes {
+                throw .requestTooLarge(limit: route.options.maxBodyBytes)
+            }
+            if head.expectsBody, !route.options.accepts(contentType: head.headers["Content-Type"]) {
+                throw .unsupportedMediaType(accepted: route.options.acceptedContentTypes ?? [])
+            }
+        }
+    }
+
+    private func fields(of connection: OpaquePointer, kind: MHD_ValueKind) -> [RawField] {
+        var fields: [RawField] = []
+        withUnsafeMutablePointer(to: &fields) { pointer in
+            _ = MHD_get_connection_values(connection, kind, collectField, pointer)
+        }
+        return fields
+    }
+}

@@ -1,0 +1,76 @@
+import BatonCore
+import Foundation
+import Testing
+
+@Suite("BatonConfiguration")
+struct BatonConfigurationTests {
+    static let secretHex = String(repeating: "ab", count: 32)
+
+    @Test("only the database URL and the secret are required; the rest has defaults")
+    func defaults() throws {
+        let configuration = try BatonConfiguration(environment: [
+            "BATON_DATABASE_URL": "host=/tmp dbname=baton", "BATON_SECRET_KEY": Self.secretHex,
+        ])
+        #expect(configuration.secretKey == [UInt8](repeating: 0xAB, count: 32))
+        #expect(configuration.listen == ListenAddress("127.0.0.1:8080"))
+        #expect(configuration.poolSize == 16)
+        #expect(configuration.statementTimeout == .milliseconds(5000))
+        #expect(configuration.logLevel == .info)
+    }
+
+    @Test("every problem is reported at once, and a secret's value is never echoed")
+    func everyProblemAtOnce() {
+        #expect {
+            _ = try BatonConfiguration(environment: [
+                "BATON_SECRET_KEY": "tooshort-secret-value", "BATON_DB_POOL_SIZE": "0", "BATON_LOG_LEVEL": "loud",
+            ])
+        } throws: { error in
+            guard let error = error as? ConfigurationError else { return false }
+            return error.problems.map(\.setting) == ["BATON_DATABASE_URL", "BATON_SECRET_KEY", "BATON_DB_POOL_SIZE", "BATON_LOG_LEVEL"]
+                && !error.description.contains("tooshort-secret-value")
+                && error.description.contains("'loud'")
+        }
+    }
+
+    @Test("a secret is accepted as hex or base64 of at least 32 bytes", arguments: [
+        (String(repeating: "0f", count: 32), true),
+        ("AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", true),
+        (String(repeating: "0f", count: 31), false),
+        (String(repeating: "@@", count: 32), false),
+    ])
+    func secretForms(secret: String, valid: Bool) {
+        let result = Result { try BatonConfiguration(environment: ["BATON_DATABASE_URL": "x", "BATON_SECRET_KEY": secret]) }
+        #expect(((try? result.get()) != nil) == valid)
+    }
+
+    @Test("listen addresses parse IPv4, IPv6 in brackets and names, and refuse bad ports", arguments: [
+        ("127.0.0.1:8080", "127.0.0.1", 8080), ("[::1]:9000", "::1", 9000), ("localhost:0", "localhost", 0),
+    ])
+    func listenAddresses(text: String, host: String, port: Int) {
+        #expect(ListenAddress(text)?.host == host)
+        #expect(ListenAddress(text)?.port == port)
+        #expect(ListenAddress(text)?.description == text)
+    }
+
+    @Test("malformed listen addresses are refused", arguments: ["8080", ":8080", "host:65536", "host:-1", "ho st:80", "a/b:80"])
+    func badListenAddresses(text: String) {
+        #expect(ListenAddress(text) == nil)
+    }
+}
+
+@Suite("Configuration documentation")
+struct ConfigurationDocumentationTests {
+    @Test("the README's configuration table names every setting with its default")
+    func readmeListsEverySetting() throws {
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../../README.md").standardizedFileURL,
+            encoding: .utf8
+        )
+        for setting in Setting.all {
+            let row = readme.split(separator: "\n").first { $0.hasPrefix("| `\(setting.name)` |") }
+            #expect(row != nil, "README lacks \(setting.name)")
+            let shown = setting.defaultValue.map { $0.isEmpty ? "unset" : "`\($0)`" } ?? "required"
+            #expect(row?.contains("| \(shown) |") == true, "README's default for \(setting.name)")
+        }
+    }
+}

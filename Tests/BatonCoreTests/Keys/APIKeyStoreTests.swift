@@ -1,0 +1,54 @@
+import BatonCore
+import BatonTestSupport
+import Foundation
+import Postgres
+import Testing
+
+@Suite("APIKeyStore")
+struct APIKeyStoreTests {
+    let connection: PostgresConnection
+    let store = APIKeyStore(secret: Array(repeating: 7, count: 32))
+
+    init() throws {
+        connection = try PostgresConnection(TestPostgres.shared.makeDatabase())
+        try Migrator().migrate(on: connection)
+    }
+
+    @Test("a created key authenticates with its scopes, and only its hash is stored")
+    func createAndAuthenticate() throws {
+        let (key, record) = try store.create(name: "backend", scopes: [.invitesWrite, .invitesRead], on: connection)
+        let found = try store.authenticate(key.text, on: connection)
+        #expect(found.id == record.id)
+        #expect(Set(found.scopes) == [.invitesWrite, .invitesRead])
+        let stored = try connection.query("SELECT key_hash FROM baton.api_keys WHERE id = $1", [record.id])[0].decode(Data.self, at: 0)
+        #expect(stored.count == 32 && !String(decoding: stored, as: UTF8.self).contains(key.text))
+    }
+
+    @Test("a wrong secret, an unknown id and a revoked key all get the same invalid_api_key")
+    func rejections() throws {
+        let (key, record) = try store.create(name: "app", scopes: [.redemptionsWrite], on: connection)
+        let wrongSecret = String(key.text.dropLast()) + (key.text.hasSuffix("0") ? "1" : "0")
+        #expect(throws: APIKeyError.invalid) { try store.authenticate(wrongSecret, on: connection) }
+        #expect(throws: APIKeyError.invalid) { try store.authenticate(APIKey.generate().text, on: connection) }
+        let otherStore = APIKeyStore(secret: Array(repeating: 8, count: 32))
+        #expect(throws: APIKeyError.invalid) { try otherStore.authenticate(key.text, on: connection) }
+        _ = try store.revoke(publicID: record.publicID, on: connection)
+        let again = try store.revoke(publicID: record.publicID, on: connection)
+        #expect(again.revokedAt != nil)
+        #expect(throws: APIKeyError.invalid) { try store.authenticate(key.text, on: connection) }
+    }
+
+    @Test("text that is not a key is malformed, and a key never prints its secret", arguments: [
+        "", "bk_", "Bearer x", "bk_0123456789ab_" + String(repeating: "g", count: 40), String(repeating: "a", count: 56),
+    ])
+    func malformed(text: String) {
+        #expect(throws: APIKeyError.malformed) { try APIKey(parsing: text) }
+        let key = APIKey.generate()
+        #expect(!"\(key)".contains(key.text))
+    }
+
+    @Test("key names with hidden characters or out of bounds are refused", arguments: ["", "a\u{202E}b", String(repeating: "n", count: 101)])
+    func badNames(name: String) {
+        #expect(throws: APIKeyError.invalidName) { try store.create(name: name, scopes: [.admin], on: connection) }
+    }
+}

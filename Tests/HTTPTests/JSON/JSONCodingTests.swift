@@ -1,0 +1,54 @@
+import Foundation
+import HTTP
+import Testing
+
+@Suite("JSON coding")
+struct JSONCodingTests {
+    struct Invite: Codable, Equatable {
+        var familyName: String
+        var expiresAt: Date
+    }
+
+    @Test("keys are snake_case and dates ISO-8601 with milliseconds")
+    func encoding() throws {
+        let invite = Invite(familyName: "Rossi", expiresAt: Date(timeIntervalSince1970: 1_800_000_000.25))
+        let text = String(decoding: try JSONCoding.encode(invite), as: UTF8.self)
+        #expect(text == #"{"expires_at":"2027-01-15T08:00:00.250Z","family_name":"Rossi"}"#)
+    }
+
+    @Test("hidden characters in strings are escaped in the output")
+    func hardened() throws {
+        let text = String(decoding: try JSONCoding.encode(["name": "a\u{202E}b"]), as: UTF8.self)
+        #expect(text == #"{"name":"a\u202Eb"}"#)
+    }
+
+    @Test("a JSON body decodes with the same configuration, with or without fractional seconds", arguments: [
+        "2027-01-15T08:00:00.000Z", "2027-01-15T08:00:00Z",
+    ])
+    func decoding(date: String) throws {
+        let request = Request(
+            method: "POST", pathSegments: ["x"], headers: HTTPHeaders([("Content-Type", "application/json")]),
+            body: Data(#"{"family_name":"Rossi","expires_at":"\#(date)"}"#.utf8)
+        )
+        #expect(try request.decodeJSON(Invite.self) == Invite(familyName: "Rossi", expiresAt: Date(timeIntervalSince1970: 1_800_000_000)))
+    }
+
+    @Test("a body missing a field gets invalid_request naming the field")
+    func missingField() {
+        let request = Request(
+            method: "POST", pathSegments: ["x"], headers: HTTPHeaders([("Content-Type", "application/json")]),
+            body: Data(#"{"family_name":"Rossi"}"#.utf8)
+        )
+        #expect(throws: HTTPError.invalidRequest("The request body is not the expected JSON.", details: ["field": "expires_at"])) {
+            _ = try request.decodeJSON(Invite.self)
+        }
+    }
+
+    @Test("a body not declared as JSON gets unsupported_media_type")
+    func notJSON() {
+        let request = Request(method: "POST", pathSegments: ["x"], body: Data("{}".utf8))
+        #expect(throws: HTTPError.unsupportedMediaType(accepted: ["application/json"])) {
+            _ = try request.decodeJSON([String: String].self)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+@testable import HTTP
+
+@Suite("Log line writer")
+struct LogLineWriterTests {
+    static let instants: [TimeInterval] = [
+        // Binary fractions, so float rounding of milliseconds cannot differ.
+        0, 951_782_400.5, 951_868_799.875, 1_709_164_800.125, 1_800_000_000.25, 4_107_542_399.75, 4_107_628_800,
+    ]
+
+    @Test("timestamps match Foundation's ISO-8601 form, leap days and centuries included", arguments: instants)
+    func timestamp(seconds: TimeInterval) {
+        let date = Date(timeIntervalSince1970: seconds)
+        let written = String(unsafeUninitializedCapacity: 64) { buffer in
+            var writer = LogLineWriter(buffer)
+            writer.writeTimestamp(date)
+            return writer.count
+        }
+        #expect(written == date.formatted(JSONCoding.timestampStyle))
+    }
+
+    @Test("durations are milliseconds with three decimals", arguments: [
+        (Duration.zero, "0.000"), (.microseconds(1), "0.001"), (.milliseconds(12) + .microseconds(345), "12.345"),
+        (.seconds(3), "3000.000"),
+    ])
+    func duration(duration: Duration, expected: String) {
+        let written = String(unsafeUninitializedCapacity: 64) { buffer in
+            var writer = LogLineWriter(buffer)
+            writer.writeMilliseconds(duration)
+            return writer.count
+        }
+        #expect(written == expected)
+    }
+}

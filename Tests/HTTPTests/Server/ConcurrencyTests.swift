@@ -1,0 +1,57 @@
+import Foundation
+import HTTP
+import Testing
+
+@Suite("Concurrency and shutdown")
+struct ConcurrencyTests {
+    @Test("handlers that block run at once on every pool thread")
+    func allPoolThreadsServe() throws {
+        let poolSize = 4
+        let gate = Gate()
+        let server = try TestServer(configure: { $0.threadPoolSize = poolSize }) { router in
+            router.get("/wait") { _ in
+                gate.arrive()
+                return gate.waitFor(arrivals: poolSize) ? .text("together") : .text("alone", status: 503)
+            }
+        }
+        var clients: [Background<Int>] = []
+        for index in 0..<poolSize {
+            // One connection at a time: a thread blocked in a handler accepts
+            // no more, so the next connection lands on a free thread.
+            clients.append(Background { [port = server.port] in
+                let connection = try RawConnection(port: port)
+                try connection.send("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n")
+                return try connection.readResponse().status
+            })
+            #expect(gate.waitFor(arrivals: index + 1))
+        }
+        #expect(try clients.map { try $0.value() } == Array(repeating: 200, count: poolSize))
+    }
+
+    @Test("shutdown stops accepting, lets the request in flight finish, then returns")
+    func gracefulShutdown() throws {
+        let gate = Gate()
+        var router = Router()
+        router.get("/slow") { _ in
+            gate.arrive()
+            return gate.waitUntilOpened() ? .text("finished") : .text("stuck", status: 503)
+        }
+        let server = try Server(router: router, configuration: ServerConfiguration(port: 0, threadPoolSize: 2, logSink: CapturingLogSink()))
+        let port = server.port
+        let inFlight = Background {
+            let connection = try RawConnection(port: port)
+            try connection.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+            return try connection.readResponse()
+        }
+        #expect(gate.waitFor(arrivals: 1))
+        let shutdown = Background { server.shutdown(grace: .seconds(5)) }
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(throws: RawConnection.Failure.self) { _ = try RawConnection(port: port) }
+        gate.open()
+        let response = try inFlight.value()
+        #expect(response.status == 200 && response.text == "finished")
+        #expect(response.header("Connection") == "close")
+        #expect(try shutdown.value() == true)
+        #expect(server.requestsInFlight == 0)
+    }
+}
