@@ -51,7 +51,8 @@ enum JobsRetryCommand: BatonCommand {
             if arguments.flag("json") { console.json(["retried": count]) } else { console.out("retried \(count) discarded job(s)") }
             return .success
         }
-        let job = try JobsDatabase.open { try JobQueue.retry(id: try JobsDatabase.id(arguments), on: $0) }
+        let id = try JobsDatabase.id(arguments)
+        let job = try JobsDatabase.open { try JobQueue.retry(id: id, on: $0) }
         if arguments.flag("json") { console.json(JobsDatabase.dictionary(job)) } else { console.out("job \(job.id) is available again") }
         return .success
     }
@@ -69,7 +70,8 @@ enum JobsCancelCommand: BatonCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let job = try JobsDatabase.open { try JobQueue.cancel(id: try JobsDatabase.id(arguments), on: $0) }
+        let id = try JobsDatabase.id(arguments)
+        let job = try JobsDatabase.open { try JobQueue.cancel(id: id, on: $0) }
         if arguments.flag("json") { console.json(JobsDatabase.dictionary(job)) } else { console.out("job \(job.id) cancelled") }
         return .success
     }

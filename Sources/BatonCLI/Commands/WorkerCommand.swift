@@ -25,12 +25,12 @@ enum WorkerCommand: BatonCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let signals = SignalWaiter()
-        let configuration = try BatonConfiguration()
         let concurrency = try arguments.int("concurrency", in: 1...256)
         if let id = arguments.string("id"), !(1...128).contains(id.count) {
             throw UsageError("--id must be 1 to 128 characters")
         }
+        let signals = SignalWaiter()
+        let configuration = try BatonConfiguration()
         let worker = Worker.standard(configuration, concurrency: concurrency, workerID: arguments.string("id")) { event in
             console.err(logLine(event))
         }

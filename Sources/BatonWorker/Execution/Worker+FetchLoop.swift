@@ -19,7 +19,8 @@ extension Worker {
                     return
                 }
                 failures = 0
-                wake.wait(loop.sleep(nextDeadline: state.withLock { $0.nextDeadline }))
+                let (deadline, recheck) = state.withLock { ($0.nextDeadline, $0.refillDue(now: .now).recheckAt) }
+                wake.wait(loop.sleep(until: [deadline, recheck].compactMap { $0 }.min()))
             } catch {
                 connection?.close()
                 connection = nil
@@ -37,12 +38,15 @@ extension Worker {
     private func turn(_ loop: inout FetchLoopClock, on database: PostgresConnection) throws -> Bool {
         let now = ContinuousClock.now
         let timeout = configuration.settings.jobTimeout
-        state.withLock { $0.expireOverdue(now: now, timeout: timeout) }
-        try writeOutcomes(on: database)
+        let (stopping, refill) = state.withLock { state in
+            state.expireOverdue(now: now, timeout: timeout)
+            return (state.stopping, state.refillDue(now: now).now)
+        }
+        if refill || stopping { try writeOutcomes(on: database) }
         if loop.heartbeatDue(now) { try heartbeat(on: database) }
         if loop.pollDue(now) { state.withLock { $0.workSignals += 1 } }
-        guard state.withLock({ $0.stopping }) else {
-            try claim(on: database)
+        guard stopping else {
+            if refill { try claim(on: database) }
             return false
         }
         try JobQueue.release(state.withLock { $0.drainWaiting() }, workerID: configuration.workerID, on: database)
@@ -71,10 +75,7 @@ extension Worker {
     }
 
     private func writeOutcomes(on database: PostgresConnection) throws {
-        let outcomes = state.withLock { state in
-            defer { state.outcomes.removeAll() }
-            return state.outcomes
-        }
+        let outcomes = state.withLock { $0.takeOutcomes() }
         guard !outcomes.isEmpty else { return }
         var completed: [Int64] = []
         var failed: [JobFailure] = []
@@ -90,7 +91,7 @@ extension Worker {
             if !discarded.isEmpty { configuration.log(.discarded(ids: discarded)) }
         } catch {
             // Both statements are idempotent for a running job: write them all again next time.
-            state.withLock { $0.outcomes.insert(contentsOf: outcomes, at: 0) }
+            state.withLock { $0.restore(outcomes) }
             throw error
         }
     }
@@ -135,9 +136,9 @@ struct FetchLoopClock {
         return now >= ends
     }
 
-    /// How long to sleep: until the next timer or job deadline.
-    func sleep(nextDeadline: ContinuousClock.Instant?) -> Duration {
-        let wakeAt = [nextHeartbeat, nextPoll, graceEnds, nextDeadline].compactMap { $0 }.min()!
+    /// How long to sleep: until the next timer, or `instant` if sooner.
+    func sleep(until instant: ContinuousClock.Instant?) -> Duration {
+        let wakeAt = [nextHeartbeat, nextPoll, graceEnds, instant].compactMap { $0 }.min()!
         return max(.milliseconds(1), wakeAt - .now)
     }
 }

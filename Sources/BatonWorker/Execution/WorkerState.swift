@@ -32,6 +32,8 @@ struct WorkerState {
     /// Runner threads inside a handler (a timed-out handler still counts).
     var busyRunners = 0
     var outcomes: [Outcome] = []
+    /// When the oldest unwritten outcome arrived.
+    var outcomesSince: ContinuousClock.Instant?
     var completedCount = 0
     var failedCount = 0
 
@@ -85,7 +87,37 @@ struct WorkerState {
         return ids
     }
 
+    /// How long a finished job may wait for others before its outcome is
+    /// written and its slot refilled: batching several finishes into one
+    /// round trip, at the cost of at most this much latency.
+    static let batchWindow = Duration.milliseconds(10)
+
+    /// Whether the fetch thread should write outcomes and refill slots now:
+    /// no job is running any more, half the slots have finished, or the
+    /// oldest outcome has waited `batchWindow`. Otherwise, when to look again.
+    func refillDue(now: ContinuousClock.Instant) -> (now: Bool, recheckAt: ContinuousClock.Instant?) {
+        guard let since = outcomesSince else { return (true, nil) }
+        let due = busyRunners == 0 || outcomes.count * 2 >= concurrency || now - since >= Self.batchWindow
+        return (due, due ? nil : since + Self.batchWindow)
+    }
+
+    /// Takes every unwritten outcome.
+    mutating func takeOutcomes() -> [Outcome] {
+        defer {
+            outcomes.removeAll()
+            outcomesSince = nil
+        }
+        return outcomes
+    }
+
+    /// Puts back outcomes whose write failed, ahead of newer ones.
+    mutating func restore(_ unwritten: [Outcome]) {
+        outcomes.insert(contentsOf: unwritten, at: 0)
+        outcomesSince = outcomesSince ?? .now
+    }
+
     private mutating func record(_ outcome: Outcome) {
+        if outcomes.isEmpty { outcomesSince = .now }
         outcomes.append(outcome)
         if case .completed = outcome { completedCount += 1 } else { failedCount += 1 }
     }
