@@ -1,5 +1,6 @@
 import BatonCore
 import BatonServer
+import BatonWorker
 import Foundation
 import HTTP
 import Postgres
@@ -19,7 +20,8 @@ enum DevCommand: BatonCommand {
             generates the server secret, creates an admin API key with every scope and saves it
             to DIR/admin.key (mode 0600). Every run writes DIR/baton.env so that
             `set -a; . DIR/baton.env; set +a` lets every other baton command reach the same
-            database. Runs until interrupted (Ctrl-C), then stops the cluster.
+            database. Runs the worker (jobs, webhooks, invite expiry) in the same process.
+            Runs until interrupted (Ctrl-C), then stops the worker gracefully and the cluster.
             Needs the Debian package postgresql-15; as root the server runs as user postgres.
             """,
         examples: ["baton dev", "baton dev --data-dir /var/tmp/baton --listen 127.0.0.1:9090"]
@@ -49,6 +51,12 @@ enum DevCommand: BatonCommand {
         defer {
             server.shutdown(grace: configuration.server.shutdownGrace)
             app.pool.close()
+        }
+        let worker = Worker.standard(configuration) { console.err(WorkerCommand.logLine($0)) }
+        worker.start()
+        defer {
+            console.out("stopping the worker ...")
+            worker.stop()
         }
 
         console.out("""
