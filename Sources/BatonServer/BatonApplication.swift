@@ -33,6 +33,7 @@ public final class BatonApplication: Sendable {
         var router = Router()
         HealthRoutes(app: self).register(on: &router)
         InviteRoutes(app: self).register(on: &router)
+        OpenAPIRoutes().register(on: &router)
         return router
     }
 

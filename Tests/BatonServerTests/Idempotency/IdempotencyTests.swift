@@ -16,7 +16,7 @@ struct IdempotencyTests {
     }
 
     func inviteCount() throws -> Int {
-        try app.withConnection { try $0.query("SELECT count(*) FROM baton.invites")[0].decode(Int.self, at: 0) }
+        try app.count("SELECT count(*) FROM baton.invites")
     }
 
     @Test("the same key and body replay the stored response byte for byte, marked Idempotent-Replayed", arguments: ["/v1/invites", "/v1/invites/batch"])

@@ -18,10 +18,6 @@ struct InviteListRevokeBatchTests {
         return try #require(response.json["id"] as? String)
     }
 
-    func count(_ sql: String) throws -> Int {
-        try app.withConnection { try $0.query(sql)[0].decode(Int.self, at: 0) }
-    }
-
     @Test("keyset pages walk a family newest first without gaps or repeats, and the last page has no cursor")
     func paginates() throws {
         var ids: [String] = []
@@ -80,8 +76,8 @@ struct InviteListRevokeBatchTests {
         #expect(first.json["state"] as? String == "revoked" && first.json["uses_left"] as? Int == 0)
         let second = try client.send("POST", "/v1/invites/\(id)/revoke")
         #expect(second.status == 200 && second.json["state"] as? String == "revoked")
-        #expect(try count("SELECT count(*) FROM baton.events WHERE type = 'invite.revoked'") == 1)
-        #expect(try count("SELECT count(*) FROM baton.jobs WHERE kind = 'webhook.deliver'") == 1)
+        #expect(try app.count("SELECT count(*) FROM baton.events WHERE type = 'invite.revoked'") == 1)
+        #expect(try app.count("SELECT count(*) FROM baton.jobs WHERE kind = 'webhook.deliver'") == 1)
         let revoked = try client.get("/v1/invites?state=revoked").json["invites"] as? [[String: Any]]
         #expect(revoked?.compactMap { $0["id"] as? String } == [id])
     }
@@ -97,8 +93,8 @@ struct InviteListRevokeBatchTests {
         }
         let response = try client.send("POST", "/v1/invites/\(id)/revoke")
         #expect(response.status == 200 && response.json["state"] as? String == "expired")
-        #expect(try count("SELECT count(*) FROM baton.jobs") == 0)
-        #expect(try count("SELECT count(*) FROM baton.invites WHERE state = 'active'") == 1)
+        #expect(try app.count("SELECT count(*) FROM baton.jobs") == 0)
+        #expect(try app.count("SELECT count(*) FROM baton.invites WHERE state = 'active'") == 1)
     }
 
     @Test("a batch creates every invite in order in one transaction, each with its own code and token")
@@ -110,7 +106,7 @@ struct InviteListRevokeBatchTests {
         #expect(invites.map { $0["family_name"] as? String } == items.map { $0["family_name"] })
         #expect(Set(invites.compactMap { $0["code"] as? String }).count == 250)
         #expect(Set(invites.compactMap { $0["token"] as? String }).count == 250)
-        #expect(try count("SELECT count(*) FROM baton.events WHERE type = 'invite.created'") == 250)
+        #expect(try app.count("SELECT count(*) FROM baton.events WHERE type = 'invite.created'") == 250)
     }
 
     @Test("one bad item fails the whole batch with its index in details.field and stores nothing")
@@ -124,6 +120,6 @@ struct InviteListRevokeBatchTests {
         let tooMany = try client.post("/v1/invites/batch", json: ["invites": Array(repeating: ["family_id": "x", "family_name": "y"], count: 1001)])
         #expect(tooMany.status == 422 && tooMany.errorDetails["field"] as? String == "invites")
         #expect(try client.post("/v1/invites/batch", json: ["items": []]).status == 422)
-        #expect(try count("SELECT count(*) FROM baton.invites") == 0)
+        #expect(try app.count("SELECT count(*) FROM baton.invites") == 0)
     }
 }

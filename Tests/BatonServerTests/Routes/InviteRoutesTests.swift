@@ -15,10 +15,6 @@ struct InviteRoutesTests {
 
     static var valid: [String: Any] { ["family_id": "fam_1", "family_name": "The Smiths", "inviter_name": "Ann"] }
 
-    func count(_ sql: String) throws -> Int {
-        try app.withConnection { try $0.query(sql)[0].decode(Int.self, at: 0) }
-    }
-
     @Test("a created invite has every field, a display code, links on the public host, and only hashes are stored")
     func createsInvite() throws {
         let response = try client.post("/v1/invites", json: Self.valid.merging(["max_redemptions": 3, "metadata": ["plan": "pro", "userId": 7]]) { $1 })
@@ -45,7 +41,7 @@ struct InviteRoutesTests {
             let hash = try stored.decode(Data.self, at: position)
             #expect(hash.count == 32 && !String(decoding: hash, as: UTF8.self).contains(token))
         }
-        #expect(try count("SELECT count(*) FROM baton.events WHERE type = 'invite.created'") == 1)
+        #expect(try app.count("SELECT count(*) FROM baton.events WHERE type = 'invite.created'") == 1)
     }
 
     static var invalidFields: [(String, Any?, String)] { [
@@ -74,7 +70,7 @@ struct InviteRoutesTests {
         #expect(response.status == 422)
         #expect(response.errorCode == "validation_failed")
         #expect(response.errorDetails["field"] as? String == field)
-        #expect(try count("SELECT count(*) FROM baton.invites") == 0)
+        #expect(try app.count("SELECT count(*) FROM baton.invites") == 0)
     }
 
     @Test("the bounds themselves are accepted")
@@ -100,7 +96,7 @@ struct InviteRoutesTests {
         #expect(text.status == 415)
         let huge = try client.post("/v1/invites", json: Self.valid.merging(["metadata": ["x": String(repeating: "y", count: 20_000)]]) { $1 })
         #expect(huge.status == 413)
-        #expect(try count("SELECT count(*) FROM baton.invites") == 0)
+        #expect(try app.count("SELECT count(*) FROM baton.invites") == 0)
     }
 
     @Test("no key gets 401, a key without the route's scope gets 403", arguments: [

@@ -60,6 +60,11 @@ final class TestApp {
         try app.withConnection { try app.apiKeys.create(name: name, scopes: scopes, on: $0).0.text }
     }
 
+    /// The single integer `sql` returns, such as a `count(*)`.
+    func count(_ sql: String) throws -> Int {
+        try withConnection { try $0.query(sql)[0].decode(Int.self, at: 0) }
+    }
+
     /// Runs `body` on a pooled connection, for checking rows behind the API.
     func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         try app.withConnection(body)
