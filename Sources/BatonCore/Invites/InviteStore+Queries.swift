@@ -41,7 +41,9 @@ extension InviteStore {
     public func revoke(id: UUID, on connection: PostgresConnection) throws -> (invite: InviteDetail, revoked: Bool) {
         let revoked = try connection.query(Self.revokeStatement, [id]).first.map(InviteRow.invite)
         if let revoked {
-            try OutboxEvents.record(.inviteRevoked, inviteID: revoked.id, familyID: revoked.familyID, on: connection)
+            try OutboxEvents.record(
+                .inviteRevoked, inviteID: revoked.id, familyID: revoked.familyID, maxAttempts: webhookMaxAttempts, on: connection
+            )
         }
         return (try detail(id: id, on: connection), revoked != nil)
     }

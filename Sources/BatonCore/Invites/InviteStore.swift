@@ -21,12 +21,20 @@ public struct InviteStore: Sendable {
     /// Characters of generated codes.
     public let codeLength: Int
 
-    /// A store hashing under `secret` (the `BATON_SECRET_KEY` bytes) and
-    /// generating codes of `codeLength` characters (``InviteCode/allowedLengths``).
-    public init(secret: [UInt8], codeLength: Int = InviteCode.defaultLength) {
+    /// Delivery attempts of the `invite.revoked` webhook job.
+    public let webhookMaxAttempts: Int
+
+    /// A store hashing under `secret` (the `BATON_SECRET_KEY` bytes),
+    /// generating codes of `codeLength` characters (``InviteCode/allowedLengths``)
+    /// and enqueuing webhooks with `webhookMaxAttempts` (`BATON_WEBHOOK_MAX_ATTEMPTS`).
+    public init(
+        secret: [UInt8], codeLength: Int = InviteCode.defaultLength,
+        webhookMaxAttempts: Int = OutboxEvents.defaultWebhookMaxAttempts
+    ) {
         self.codeHasher = KeyedHasher(secret: secret, purpose: .inviteCode)
         self.tokenHasher = KeyedHasher(secret: secret, purpose: .linkToken)
         self.codeLength = codeLength
+        self.webhookMaxAttempts = webhookMaxAttempts
     }
 
     /// Creates one invite and its `invite.created` event.
@@ -58,11 +66,13 @@ public struct InviteStore: Sendable {
                      tokenHash: Sodium.hex(tokenHasher.hash(credential.1.text)))
             }
             let rows = try connection.query(Self.insert, [try Self.recordset(items), createdBy])
+            // Keyed by token hash: two items of one batch may draw the same short
+            // code (one row wins, the other retries), never the same 130-bit token.
             var inserted: [String: Invite] = [:]
             for row in rows { inserted[try row.decode(String.self, at: InviteRow.columnCount)] = try InviteRow.invite(row) }
             var stillPending: [Int] = []
             for (position, index) in pending.enumerated() {
-                if let invite = inserted[items[position].codeHash] {
+                if let invite = inserted[items[position].tokenHash] {
                     created[index] = CreatedInvite(invite: invite, code: credentials[position].0, token: credentials[position].1)
                 } else {
                     stillPending.append(index)
@@ -110,7 +120,7 @@ public struct InviteStore: Sendable {
                    max_redemptions, metadata::jsonb, $2::uuid, now() + make_interval(secs => ttl_seconds)
             FROM input
             ON CONFLICT DO NOTHING
-            RETURNING \(InviteRow.columns), encode(code_hash, 'hex') AS code_hash_hex
+            RETURNING \(InviteRow.columns), encode(token_hash, 'hex') AS token_hash_hex
         ), event AS (
             INSERT INTO baton.events (type, invite_id, family_id)
             SELECT 'invite.created', id, family_id FROM invite

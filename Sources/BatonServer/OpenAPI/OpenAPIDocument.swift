@@ -68,84 +68,28 @@ enum OpenAPIDocument {
             }
           },
           "400": {
-            "description": "Malformed JSON, a wrong type or a malformed Idempotency-Key (invalid_request, invalid_idempotency_key)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidRequest400"
           },
           "409": {
-            "description": "A request with this Idempotency-Key is still running (idempotency_key_in_use)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/IdempotencyKeyInUse409"
           },
           "413": {
-            "description": "Body too large (request_too_large)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/RequestTooLarge413"
           },
           "415": {
-            "description": "Body is not JSON (unsupported_media_type)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/UnsupportedMediaType415"
           },
           "422": {
-            "description": "A field out of bounds (details.field) or the key reused with another body (validation_failed, idempotency_key_reused)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ValidationFailedOrKeyReused422"
           },
           "401": {
-            "description": "No usable API key (invalid_api_key)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidApiKey401"
           },
           "403": {
-            "description": "The key lacks the scope (missing_scope)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MissingScope403"
           },
           "503": {
-            "description": "Database unavailable; retry after Retry-After (unavailable)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unavailable503"
           }
         }
       },
@@ -217,34 +161,13 @@ enum OpenAPIDocument {
             }
           },
           "401": {
-            "description": "No usable API key (invalid_api_key)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidApiKey401"
           },
           "403": {
-            "description": "The key lacks the scope (missing_scope)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MissingScope403"
           },
           "503": {
-            "description": "Database unavailable; retry after Retry-After (unavailable)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unavailable503"
           }
         }
       }
@@ -319,84 +242,28 @@ enum OpenAPIDocument {
             }
           },
           "400": {
-            "description": "Malformed JSON, a wrong type or a malformed Idempotency-Key (invalid_request, invalid_idempotency_key)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidRequest400"
           },
           "409": {
-            "description": "A request with this Idempotency-Key is still running (idempotency_key_in_use)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/IdempotencyKeyInUse409"
           },
           "413": {
-            "description": "Body too large (request_too_large)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/RequestTooLarge413"
           },
           "415": {
-            "description": "Body is not JSON (unsupported_media_type)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/UnsupportedMediaType415"
           },
           "422": {
-            "description": "A field out of bounds (details.field) or the key reused with another body (validation_failed, idempotency_key_reused)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/ValidationFailedOrKeyReused422"
           },
           "401": {
-            "description": "No usable API key (invalid_api_key)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidApiKey401"
           },
           "403": {
-            "description": "The key lacks the scope (missing_scope)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MissingScope403"
           },
           "503": {
-            "description": "Database unavailable; retry after Retry-After (unavailable)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unavailable503"
           }
         }
       }
@@ -435,44 +302,16 @@ enum OpenAPIDocument {
             }
           },
           "404": {
-            "description": "No such invite (invite_not_found)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InviteNotFound404"
           },
           "401": {
-            "description": "No usable API key (invalid_api_key)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidApiKey401"
           },
           "403": {
-            "description": "The key lacks the scope (missing_scope)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MissingScope403"
           },
           "503": {
-            "description": "Database unavailable; retry after Retry-After (unavailable)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unavailable503"
           }
         }
       }
@@ -511,44 +350,16 @@ enum OpenAPIDocument {
             }
           },
           "404": {
-            "description": "No such invite (invite_not_found)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InviteNotFound404"
           },
           "401": {
-            "description": "No usable API key (invalid_api_key)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidApiKey401"
           },
           "403": {
-            "description": "The key lacks the scope (missing_scope)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MissingScope403"
           },
           "503": {
-            "description": "Database unavailable; retry after Retry-After (unavailable)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/Unavailable503"
           }
         }
       }
@@ -592,34 +403,13 @@ enum OpenAPIDocument {
             }
           },
           "404": {
-            "description": "No such invite (invite_not_found)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InviteNotFound404"
           },
           "410": {
-            "description": "The invite can no longer be used (invite_expired, invite_revoked, invite_used_up)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InviteExpired410"
           },
           "429": {
-            "description": "Rate limited; see Retry-After (rate_limited)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/RateLimited429"
           }
         }
       }
@@ -669,34 +459,13 @@ enum OpenAPIDocument {
             }
           },
           "404": {
-            "description": "No such invite (invite_not_found)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InviteNotFound404"
           },
           "410": {
-            "description": "The invite can no longer be used (invite_expired, invite_revoked, invite_used_up)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InviteExpired410"
           },
           "429": {
-            "description": "Rate limited; see Retry-After (rate_limited)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/RateLimited429"
           }
         }
       }
@@ -746,14 +515,7 @@ enum OpenAPIDocument {
             }
           },
           "429": {
-            "description": "Rate limited; see Retry-After (rate_limited)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/RateLimited429"
           }
         }
       }
@@ -824,14 +586,7 @@ enum OpenAPIDocument {
             }
           },
           "404": {
-            "description": "No such invite (invite_not_found)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InviteNotFound404"
           },
           "422": {
             "description": "A bad handoff or body (handoff_*, validation_failed)",
@@ -844,34 +599,13 @@ enum OpenAPIDocument {
             }
           },
           "429": {
-            "description": "Rate limited; see Retry-After (rate_limited)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/RateLimited429"
           },
           "401": {
-            "description": "No usable API key (invalid_api_key)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/InvalidApiKey401"
           },
           "403": {
-            "description": "The key lacks the scope (missing_scope)",
-            "content": {
-              "application/json": {
-                "schema": {
-                  "$ref": "#/components/schemas/Error"
-                }
-              }
-            }
+            "$ref": "#/components/responses/MissingScope403"
           }
         }
       }
@@ -1470,6 +1204,118 @@ enum OpenAPIDocument {
             "type": "integer"
           }
         }
+      }
+    },
+    "responses": {
+      "ValidationFailedOrKeyReused422": {
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        },
+        "description": "A field out of bounds (details.field) or the key reused with another body (validation_failed, idempotency_key_reused)"
+      },
+      "IdempotencyKeyInUse409": {
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        },
+        "description": "A request with this Idempotency-Key is still running (idempotency_key_in_use)"
+      },
+      "InvalidApiKey401": {
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        },
+        "description": "No usable API key (invalid_api_key)"
+      },
+      "InvalidRequest400": {
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        },
+        "description": "Malformed JSON, a wrong type or a malformed Idempotency-Key (invalid_request, invalid_idempotency_key)"
+      },
+      "InviteExpired410": {
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        },
+        "description": "The invite can no longer be used (invite_expired, invite_revoked, invite_used_up)"
+      },
+      "InviteNotFound404": {
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        },
+        "description": "No such invite (invite_not_found)"
+      },
+      "MissingScope403": {
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        },
+        "description": "The key lacks the scope (missing_scope)"
+      },
+      "RateLimited429": {
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        },
+        "description": "Rate limited; see Retry-After (rate_limited)"
+      },
+      "RequestTooLarge413": {
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        },
+        "description": "Body too large (request_too_large)"
+      },
+      "Unavailable503": {
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        },
+        "description": "Database unavailable; retry after Retry-After (unavailable)"
+      },
+      "UnsupportedMediaType415": {
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Error"
+            }
+          }
+        },
+        "description": "Body is not JSON (unsupported_media_type)"
       }
     }
   }

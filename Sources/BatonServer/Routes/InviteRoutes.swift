@@ -17,7 +17,10 @@ struct InviteRoutes {
 
     init(app: BatonApplication) {
         self.app = app
-        self.store = InviteStore(secret: app.configuration.secretKey, codeLength: app.configuration.links.codeLength)
+        self.store = InviteStore(
+            secret: app.configuration.secretKey, codeLength: app.configuration.links.codeLength,
+            webhookMaxAttempts: app.configuration.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
+        )
     }
 
     func register(on router: inout Router) {
