@@ -34,7 +34,9 @@ struct InviteRoutes {
     private func create(_ request: Request) throws -> Response {
         let key = try app.authenticate(request, scope: .invitesWrite)
         let invite = try NewInvite(request.decodeJSON(InviteDraft.self))
-        return try app.idempotentTransaction(request, apiKey: key) { connection in
+        // One invite is one INSERT (with its event) that commits by itself; a
+        // credential collision inserts nothing and the retry is another such statement.
+        return try app.idempotentTransaction(request, apiKey: key, singleStatement: true) { connection in
             try .json(body(created: try store.create(invite, createdBy: key.id, on: connection)), status: 201)
         }
     }
