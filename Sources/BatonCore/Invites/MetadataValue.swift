@@ -65,6 +65,8 @@ public indirect enum MetadataValue: Codable, Equatable, Sendable {
 
     /// Parses stored JSON text (a `jsonb` column); an empty object when it is not JSON.
     public static func parse(_ text: String) -> MetadataValue {
-        (try? JSONDecoder().decode(MetadataValue.self, from: Data(text.utf8))) ?? .object([:])
+        // Most invites carry no metadata; skip the decoder for them (batches of 1,000).
+        if text == "{}" { return .object([:]) }
+        return (try? JSONDecoder().decode(MetadataValue.self, from: Data(text.utf8))) ?? .object([:])
     }
 }
