@@ -24,8 +24,11 @@ public struct IdempotencyStore: Sendable {
     /// The key of one request: which API key sent it, its `Idempotency-Key`
     /// and the hash of what it asked for.
     public struct Claim: Sendable, Equatable {
+        /// The API key that sent the request.
         public let apiKeyID: UUID
+        /// The `Idempotency-Key` header.
         public let key: String
+        /// SHA-256 of the method, path and body.
         public let requestHash: [UInt8]
 
         /// A claim for a request `method path` with `body`, sent with `key`.
@@ -49,15 +52,19 @@ public struct IdempotencyStore: Sendable {
 
     /// A response kept for replay.
     public struct StoredResponse: Sendable, Equatable {
+        /// The HTTP status first answered.
         public let status: Int
+        /// The body bytes first answered.
         public let body: Data
 
+        /// A response to keep.
         public init(status: Int, body: Data) {
             self.status = status
             self.body = body
         }
     }
 
+    /// The store; it holds no state of its own.
     public init() {}
 
     /// Claims `claim` for the caller's transaction.

@@ -12,19 +12,31 @@ public struct Invite: Sendable, Equatable {
         case revoked
     }
 
+    /// The invite's id.
     public var id: UUID
+    /// The backend's family id (1–128 characters).
     public var familyID: String
+    /// The family's display name (1–100 characters).
     public var familyName: String
+    /// The backend's id of the person who invited, if given.
     public var inviterID: String?
+    /// The inviter's display name, if given.
     public var inviterName: String?
+    /// The effective state (see ``State``).
     public var state: State
+    /// Redemptions allowed (1–10,000).
     public var maxRedemptions: Int
+    /// Redemptions so far; never more than ``maxRedemptions``.
     public var redemptionCount: Int
     /// A JSON object as text.
     public var metadata: String
+    /// When it was created, by the database clock.
     public var createdAt: Date
+    /// When it stops being redeemable, by the database clock.
     public var expiresAt: Date
+    /// Its first preview, if any.
     public var firstPreviewedAt: Date?
+    /// When it became used up, expired or revoked, if it has.
     public var finalizedAt: Date?
     /// `created_at` in microseconds since 1970, exactly as stored: the keyset cursor's key.
     var createdMicros: Int64
@@ -35,9 +47,13 @@ public struct Invite: Sendable, Equatable {
 
 /// One redemption of an invite, as `GET /v1/invites/{id}` lists them.
 public struct InviteRedemption: Sendable, Equatable, Decodable {
+    /// The redemption's id (the receipt id).
     public var id: UUID
+    /// Who redeemed.
     public var redeemerID: String
+    /// `clip`, `app`, `web` or `backend`.
     public var channel: String
+    /// When, by the database clock.
     public var redeemedAt: Date
 
     private enum CodingKeys: String, CodingKey {
@@ -47,6 +63,8 @@ public struct InviteRedemption: Sendable, Equatable, Decodable {
 
 /// An invite with its redemptions, oldest first.
 public struct InviteDetail: Sendable, Equatable {
+    /// The invite.
     public var invite: Invite
+    /// Its redemptions, oldest first.
     public var redemptions: [InviteRedemption]
 }

@@ -3,12 +3,19 @@
 /// that a missing one is reported by ``NewInvite/init(_:field:)`` as
 /// `validation_failed` with its name, like any other bad value.
 public struct InviteDraft: Decodable, Sendable {
+    /// `family_id`.
     public var familyID: String?
+    /// `family_name`.
     public var familyName: String?
+    /// `inviter_id`.
     public var inviterID: String?
+    /// `inviter_name`.
     public var inviterName: String?
+    /// `ttl_seconds`.
     public var ttlSeconds: Int?
+    /// `max_redemptions`.
     public var maxRedemptions: Int?
+    /// `metadata`, any JSON until validated.
     public var metadata: MetadataValue?
 
     /// As the API's decoder sees them after `convertFromSnakeCase` (`family_id` → `familyId`).
@@ -33,5 +40,6 @@ public struct InviteDraft: Decodable, Sendable {
 
 /// `POST /v1/invites/batch`: `{"invites": [...]}`.
 public struct InviteBatchDraft: Decodable, Sendable {
+    /// The items; nil when the key is missing.
     public var invites: [InviteDraft]?
 }

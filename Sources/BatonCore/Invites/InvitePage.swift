@@ -4,11 +4,16 @@ import Foundation
 public struct InviteQuery: Sendable, Equatable {
     /// Page sizes accepted.
     public static let limitRange = 1...100
+    /// Only this family's invites, when set.
     public var familyID: String?
+    /// Only invites in this effective state, when set.
     public var state: Invite.State?
+    /// Invites per page, within ``limitRange``.
     public var limit: Int = 50
+    /// Resume after this cursor, when set.
     public var after: InviteCursor?
 
+    /// A query; the defaults list everything, 50 per page.
     public init(familyID: String? = nil, state: Invite.State? = nil, limit: Int = 50, after: InviteCursor? = nil) {
         self.familyID = familyID
         self.state = state
@@ -19,7 +24,9 @@ public struct InviteQuery: Sendable, Equatable {
 
 /// One page of invites, newest first, and the cursor of the next page (nil on the last).
 public struct InvitePage: Sendable, Equatable {
+    /// The invites, newest first.
     public var invites: [Invite]
+    /// Where the next page starts; nil on the last page.
     public var next: InviteCursor?
 }
 

@@ -6,12 +6,19 @@ import Foundation
 /// Foundation's decoder never reads `1` as `true`); integers that fit `Int`
 /// stay integers, other numbers become `Double`.
 public indirect enum MetadataValue: Codable, Equatable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number that fits `Int`.
     case int(Int)
+    /// Any other number.
     case double(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([MetadataValue])
+    /// An object.
     case object([String: MetadataValue])
 
     public init(from decoder: any Decoder) throws {

@@ -19,11 +19,17 @@ public struct NewInvite: Sendable, Equatable {
     /// Nesting levels of `metadata`.
     public static let metadataDepthLimit = 16
 
+    /// The backend's family id.
     public var familyID: String
+    /// The family's display name.
     public var familyName: String
+    /// The inviter's id, if given.
     public var inviterID: String?
+    /// The inviter's display name, if given.
     public var inviterName: String?
+    /// Seconds from creation to expiry.
     public var ttlSeconds: Int
+    /// Redemptions allowed.
     public var maxRedemptions: Int
     /// A JSON object as compact text.
     public var metadata: String

@@ -59,3 +59,14 @@ struct OpenAPITests {
         #expect(response.body == Data(OpenAPIDocument.json.utf8))
     }
 }
+
+@Suite("OpenAPI document, after the redeem half is merged")
+struct OpenAPICompletenessTests {
+    @Test("every documented operation is served by the router", .disabled("enable once feat/api-redeem is merged"))
+    func documentIsServed() throws {
+        let app = try TestApp()
+        let registered = Set(app.app.makeRouter().registeredRoutes.map { "\($0.method) \(OpenAPITests.openAPIPath($0.pattern))" })
+        let missing = try OpenAPITests.documentedOperations().subtracting(registered)
+        #expect(missing.isEmpty, "documented but not routed: \(missing.sorted())")
+    }
+}
