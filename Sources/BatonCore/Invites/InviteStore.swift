@@ -23,6 +23,8 @@ public struct InviteStore: Sendable {
 
     /// Delivery attempts of the `invite.revoked` webhook job.
     public let webhookMaxAttempts: Int
+    /// Makes a fresh code of the given length; tests substitute colliding ones.
+    let makeCode: @Sendable (Int) throws(CredentialError) -> InviteCode
 
     /// A store hashing under `secret` (the `BATON_SECRET_KEY` bytes),
     /// generating codes of `codeLength` characters (``InviteCode/allowedLengths``)
@@ -31,6 +33,16 @@ public struct InviteStore: Sendable {
         secret: [UInt8], codeLength: Int = InviteCode.defaultLength,
         webhookMaxAttempts: Int = OutboxEvents.defaultWebhookMaxAttempts
     ) {
+        self.init(secret: secret, codeLength: codeLength, webhookMaxAttempts: webhookMaxAttempts) { length throws(CredentialError) in
+            try InviteCode.generate(length: length)
+        }
+    }
+
+    init(
+        secret: [UInt8], codeLength: Int, webhookMaxAttempts: Int,
+        makeCode: @escaping @Sendable (Int) throws(CredentialError) -> InviteCode
+    ) {
+        self.makeCode = makeCode
         self.codeHasher = KeyedHasher(secret: secret, purpose: .inviteCode)
         self.tokenHasher = KeyedHasher(secret: secret, purpose: .linkToken)
         self.codeLength = codeLength
@@ -60,7 +72,7 @@ public struct InviteStore: Sendable {
         var created = [CreatedInvite?](repeating: nil, count: invites.count)
         var pending = Array(invites.indices)
         for _ in 0..<Self.insertAttempts where !pending.isEmpty {
-            let credentials = try pending.map { _ in (try InviteCode.generate(length: codeLength), LinkToken.generate()) }
+            let credentials = try pending.map { _ in (try makeCode(codeLength), LinkToken.generate()) }
             let items = zip(pending, credentials).map { index, credential in
                 Item(invite: invites[index], codeHash: Sodium.hex(codeHasher.hash(credential.0.text)),
                      tokenHash: Sodium.hex(tokenHasher.hash(credential.1.text)))
