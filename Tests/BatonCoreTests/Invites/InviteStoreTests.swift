@@ -24,7 +24,7 @@ struct InviteStoreTests {
                 count += 1
                 return count
             }
-            var generator = SplitMix(state: UInt64(call <= repeats ? 1 : call))
+            var generator = WeylGenerator(state: UInt64(call <= repeats ? 1 : call))
             return try InviteCode.generate(length: length, using: &generator)
         }
     }
@@ -58,7 +58,7 @@ struct InviteStoreTests {
 
 /// A deterministic generator: equal seeds give equal codes (a Weyl sequence
 /// is plenty for picking code symbols in a test).
-private struct SplitMix: RandomNumberGenerator {
+private struct WeylGenerator: RandomNumberGenerator {
     var state: UInt64
 
     mutating func next() -> UInt64 {
