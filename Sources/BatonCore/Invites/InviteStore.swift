@@ -1,6 +1,7 @@
 import BatonLinks
 import Foundation
 import Postgres
+import SafeText
 
 /// Creates, reads, lists and revokes invites in `baton.invites`.
 ///
@@ -77,7 +78,7 @@ public struct InviteStore: Sendable {
                 Item(invite: invites[index], codeHash: Sodium.hex(codeHasher.hash(credential.0.text)),
                      tokenHash: Sodium.hex(tokenHasher.hash(credential.1.text)))
             }
-            let rows = try connection.query(Self.insert, [try Self.recordset(items), createdBy])
+            let rows = try connection.query(Self.insert, [Self.recordset(items), createdBy])
             // Keyed by token hash: two items of one batch may draw the same short
             // code (one row wins, the other retries), never the same 130-bit token.
             var inserted: [String: Invite] = [:]
@@ -103,19 +104,23 @@ public struct InviteStore: Sendable {
         var tokenHash: String
     }
 
-    /// The items as the JSON array `jsonb_to_recordset` reads.
-    private static func recordset(_ items: [Item]) throws -> PostgresJSON {
-        let objects: [[String: Any]] = items.map { item in
-            var object: [String: Any] = [
-                "family_id": item.invite.familyID, "family_name": item.invite.familyName,
-                "code_hash": item.codeHash, "token_hash": item.tokenHash, "max_redemptions": item.invite.maxRedemptions,
-                "metadata": item.invite.metadata, "ttl_seconds": item.invite.ttlSeconds,
-            ]
-            object["inviter_id"] = item.invite.inviterID
-            object["inviter_name"] = item.invite.inviterName
-            return object
+    /// The items as the JSON array `jsonb_to_recordset` reads, written by hand:
+    /// `JSONSerialization`'s dynamic casts cost more than the INSERT itself
+    /// for a batch of 1,000.
+    private static func recordset(_ items: [Item]) -> PostgresJSON {
+        var text = "["
+        text.reserveCapacity(items.count * 320)
+        for (index, item) in items.enumerated() {
+            let invite = item.invite
+            if index > 0 { text += "," }
+            text += #"{"family_id":\#(SafeText.jsonQuoted(invite.familyID)),"family_name":\#(SafeText.jsonQuoted(invite.familyName))"#
+            text += #","inviter_id":\#(invite.inviterID.map(SafeText.jsonQuoted) ?? "null")"#
+            text += #","inviter_name":\#(invite.inviterName.map(SafeText.jsonQuoted) ?? "null")"#
+            text += #","code_hash":"\#(item.codeHash)","token_hash":"\#(item.tokenHash)""#
+            text += #","max_redemptions":\#(invite.maxRedemptions),"ttl_seconds":\#(invite.ttlSeconds)"#
+            text += #","metadata":\#(SafeText.jsonQuoted(invite.metadata))}"#
         }
-        return PostgresJSON(try JSONSerialization.data(withJSONObject: objects))
+        return PostgresJSON(text + "]")
     }
 
     /// One statement: the invites, then their events from the rows actually inserted.

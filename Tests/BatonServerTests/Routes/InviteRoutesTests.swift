@@ -44,6 +44,16 @@ struct InviteRoutesTests {
         #expect(try app.count("SELECT count(*) FROM baton.events WHERE type = 'invite.created'") == 1)
     }
 
+    @Test("names with quotes, backslashes, emoji joiners and other scripts come back exactly as sent")
+    func textRoundTrips() throws {
+        let name = #"The "O'Brien" \ Família 👨‍👩‍👧 李家"#
+        let created = try client.post("/v1/invites", json: Self.valid.merging(["family_name": name, "inviter_id": #"u\"1"#]) { $1 })
+        #expect(created.status == 201 && created.json["family_name"] as? String == name)
+        let id = try #require(created.json["id"] as? String)
+        let read = try client.get("/v1/invites/\(id)").json
+        #expect(read["family_name"] as? String == name && read["inviter_id"] as? String == #"u\"1"#)
+    }
+
     static var invalidFields: [(String, Any?, String)] { [
         ("family_id", nil, "family_id"),
         ("family_id", "", "family_id"),
