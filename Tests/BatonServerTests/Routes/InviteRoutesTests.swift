@@ -109,6 +109,15 @@ struct InviteRoutesTests {
         #expect(try app.count("SELECT count(*) FROM baton.invites") == 0)
     }
 
+    @Test("metadata nested thousands of levels deep is refused without harm", arguments: [20, 600, 7000])
+    func deepMetadata(depth: Int) throws {
+        let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let body = #"{"family_id":"f","family_name":"F","metadata":{"deep":"# + nested + "}}"
+        let response = try client.send("POST", "/v1/invites", body: Data(body.utf8))
+        #expect([400, 422].contains(response.status))
+        #expect(try client.get("/healthz").status == 200)
+    }
+
     @Test("no key gets 401, a key without the route's scope gets 403", arguments: [
         ("POST", "/v1/invites"), ("POST", "/v1/invites/batch"), ("GET", "/v1/invites"),
         ("GET", "/v1/invites/7d9f1c1e-0000-4000-8000-000000000000"), ("POST", "/v1/invites/7d9f1c1e-0000-4000-8000-000000000000/revoke"),
