@@ -35,7 +35,7 @@ let package = Package(
         ),
         .target(name: "BatonServer", dependencies: ["BatonCore", "HTTP", "CQREncode"]),
         .target(name: "BatonWorker", dependencies: ["BatonCore"]),
-        .target(name: "BatonBench", dependencies: ["BatonCore", "BatonWorker", "BatonHandoff", "BatonLinks", "Postgres", "HTTP"]),
+        .target(name: "BatonBench", dependencies: ["BatonCore", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "Postgres", "HTTP"]),
         .target(
             name: "BatonCLI",
             dependencies: ["BatonCore", "BatonServer", "BatonWorker", "BatonBench", "BatonHandoff", "BatonLinks", "HTTP", "Postgres", "SafeText"]
@@ -56,5 +56,6 @@ let package = Package(
         .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore", "BatonTestSupport"]),
         .testTarget(name: "BatonWorkerTests", dependencies: ["BatonWorker", "BatonTestSupport"]),
         .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonTestSupport"]),
+        .testTarget(name: "BatonServerTests", dependencies: ["BatonServer", "BatonTestSupport", "HTTP"]),
     ]
 )

@@ -33,6 +33,8 @@ public final class BatonApplication: Sendable {
     public func makeRouter() -> Router {
         var router = Router()
         HealthRoutes(app: self).register(on: &router)
+        InviteRoutes(app: self).register(on: &router)
+        OpenAPIRoutes().register(on: &router)
         return router
     }
 
