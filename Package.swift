@@ -49,7 +49,7 @@ let package = Package(
         // Tests. BatonTestSupport starts one throwaway PostgreSQL cluster per test process.
         .target(name: "BatonTestSupport", dependencies: ["Postgres", "BatonCore"], path: "Tests/BatonTestSupport"),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
-        .testTarget(name: "BatonHandoffTests", dependencies: ["BatonHandoff"]),
+        .testTarget(name: "BatonHandoffTests", dependencies: ["BatonHandoff", "BatonCore"]),
         .testTarget(name: "BatonLinksTests", dependencies: ["BatonLinks"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "BatonTestSupport"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
