@@ -19,6 +19,8 @@ public struct BatonConfiguration: Sendable {
     public var logLevel: LogLevel
     /// How the HTTP server runs.
     public var server: ServerSettings
+    /// Handoff keys, redeemer JWTs, rate limits, Android App Links.
+    public var redemption: RedemptionSettings
 
     /// How much is logged, least to most severe.
     public enum LogLevel: String, Sendable, CaseIterable, Comparable {
@@ -42,9 +44,10 @@ public struct BatonConfiguration: Sendable {
         let statementTimeout = reader.integer(.statementTimeout, in: 1...600_000)
         let logLevel = reader.parsed(.logLevel, expected: "debug, info, warning or error", LogLevel.init(rawValue:))
         let server = ServerSettings.read(&reader)
+        let redemption = RedemptionSettings.read(&reader, secretKey: secretKey)
         guard reader.problems.isEmpty,
               let databaseURL, let secretKey, let listen, let poolSize, let poolTimeout, let statementTimeout, let logLevel,
-              let server
+              let server, let redemption
         else { throw ConfigurationError(problems: reader.problems) }
         self.databaseURL = databaseURL
         self.secretKey = secretKey
@@ -54,5 +57,6 @@ public struct BatonConfiguration: Sendable {
         self.statementTimeout = .milliseconds(statementTimeout)
         self.logLevel = logLevel
         self.server = server
+        self.redemption = redemption
     }
 }

@@ -63,5 +63,6 @@ public struct Setting: Sendable, Hashable {
     public static let all: [Setting] = [
         databaseURL, secretKey, listen, poolSize, poolTimeout, statementTimeout, logLevel,
         httpThreads, trustedProxies, shutdownGrace,
+        handoffKeys, handoffTTL, redeemerJWTSecret, rateLimits, androidPackage, androidFingerprints,
     ]
 }
