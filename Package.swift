@@ -55,5 +55,6 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore", "BatonTestSupport"]),
         .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonTestSupport"]),
+        .testTarget(name: "BatonServerTests", dependencies: ["BatonServer", "BatonTestSupport", "HTTP"]),
     ]
 )

@@ -21,6 +21,8 @@ public struct BatonConfiguration: Sendable {
     public var server: ServerSettings
     /// Handoff keys, redeemer JWTs, rate limits, Android App Links.
     public var redemption: RedemptionSettings
+    /// What invite links are made of.
+    public var links: LinkSettings
 
     /// How much is logged, least to most severe.
     public enum LogLevel: String, Sendable, CaseIterable, Comparable {
@@ -44,10 +46,11 @@ public struct BatonConfiguration: Sendable {
         let statementTimeout = reader.integer(.statementTimeout, in: 1...600_000)
         let logLevel = reader.parsed(.logLevel, expected: "debug, info, warning or error", LogLevel.init(rawValue:))
         let server = ServerSettings.read(&reader)
+        let links = LinkSettings.read(&reader)
         let redemption = RedemptionSettings.read(&reader, secretKey: secretKey)
         guard reader.problems.isEmpty,
               let databaseURL, let secretKey, let listen, let poolSize, let poolTimeout, let statementTimeout, let logLevel,
-              let server, let redemption
+              let server, let links, let redemption
         else { throw ConfigurationError(problems: reader.problems) }
         self.databaseURL = databaseURL
         self.secretKey = secretKey
@@ -58,5 +61,6 @@ public struct BatonConfiguration: Sendable {
         self.logLevel = logLevel
         self.server = server
         self.redemption = redemption
+        self.links = links
     }
 }

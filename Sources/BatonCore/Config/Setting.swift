@@ -64,5 +64,5 @@ public struct Setting: Sendable, Hashable {
         databaseURL, secretKey, listen, poolSize, poolTimeout, statementTimeout, logLevel,
         httpThreads, trustedProxies, shutdownGrace,
         handoffKeys, handoffTTL, redeemerJWTSecret, rateLimits, androidPackage, androidFingerprints,
-    ]
+    ] + links
 }

@@ -63,3 +63,11 @@ struct SettingReader {
         }
     }
 }
+
+extension SettingReader {
+    /// `.some(nil)` for an unset optional setting (default ""), `.some(value)`
+    /// for a valid one, nil (with a problem recorded) for a malformed one.
+    mutating func optional<T>(_ setting: Setting, expected: String, _ parse: (String) -> T?) -> T?? {
+        parsed(setting, expected: expected) { raw -> T?? in raw.isEmpty ? .some(nil) : parse(raw).map { .some($0) } }
+    }
+}
