@@ -33,7 +33,7 @@ let package = Package(
             dependencies: ["Postgres", "BatonHandoff", "BatonLinks", "CSodium", "SafeText"],
             plugins: ["EmbedMigrations"]
         ),
-        .target(name: "BatonServer", dependencies: ["BatonCore", "HTTP", "CQREncode"]),
+        .target(name: "BatonServer", dependencies: ["BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "CQREncode", "SafeText"]),
         .target(name: "BatonWorker", dependencies: ["BatonCore"]),
         .target(name: "BatonBench", dependencies: ["BatonCore", "BatonHandoff", "BatonLinks", "Postgres", "HTTP"]),
         .target(
@@ -55,6 +55,6 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore", "BatonTestSupport"]),
         .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonTestSupport"]),
-        .testTarget(name: "BatonServerTests", dependencies: ["BatonServer", "BatonTestSupport", "HTTP"]),
+        .testTarget(name: "BatonServerTests", dependencies: ["BatonServer", "BatonTestSupport", "HTTP", "BatonHandoff", "BatonLinks"]),
     ]
 )

@@ -8,6 +8,8 @@ extension RedemptionStore {
     static let redeemByCode = PostgresStatement(name: "redeem_by_code", sql: redeemSQL(hashColumn: "code_hash"))
     static let previewByToken = PostgresStatement(name: "preview_by_token", sql: previewSQL(hashColumn: "token_hash"))
     static let previewByCode = PostgresStatement(name: "preview_by_code", sql: previewSQL(hashColumn: "code_hash"))
+    static let inviteByToken = PostgresStatement(name: "invite_by_token", sql: inviteSQL(hashColumn: "token_hash"))
+    static let inviteByCode = PostgresStatement(name: "invite_by_code", sql: inviteSQL(hashColumn: "code_hash"))
 
     /// The whole redemption in one statement. Parameters: $1 credential hash,
     /// $2 redeemer id, $3 channel, $4 handoff id (or NULL), $5 webhook job
@@ -85,9 +87,7 @@ extension RedemptionStore {
     private static func previewSQL(hashColumn: String) -> String {
         """
         WITH target AS (
-            SELECT id, family_id, family_name, inviter_name, state, expires_at,
-                   max_redemptions - redemption_count AS uses_left, expires_at <= now() AS past_expiry, first_previewed_at
-            FROM baton.invites WHERE \(hashColumn) = $1::bytea
+            \(inviteSQL(hashColumn: hashColumn))
         ), first_preview AS (
             UPDATE baton.invites i SET first_previewed_at = now()
             FROM target t
@@ -99,6 +99,15 @@ extension RedemptionStore {
             SELECT 'invite.previewed', id, family_id, $2::text FROM first_preview
         )
         SELECT id, family_id, family_name, inviter_name, state, expires_at, uses_left, past_expiry FROM target
+        """
+    }
+
+    /// The invite's preview columns, read only. Parameter: $1 credential hash.
+    private static func inviteSQL(hashColumn: String) -> String {
+        """
+        SELECT id, family_id, family_name, inviter_name, state, expires_at,
+               max_redemptions - redemption_count AS uses_left, expires_at <= now() AS past_expiry, first_previewed_at
+        FROM baton.invites WHERE \(hashColumn) = $1::bytea
         """
     }
 }

@@ -59,14 +59,21 @@ public struct RedemptionStore: Sendable {
         return try Self.outcome(rows[0], redeemerID: redeemerID)
     }
 
-    /// The preview of the invite named by `credential`, recording its first
-    /// preview (one write per invite at most, with its event) when it is live.
+    /// The preview of the invite named by `credential`. With a `channel`, its
+    /// first preview is recorded (one write per invite at most, with its
+    /// event) when it is live; without, nothing is written.
     ///
     /// - Throws: ``RedeemError`` (`notFound`, `expired`, `revoked`,
     ///   `usedUp`), or the `PostgresError` of an outage.
-    public func preview(_ credential: Credential, channel: RedemptionChannel, on connection: PostgresConnection) throws -> InvitePreview {
-        let (statement, hash) = lookup(credential, tokenStatement: Self.previewByToken, codeStatement: Self.previewByCode)
-        let rows = try connection.query(statement, [hash, channel.rawValue])
+    public func preview(_ credential: Credential, channel: RedemptionChannel?, on connection: PostgresConnection) throws -> InvitePreview {
+        let rows: PostgresRows
+        if let channel {
+            let (statement, hash) = lookup(credential, tokenStatement: Self.previewByToken, codeStatement: Self.previewByCode)
+            rows = try connection.query(statement, [hash, channel.rawValue])
+        } else {
+            let (statement, hash) = lookup(credential, tokenStatement: Self.inviteByToken, codeStatement: Self.inviteByCode)
+            rows = try connection.query(statement, [hash])
+        }
         guard let row = rows.first else { throw RedeemError.notFound }
         let state = try row.decode(String.self, at: 4)
         if let refusal = Self.refusal(state: state, pastExpiry: try row.decode(Bool.self, at: 7)) { throw refusal }
