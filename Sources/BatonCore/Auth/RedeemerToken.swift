@@ -26,12 +26,14 @@ public struct RedeemerToken: Sendable, Equatable {
     public init(verifying text: String, secret: [UInt8], now: Int64) throws(RedeemerTokenError) {
         guard text.utf8.count <= Self.maxBytes else { throw .malformed }
         let segments = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard segments.count == 3, let headerBytes = Self.base64URL(segments[0]), let payloadBytes = Self.base64URL(segments[1]),
-              let mac = Self.base64URL(segments[2]), let header = Self.object(headerBytes)
+        guard segments.count == 3, let headerBytes = Self.base64URL(segments[0]), let header = Self.object(headerBytes)
         else { throw .malformed }
+        // The algorithm is judged before anything else is decoded, so an
+        // unsigned (`alg: none`, empty third segment) token is named as such.
         guard header["alg"] as? String == "HS256", header["typ"].map({ $0 as? String == "JWT" }) ?? true,
               header["crit"] == nil
         else { throw .unsupportedAlgorithm }
+        guard let payloadBytes = Self.base64URL(segments[1]), let mac = Self.base64URL(segments[2]) else { throw .malformed }
         let signingInput = Array(text.utf8.prefix(segments[0].utf8.count + 1 + segments[1].utf8.count))
         guard Sodium.constantTimeEqual(Sodium.hmacSHA256(key: secret, message: signingInput), mac) else { throw .badSignature }
         guard let claims = Self.object(payloadBytes) else { throw .malformed }
