@@ -21,9 +21,10 @@ public struct RedemptionSettings: Sendable {
     public static let derivedKeyID = "derived"
 
     static func read(_ reader: inout SettingReader, secretKey: [UInt8]?) -> RedemptionSettings? {
-        let keyring = reader.parsed(.handoffKeys, expected: "comma-separated KEYID:HEX items, 32-byte keys") { raw in
-            raw.isEmpty ? secretKey.flatMap(Self.derivedKeyring) : Self.keyring(raw)
-        }
+        // Unset, the key derives from the server secret, whose own problems are reported already.
+        let keyring = (reader.environment[Setting.handoffKeys.name] ?? "").isEmpty
+            ? secretKey.flatMap(Self.derivedKeyring)
+            : reader.parsed(.handoffKeys, expected: "comma-separated KEYID:HEX items, 32-byte keys", Self.keyring)
         let ttl = reader.integer(.handoffTTL, in: 60...2_592_000)
         let jwtSecret = reader.parsed(.redeemerJWTSecret, expected: "at least 32 bytes as hex or base64") { raw -> [UInt8]?? in
             if raw.isEmpty { return .some(nil) }
