@@ -35,7 +35,7 @@ let package = Package(
         ),
         .target(name: "BatonServer", dependencies: ["BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "CQREncode", "SafeText"]),
         .target(name: "BatonWorker", dependencies: ["BatonCore"]),
-        .target(name: "BatonBench", dependencies: ["BatonCore", "BatonHandoff", "BatonLinks", "Postgres", "HTTP"]),
+        .target(name: "BatonBench", dependencies: ["BatonCore", "BatonServer", "BatonHandoff", "BatonLinks", "Postgres", "HTTP", "SafeText"]),
         .target(
             name: "BatonCLI",
             dependencies: ["BatonCore", "BatonServer", "BatonWorker", "BatonBench", "BatonHandoff", "BatonLinks", "HTTP", "Postgres", "SafeText"]

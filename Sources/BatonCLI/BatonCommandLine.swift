@@ -17,7 +17,7 @@ public enum BatonCommandLine {
                 .command(CheckURLCommand.self),
                 .command(DoctorCommand.self),
                 .group(name: "bench", summary: "Measure Baton against the ceiling of the same work.", children: [
-                    .command(BenchPoolCommand.self), .command(BenchHTTPCommand.self),
+                    .command(BenchPoolCommand.self), .command(BenchHTTPCommand.self), .command(BenchAPICommand.self),
                 ]),
                 .group(name: "config", summary: "Check the BATON_* configuration.", children: [.command(ConfigCheckCommand.self)]),
             ]

@@ -4,9 +4,12 @@ extension RedemptionStore {
     /// The job kind that delivers an event as a webhook (the queue's `OutboxEvents.webhookKind`).
     static let webhookKind = "webhook.deliver"
 
-    static let redeemByToken = PostgresStatement(name: "redeem_by_token", sql: redeemSQL(hashColumn: "token_hash"))
+    /// The redemption by link token; public so `baton bench api` can run the
+    /// very same SQL under `pgbench` as the ceiling.
+    public static let redeemByToken = PostgresStatement(name: "redeem_by_token", sql: redeemSQL(hashColumn: "token_hash"))
     static let redeemByCode = PostgresStatement(name: "redeem_by_code", sql: redeemSQL(hashColumn: "code_hash"))
-    static let previewByToken = PostgresStatement(name: "preview_by_token", sql: previewSQL(hashColumn: "token_hash"))
+    /// The preview by link token; public for the benchmark, as ``redeemByToken``.
+    public static let previewByToken = PostgresStatement(name: "preview_by_token", sql: previewSQL(hashColumn: "token_hash"))
     static let previewByCode = PostgresStatement(name: "preview_by_code", sql: previewSQL(hashColumn: "code_hash"))
     static let inviteByToken = PostgresStatement(name: "invite_by_token", sql: inviteSQL(hashColumn: "token_hash"))
     static let inviteByCode = PostgresStatement(name: "invite_by_code", sql: inviteSQL(hashColumn: "code_hash"))
@@ -19,7 +22,9 @@ extension RedemptionStore {
     ///
     /// The webhook job's args are `{"event": <webhook body>}` with the body
     /// built exactly as the queue's `baton.webhook_body` builds it, inlined
-    /// so this path needs no other migration.
+    /// so this path needs no other migration. The time format quotes its
+    /// colons (`":"`, same output) so that pgbench, which runs this very text
+    /// in `baton bench api`, does not read `:MI` as one of its variables.
     private static func redeemSQL(hashColumn: String) -> String {
         """
         WITH target AS (
@@ -56,7 +61,7 @@ extension RedemptionStore {
             INSERT INTO baton.jobs (kind, args, max_attempts)
             SELECT $5::text, jsonb_build_object('event', jsonb_build_object(
                        'id', event_id, 'type', type,
-                       'created_at', to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+                       'created_at', to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24":"MI":"SS.US"Z"'),
                        'data', data)), $6::int
             FROM event
         )
