@@ -66,7 +66,7 @@ extension APIBenchmark {
                 redeemPgbenchSQL: pgbenchSQL(
                     RedemptionStore.redeemByToken.sql,
                     hash: "(SELECT token_hash FROM baton_bench_redeem WHERE n = (SELECT nextval('baton_bench_redeem_next')))",
-                    arguments: ["'bench'", "'app'", "NULL", "'webhook.deliver'", "15"], preamble: ""
+                    arguments: ["'bench'", "'app'", "NULL", "'\(OutboxEvents.webhookKind)'", String(OutboxEvents.defaultWebhookMaxAttempts)], preamble: ""
                 ),
                 conninfo: options.conninfo
             )

@@ -35,7 +35,9 @@ public final class BatonApplication: Sendable {
             acquireTimeout: configuration.poolTimeout
         ))
         self.apiKeys = APIKeyStore(secret: configuration.secretKey)
-        self.redemptions = RedemptionStore(secret: configuration.secretKey)
+        self.redemptions = RedemptionStore(
+            secret: configuration.secretKey, webhookMaxAttempts: configuration.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
+        )
         self.handoffs = HandoffIssuer(
             keyring: configuration.redemption.handoffKeyring, ttlSeconds: configuration.redemption.handoffTTLSeconds, clock: clock
         )
@@ -53,6 +55,8 @@ public final class BatonApplication: Sendable {
         RedemptionRoutes(app: self).register(on: &router)
         LandingRoutes(app: self).register(on: &router)
         WellKnownRoutes(app: self).register(on: &router)
+        InviteRoutes(app: self).register(on: &router)
+        OpenAPIRoutes().register(on: &router)
         return router
     }
 

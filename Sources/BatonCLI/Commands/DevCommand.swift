@@ -1,5 +1,6 @@
 import BatonCore
 import BatonServer
+import BatonWorker
 import Foundation
 import HTTP
 import Postgres
@@ -21,7 +22,8 @@ enum DevCommand: BatonCommand {
             (BATON_APPLE_TEAM_ID, BATON_APP_BUNDLE_ID, BATON_CLIP_BUNDLE_ID, BATON_APP_STORE_ID)
             come from the environment, or get example values that it names. Every run writes DIR/baton.env so that
             `set -a; . DIR/baton.env; set +a` lets every other baton command reach the same
-            database. Runs until interrupted (Ctrl-C), then stops the cluster.
+            database. Runs the worker (jobs, webhooks, invite expiry) in the same process.
+            Runs until interrupted (Ctrl-C), then stops the worker gracefully and the cluster.
             Needs the Debian package postgresql-15; as root the server runs as user postgres.
             """,
         examples: ["baton dev", "baton dev --data-dir /var/tmp/baton --listen 127.0.0.1:9090"]
@@ -48,6 +50,12 @@ enum DevCommand: BatonCommand {
         let applied = try Migrator().migrate(on: connection)
         let adminKey = try workspace.adminKey(store: APIKeyStore(secret: configuration.secretKey), connection: connection)
         connection.close()
+        let worker = Worker.standard(configuration) { console.err(WorkerCommand.logLine($0)) }
+        worker.start()
+        defer {
+            console.out("stopping the worker ...")
+            worker.stop()
+        }
         let app = BatonApplication(configuration: configuration)
         let server = try app.startServer()
         defer {

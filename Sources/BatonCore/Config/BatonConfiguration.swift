@@ -23,6 +23,10 @@ public struct BatonConfiguration: Sendable {
     public var redemption: RedemptionSettings
     /// What invite links are made of.
     public var links: LinkSettings
+    /// Where webhooks go; nil when `BATON_WEBHOOK_URL` is unset (no delivery).
+    public var webhook: WebhookSettings?
+    /// How the worker runs jobs and periodic work.
+    public var worker: WorkerSettings
 
     /// How much is logged, least to most severe.
     public enum LogLevel: String, Sendable, CaseIterable, Comparable {
@@ -47,10 +51,12 @@ public struct BatonConfiguration: Sendable {
         let logLevel = reader.parsed(.logLevel, expected: "debug, info, warning or error", LogLevel.init(rawValue:))
         let server = ServerSettings.read(&reader)
         let links = LinkSettings.read(&reader)
+        let webhook = WebhookSettings.read(&reader)
+        let worker = WorkerSettings.read(&reader)
         let redemption = RedemptionSettings.read(&reader, secretKey: secretKey)
         guard reader.problems.isEmpty,
               let databaseURL, let secretKey, let listen, let poolSize, let poolTimeout, let statementTimeout, let logLevel,
-              let server, let links, let redemption
+              let server, let links, let worker, let redemption
         else { throw ConfigurationError(problems: reader.problems) }
         self.databaseURL = databaseURL
         self.secretKey = secretKey
@@ -62,5 +68,7 @@ public struct BatonConfiguration: Sendable {
         self.server = server
         self.redemption = redemption
         self.links = links
+        self.webhook = webhook
+        self.worker = worker
     }
 }

@@ -34,6 +34,18 @@ struct SettingReader {
         }
     }
 
+    /// A decimal number within `range`.
+    mutating func decimal(_ setting: Setting, in range: ClosedRange<Double>) -> Double? {
+        parsed(setting, expected: "a number from \(range.lowerBound) to \(range.upperBound)") { raw in
+            Double(raw).flatMap { range.contains($0) ? $0 : nil }
+        }
+    }
+
+    /// Records a problem found by a check across settings.
+    mutating func report(_ setting: Setting, _ message: String) {
+        problems.append(.init(setting: setting.name, message: message))
+    }
+
     /// Secret bytes given as hex or base64, at least `minimumBytes` long.
     mutating func secret(_ setting: Setting, minimumBytes: Int) -> [UInt8]? {
         parsed(setting, expected: "at least \(minimumBytes) bytes as hex or base64 (try: openssl rand -hex 32)") { raw in

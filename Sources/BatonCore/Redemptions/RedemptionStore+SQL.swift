@@ -1,9 +1,6 @@
 import Postgres
 
 extension RedemptionStore {
-    /// The job kind that delivers an event as a webhook (the queue's `OutboxEvents.webhookKind`).
-    static let webhookKind = "webhook.deliver"
-
     /// The redemption by link token; public so `baton bench api` can run the
     /// very same SQL under `pgbench` as the ceiling.
     public static let redeemByToken = PostgresStatement(name: "redeem_by_token", sql: redeemSQL(hashColumn: "token_hash"))
@@ -20,11 +17,8 @@ extension RedemptionStore {
     /// columns (redemption id, invite id, family id and name, channel,
     /// redeemed at, uses left) for `redeemed` and `replayed`.
     ///
-    /// The webhook job's args are `{"event": <webhook body>}` with the body
-    /// built exactly as the queue's `baton.webhook_body` builds it, inlined
-    /// so this path needs no other migration. The time format quotes its
-    /// colons (`":"`, same output) so that pgbench, which runs this very text
-    /// in `baton bench api`, does not read `:MI` as one of its variables.
+    /// The webhook job's args are `{"event": <webhook body>}`, the body built
+    /// by the queue's `baton.webhook_body`, as `OutboxEvents.record` does.
     private static func redeemSQL(hashColumn: String) -> String {
         """
         WITH target AS (
@@ -59,10 +53,7 @@ extension RedemptionStore {
             RETURNING event_id, type, occurred_at, data
         ), job AS (
             INSERT INTO baton.jobs (kind, args, max_attempts)
-            SELECT $5::text, jsonb_build_object('event', jsonb_build_object(
-                       'id', event_id, 'type', type,
-                       'created_at', to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24":"MI":"SS.US"Z"'),
-                       'data', data)), $6::int
+            SELECT $5::text, jsonb_build_object('event', baton.webhook_body(event_id, type, occurred_at, data)), $6::int
             FROM event
         )
         SELECT CASE

@@ -29,7 +29,7 @@ public struct RedemptionStore: Sendable {
     public let webhookMaxAttempts: Int
 
     /// A store hashing credentials under `secret` (the `BATON_SECRET_KEY` bytes).
-    public init(secret: [UInt8], webhookMaxAttempts: Int = 15) {
+    public init(secret: [UInt8], webhookMaxAttempts: Int = OutboxEvents.defaultWebhookMaxAttempts) {
         self.codeHasher = KeyedHasher(secret: secret, purpose: .inviteCode)
         self.tokenHasher = KeyedHasher(secret: secret, purpose: .linkToken)
         self.webhookMaxAttempts = webhookMaxAttempts
@@ -46,7 +46,7 @@ public struct RedemptionStore: Sendable {
     ) throws -> RedemptionOutcome {
         let (statement, hash) = lookup(credential, tokenStatement: Self.redeemByToken, codeStatement: Self.redeemByCode)
         let parameters: [any PostgresBindable] = [
-            hash, redeemerID, channel.rawValue, handoffID, Self.webhookKind, Int32(webhookMaxAttempts),
+            hash, redeemerID, channel.rawValue, handoffID, OutboxEvents.webhookKind, Int32(min(webhookMaxAttempts, 1000)),
         ]
         let rows: PostgresRows
         do {

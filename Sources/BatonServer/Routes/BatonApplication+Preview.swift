@@ -47,7 +47,8 @@ extension BatonApplication {
     }
 }
 
-/// `GET /v1/invites/{credential}/preview` and `POST /v1/invocations` answer this.
+/// `GET /v1/invites/{credential}/preview` and `POST /v1/invocations` answer
+/// this; `inviter_name` is always present, `null` when the invite has none.
 struct PreviewBody: Encodable {
     let familyName: String
     let inviterName: String?
@@ -55,4 +56,18 @@ struct PreviewBody: Encodable {
     let usesLeft: Int
     let state: String
     let handoff: String
+
+    private enum CodingKeys: String, CodingKey {
+        case familyName, inviterName, expiresAt, usesLeft, state, handoff
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(familyName, forKey: .familyName)
+        try container.encode(inviterName, forKey: .inviterName)
+        try container.encode(expiresAt, forKey: .expiresAt)
+        try container.encode(usesLeft, forKey: .usesLeft)
+        try container.encode(state, forKey: .state)
+        try container.encode(handoff, forKey: .handoff)
+    }
 }

@@ -1,5 +1,6 @@
 import BatonCore
 import BatonHandoff
+import Foundation
 import HTTP
 
 /// `POST /v1/handoffs/validate {"handoff"}` (public): decodes an envelope on
@@ -12,7 +13,7 @@ struct HandoffRoutes {
         let handoff: String
     }
 
-    /// The decoded envelope. Times are unix seconds, as in the envelope.
+    /// The decoded envelope; times as ISO-8601 like every API time.
     struct Validated: Encodable {
         let version: Int
         let kind: String
@@ -20,8 +21,8 @@ struct HandoffRoutes {
         let keyId: String?
         let signed: Bool
         let authenticity: String
-        let issuedAt: Int64
-        let expiresAt: Int64
+        let issuedAt: Date
+        let expiresAt: Date
         let payload: Payload
     }
 
@@ -54,7 +55,7 @@ struct HandoffRoutes {
         return Validated(
             version: header.version, kind: header.kind.rawValue, algorithm: header.algorithm.rawValue, keyId: header.keyID,
             signed: envelope.authenticity == .verified, authenticity: envelope.authenticity.rawValue,
-            issuedAt: header.issuedAt, expiresAt: header.expiresAt,
+            issuedAt: header.issuedDate, expiresAt: header.expiryDate,
             payload: Payload(
                 credential: payload.credential.value, credentialType: payload.credential.form.rawValue,
                 familyName: payload.familyName, inviterName: payload.inviterName, source: payload.source

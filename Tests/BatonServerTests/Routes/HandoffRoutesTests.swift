@@ -58,7 +58,7 @@ enum JSONScalar: Decodable, Sendable, Equatable {
     /// Whether `value` (from `JSONSerialization`) is this.
     func matches(_ value: Any?) -> Bool {
         switch self {
-        case .number(let number): (value as? NSNumber)?.int64Value == number
+        case .number(let number): (value as? Int64) == number || (value as? NSNumber)?.int64Value == number
         case .text(let text): value as? String == text
         case .numbers(let numbers): (value as? [NSNumber])?.map(\.int64Value) == numbers
         }
@@ -75,7 +75,10 @@ struct HandoffRoutesTests {
         let response = try client.post("/v1/handoffs/validate", json: ["handoff": vector.envelope])
         if let ok = vector.expect.ok {
             #expect(response.status == 200)
-            let flat = response.json.merging(response.json["payload"] as? [String: Any] ?? [:]) { $1 }
+            var flat = response.json.merging(response.json["payload"] as? [String: Any] ?? [:]) { $1 }
+            for key in ["issued_at", "expires_at"] {
+                flat[key] = (flat[key] as? String).flatMap { try? Date($0, strategy: .iso8601) }.map { Int64($0.timeIntervalSince1970) }
+            }
             let renamed = ["alg": "algorithm", "kid": "key_id", "issued_at": "issued_at", "expires_at": "expires_at"]
             for (key, expected) in ok {
                 #expect(expected.matches(flat[renamed[key] ?? key]), "\(key)")

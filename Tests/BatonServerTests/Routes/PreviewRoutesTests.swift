@@ -30,6 +30,14 @@ struct PreviewRoutesTests {
         #expect(payload?["source"] as? String == "https://\(TestApp.publicHost)/invite/\(invite.token.text)")
     }
 
+    @Test("an invite without an inviter previews inviter_name as null")
+    func noInviter() throws {
+        let invite = try app.makeInvite(inviterName: nil)
+        let response = try client.get("/v1/invites/\(invite.token.text)/preview")
+        #expect(response.status == 200)
+        #expect(response.json["inviter_name"] is NSNull)
+    }
+
     @Test("a code previews in any accepted spelling")
     func codeSpellings() throws {
         let invite = try app.makeInvite()

@@ -1,8 +1,10 @@
 import Foundation
 
 /// A blocking HTTP/1.1 client over one keep-alive loopback socket, for tests
-/// that talk to a real `Server`. One client is one connection: use one per
-/// thread when requests must run at the same time.
+/// that talk to a real `Server`. One client is one connection at a time (it
+/// reconnects after a response with `Connection: close`, as the server sends
+/// after an error to a request with a body): use one per thread when
+/// requests must run at the same time.
 final class HTTPTestClient {
     /// A response with its body parsed on demand.
     struct Response {
@@ -34,7 +36,9 @@ final class HTTPTestClient {
         var description: String
     }
 
-    private let descriptor: Int32
+    private let port: UInt16
+    private let timeout: Duration
+    private var descriptor: Int32 = -1
     private var buffer: [UInt8] = []
     /// Sent as `Authorization: Bearer <key>` unless a request overrides it.
     var apiKey: String?
@@ -42,6 +46,16 @@ final class HTTPTestClient {
     /// Connects to `127.0.0.1:port`; every read waits at most `timeout`.
     init(port: UInt16, apiKey: String? = nil, timeout: Duration = .seconds(10)) throws {
         self.apiKey = apiKey
+        self.port = port
+        self.timeout = timeout
+        try connect()
+    }
+
+    deinit { close(descriptor) }
+
+    private func connect() throws {
+        if descriptor >= 0 { close(descriptor) }
+        buffer = []
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket failed") }
         var seconds = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
@@ -51,15 +65,10 @@ final class HTTPTestClient {
         address.sin_port = port.bigEndian
         inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else {
-            close(descriptor)
-            throw Failure(description: "connect failed: errno \(errno)")
-        }
+        guard connected == 0 else { throw Failure(description: "connect failed: errno \(errno)") }
     }
-
-    deinit { close(descriptor) }
 
     /// `GET path`.
     func get(_ path: String, headers: [(String, String)] = []) throws -> Response {
@@ -83,7 +92,9 @@ final class HTTPTestClient {
         }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         try write(Array((head + "\r\n").utf8) + Array(body ?? Data()))
-        return try readResponse(head: method == "HEAD")
+        let response = try readResponse(head: method == "HEAD")
+        if response.header("Connection")?.lowercased() == "close" { try connect() }
+        return response
     }
 
     private func write(_ bytes: [UInt8]) throws {

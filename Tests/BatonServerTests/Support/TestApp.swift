@@ -27,8 +27,8 @@ final class TestApp {
             "BATON_DATABASE_URL": databaseURL,
             "BATON_SECRET_KEY": String(repeating: "ab", count: 32),
             "BATON_LISTEN": "127.0.0.1:0",
-            "BATON_HTTP_THREADS": "8",
-            "BATON_DB_POOL_SIZE": "8",
+            "BATON_HTTP_THREADS": "4",
+            "BATON_DB_POOL_SIZE": "4",
             "BATON_PUBLIC_BASE_URL": "https://\(Self.publicHost)",
             "BATON_APPLE_TEAM_ID": "ABCDE12345",
             "BATON_APP_BUNDLE_ID": "com.example.family",
@@ -58,6 +58,11 @@ final class TestApp {
     /// A new API key with exactly `scopes`.
     func makeKey(_ scopes: Set<Scope>, name: String = "test key") throws -> String {
         try app.withConnection { try app.apiKeys.create(name: name, scopes: scopes, on: $0).0.text }
+    }
+
+    /// The single integer `sql` returns, such as a `count(*)`.
+    func count(_ sql: String) throws -> Int {
+        try withConnection { try $0.query(sql)[0].decode(Int.self, at: 0) }
     }
 
     /// Runs `body` on a pooled connection, for checking rows behind the API.

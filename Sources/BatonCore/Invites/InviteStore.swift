@@ -1,0 +1,130 @@
+import BatonLinks
+import Foundation
+import Postgres
+
+/// Creates, reads, lists and revokes invites in `baton.invites`.
+///
+/// Methods run on the connection they are given, so the caller chooses the
+/// transaction (the API wraps each request in one, with its idempotency
+/// record). Codes and tokens are stored only as keyed hashes: the code hash
+/// is the HMAC of ``InviteCode/text`` (its canonical form), the token hash
+/// the HMAC of ``LinkToken/text``, with the purposes `.inviteCode` and
+/// `.linkToken`; whoever looks an invite up by credential hashes the same way.
+public struct InviteStore: Sendable {
+    /// Invites one batch may create.
+    public static let batchLimit = 1000
+    /// Rounds of fresh credentials tried when codes collide with stored ones.
+    static let insertAttempts = 8
+
+    let codeHasher: KeyedHasher
+    let tokenHasher: KeyedHasher
+    /// Characters of generated codes.
+    public let codeLength: Int
+
+    /// Delivery attempts of the `invite.revoked` webhook job.
+    public let webhookMaxAttempts: Int
+
+    /// A store hashing under `secret` (the `BATON_SECRET_KEY` bytes),
+    /// generating codes of `codeLength` characters (``InviteCode/allowedLengths``)
+    /// and enqueuing webhooks with `webhookMaxAttempts` (`BATON_WEBHOOK_MAX_ATTEMPTS`).
+    public init(
+        secret: [UInt8], codeLength: Int = InviteCode.defaultLength,
+        webhookMaxAttempts: Int = OutboxEvents.defaultWebhookMaxAttempts
+    ) {
+        self.codeHasher = KeyedHasher(secret: secret, purpose: .inviteCode)
+        self.tokenHasher = KeyedHasher(secret: secret, purpose: .linkToken)
+        self.codeLength = codeLength
+        self.webhookMaxAttempts = webhookMaxAttempts
+    }
+
+    /// Creates one invite and its `invite.created` event.
+    /// - Throws: `InviteError.codeSpaceExhausted`, or the database's error.
+    public func create(_ invite: NewInvite, createdBy: UUID?, on connection: PostgresConnection) throws -> CreatedInvite {
+        try create([invite], createdBy: createdBy, on: connection)[0]
+    }
+
+    /// Creates `invites` (at most ``batchLimit``) with one set-wise insert,
+    /// each with its `invite.created` event, in the caller's transaction;
+    /// the result is in the order given.
+    ///
+    /// A fresh code or token that collides with a stored hash (likely only
+    /// for short codes and many invites) is skipped by `ON CONFLICT DO
+    /// NOTHING` and its item retried with new credentials, so a collision
+    /// never aborts the transaction.
+    /// - Throws: `InviteError.validationFailed` for too many items,
+    ///   `.codeSpaceExhausted` after ``insertAttempts`` rounds, or the database's error.
+    public func create(_ invites: [NewInvite], createdBy: UUID?, on connection: PostgresConnection) throws -> [CreatedInvite] {
+        guard invites.count <= Self.batchLimit else {
+            throw InviteError.validationFailed(field: "invites", reason: "must hold at most \(Self.batchLimit) items")
+        }
+        var created = [CreatedInvite?](repeating: nil, count: invites.count)
+        var pending = Array(invites.indices)
+        for _ in 0..<Self.insertAttempts where !pending.isEmpty {
+            let credentials = try pending.map { _ in (try InviteCode.generate(length: codeLength), LinkToken.generate()) }
+            let items = zip(pending, credentials).map { index, credential in
+                Item(invite: invites[index], codeHash: Sodium.hex(codeHasher.hash(credential.0.text)),
+                     tokenHash: Sodium.hex(tokenHasher.hash(credential.1.text)))
+            }
+            let rows = try connection.query(Self.insert, [try Self.recordset(items), createdBy])
+            // Keyed by token hash: two items of one batch may draw the same short
+            // code (one row wins, the other retries), never the same 130-bit token.
+            var inserted: [String: Invite] = [:]
+            for row in rows { inserted[try row.decode(String.self, at: InviteRow.columnCount)] = try InviteRow.invite(row) }
+            var stillPending: [Int] = []
+            for (position, index) in pending.enumerated() {
+                if let invite = inserted[items[position].tokenHash] {
+                    created[index] = CreatedInvite(invite: invite, code: credentials[position].0, token: credentials[position].1)
+                } else {
+                    stillPending.append(index)
+                }
+            }
+            pending = stillPending
+        }
+        guard pending.isEmpty else { throw InviteError.codeSpaceExhausted }
+        return created.compactMap { $0 }
+    }
+
+    /// One row of the insert's input.
+    private struct Item {
+        var invite: NewInvite
+        var codeHash: String
+        var tokenHash: String
+    }
+
+    /// The items as the JSON array `jsonb_to_recordset` reads.
+    private static func recordset(_ items: [Item]) throws -> PostgresJSON {
+        let objects: [[String: Any]] = items.map { item in
+            var object: [String: Any] = [
+                "family_id": item.invite.familyID, "family_name": item.invite.familyName,
+                "code_hash": item.codeHash, "token_hash": item.tokenHash, "max_redemptions": item.invite.maxRedemptions,
+                "metadata": item.invite.metadata, "ttl_seconds": item.invite.ttlSeconds,
+            ]
+            object["inviter_id"] = item.invite.inviterID
+            object["inviter_name"] = item.invite.inviterName
+            return object
+        }
+        return PostgresJSON(try JSONSerialization.data(withJSONObject: objects))
+    }
+
+    /// One statement: the invites, then their events from the rows actually inserted.
+    /// `package` so the benchmark gives `pgbench` the very same SQL.
+    package static let insert = PostgresStatement(name: "invites_insert", sql: """
+        WITH input AS (
+            SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
+                family_id text, family_name text, inviter_id text, inviter_name text, code_hash text,
+                token_hash text, max_redemptions integer, metadata text, ttl_seconds integer)
+        ), invite AS (
+            INSERT INTO baton.invites (family_id, family_name, inviter_id, inviter_name, code_hash, token_hash,
+                                       max_redemptions, metadata, created_by, expires_at)
+            SELECT family_id, family_name, inviter_id, inviter_name, decode(code_hash, 'hex'), decode(token_hash, 'hex'),
+                   max_redemptions, metadata::jsonb, $2::uuid, now() + make_interval(secs => ttl_seconds)
+            FROM input
+            ON CONFLICT DO NOTHING
+            RETURNING \(InviteRow.columns), encode(token_hash, 'hex') AS token_hash_hex
+        ), event AS (
+            INSERT INTO baton.events (type, invite_id, family_id)
+            SELECT 'invite.created', id, family_id FROM invite
+        )
+        SELECT * FROM invite
+        """)
+}
