@@ -20,12 +20,14 @@ extension BatonApplication {
 
     /// Who redeems: the `sub` of a bearer JWT (three dot-separated segments),
     /// or `redeemerID` from the body when the bearer is an API key with
-    /// `redemptions:write`. The returned `limitKey` is what rate limits count:
-    /// the API key, or the client address for JWT redeemers.
+    /// `redemptions:write`. The returned `limitKey` is what the credential's
+    /// rate limits count: the client address for JWT redeemers, nil for an
+    /// API key (limited per key already; its typed codes still spend the
+    /// global failed-lookup budget).
     /// - Throws: `RedeemerTokenError` (401 `invalid_token`), `APIKeyError`
     ///   (401/403), 400 `invalid_request` for an API key without `redeemer_id`
     ///   or a JWT with one, 429, 503.
-    func redeemer(_ request: Request, bodyRedeemerID: String?) throws -> (redeemerID: String, limitKey: String) {
+    func redeemer(_ request: Request, bodyRedeemerID: String?) throws -> (redeemerID: String, limitKey: String?) {
         guard let presented = Self.bearerToken(request) else { throw APIKeyError.invalid }
         if presented.split(separator: ".", omittingEmptySubsequences: false).count == 3 {
             guard let secret = configuration.redemption.redeemerJWTSecret else { throw RedeemerTokenError.disabled }
@@ -37,12 +39,12 @@ extension BatonApplication {
             }
             return (token.subject, request.clientAddress)
         }
-        let record = try authenticate(request, scope: .redemptionsWrite)
+        _ = try authenticate(request, scope: .redemptionsWrite)
         guard let redeemerID = bodyRedeemerID else {
             throw HTTPError(status: 400, code: "invalid_request", message: "An API key redeems on behalf of redeemer_id; it is missing.",
                             details: ["field": "redeemer_id"])
         }
-        return (redeemerID, "key:" + record.publicID)
+        return (redeemerID, nil)
     }
 
     /// The credential after `Bearer ` in `Authorization`, or nil.

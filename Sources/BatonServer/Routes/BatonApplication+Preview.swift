@@ -8,7 +8,7 @@ extension BatonApplication {
     /// A malformed one still costs the client a `code` token, so that
     /// near-miss guesses are limited like real ones.
     /// - Throws: 400 `invalid_code` (no database lookup), 429.
-    func credential(_ text: String, limitKey: String) throws -> Credential {
+    func credential(_ text: String, limitKey: String?) throws -> Credential {
         do {
             return try Credential.parse(text, codeLength: configuration.links.codeLength)
         } catch {

@@ -39,7 +39,7 @@ struct RedemptionRoutes {
         }
     }
 
-    private func redeem(_ body: Body, redeemerID: String, channel: RedemptionChannel, limitKey: String) throws -> RedemptionOutcome {
+    private func redeem(_ body: Body, redeemerID: String, channel: RedemptionChannel, limitKey: String?) throws -> RedemptionOutcome {
         let given = [body.handoff, body.token, body.code].compactMap { $0 }
         guard given.count == 1 else {
             throw HTTPError.invalidRequest("Send exactly one of handoff, token and code.", details: ["field": "handoff"])

@@ -56,6 +56,15 @@ struct RateLimitRoutesTests {
         #expect(try second.post("/v1/redemptions", json: ["token": invites[2].token.text, "redeemer_id": "u"]).status == 201)
     }
 
+    @Test("a backend's API key redeeming typed codes is not held to the per-address code limit")
+    func keyRedeemsCodes() throws {
+        let app = try TestApp(environment: ["BATON_RATE_LIMITS": "code=1/min"])
+        let client = try app.client(apiKey: try app.makeKey([.redemptionsWrite]))
+        for invite in try app.makeInvites(3) {
+            #expect(try client.post("/v1/redemptions", json: ["code": invite.code.text, "redeemer_id": "u"]).status == 201)
+        }
+    }
+
     /// A well-formed code that no invite has.
     static func unusedCode(_ app: TestApp) throws -> String {
         try app.makeInvites(1).map { invite in
