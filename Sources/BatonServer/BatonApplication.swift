@@ -32,7 +32,8 @@ public final class BatonApplication: Sendable {
         self.pool = PostgresPool(PostgresPoolConfiguration(
             conninfo: configuration.databaseURL,
             maxConnections: configuration.poolSize,
-            acquireTimeout: configuration.poolTimeout
+            acquireTimeout: configuration.poolTimeout,
+            statementTimeout: configuration.statementTimeout
         ))
         self.apiKeys = APIKeyStore(secret: configuration.secretKey)
         self.redemptions = RedemptionStore(

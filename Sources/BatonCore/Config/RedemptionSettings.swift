@@ -28,7 +28,7 @@ public struct RedemptionSettings: Sendable {
         let ttl = reader.integer(.handoffTTL, in: 60...2_592_000)
         let jwtSecret = reader.parsed(.redeemerJWTSecret, expected: "at least 32 bytes as hex or base64") { raw -> [UInt8]?? in
             if raw.isEmpty { return .some(nil) }
-            let bytes = SettingReader.hexBytes(raw) ?? Data(base64Encoded: raw).map(Array.init)
+            let bytes = Sodium.bytes(fromHex: raw) ?? Data(base64Encoded: raw).map(Array.init)
             return bytes.flatMap { $0.count >= 32 ? .some($0) : nil }
         }
         let rateLimits = reader.parsed(.rateLimits, expected: "off, or CLASS=N/UNIT items (see docs/redemption.md)", RateLimitPolicy.parse)
@@ -52,7 +52,7 @@ public struct RedemptionSettings: Sendable {
         var first: String?
         for item in raw.split(separator: ",") {
             let pair = item.trimmingCharacters(in: .whitespaces).split(separator: ":", maxSplits: 1)
-            guard pair.count == 2, let secret = SettingReader.hexBytes(String(pair[1])), keys[String(pair[0])] == nil else { return nil }
+            guard pair.count == 2, let secret = Sodium.bytes(fromHex: String(pair[1])), keys[String(pair[0])] == nil else { return nil }
             keys[String(pair[0])] = secret
             first = first ?? String(pair[0])
         }
@@ -75,7 +75,7 @@ public struct RedemptionSettings: Sendable {
 
     private static func isFingerprint(_ text: String) -> Bool {
         let bytes = text.split(separator: ":", omittingEmptySubsequences: false)
-        return bytes.count == 32 && bytes.allSatisfy { $0.count == 2 && SettingReader.hexBytes(String($0)) != nil }
+        return bytes.count == 32 && bytes.allSatisfy { $0.count == 2 && Sodium.bytes(fromHex: String($0)) != nil }
     }
 }
 

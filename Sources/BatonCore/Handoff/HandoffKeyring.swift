@@ -61,7 +61,7 @@ public struct HandoffKeyring: HandoffSigner, HandoffVerifier {
 
     /// HMAC-SHA256 of `signingInput` under the current key.
     public func signature(for signingInput: [UInt8]) -> [UInt8] {
-        Self.mac(signingInput, key: signingKey)
+        Sodium.hmacSHA256(key: signingKey, message: signingInput)
     }
 
     /// Whether `keyID` is held.
@@ -72,15 +72,7 @@ public struct HandoffKeyring: HandoffSigner, HandoffVerifier {
     /// Whether `signature` is the MAC of `signingInput` under `keyID`, compared in constant time.
     public func isValidSignature(_ signature: [UInt8], for signingInput: [UInt8], keyID: String) -> Bool {
         guard let key = keys[keyID], signature.count == Int(crypto_auth_hmacsha256_BYTES) else { return false }
-        let expected = Self.mac(signingInput, key: key)
-        return crypto_verify_32(expected, signature) == 0
-    }
-
-    /// `key` is always one of the ring's 32-byte keys, as libsodium requires.
-    private static func mac(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
-        _ = crypto_auth_hmacsha256(&out, message, UInt64(message.count), key)
-        return out
+        return Sodium.constantTimeEqual(Sodium.hmacSHA256(key: key, message: signingInput), signature)
     }
 
     private static func isWellFormed(_ keyID: String) -> Bool {
