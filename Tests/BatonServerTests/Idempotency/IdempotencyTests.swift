@@ -11,7 +11,9 @@ struct IdempotencyTests {
     static var body: [String: Any] { ["family_id": "f", "family_name": "Fam"] }
 
     init() throws {
-        app = try TestApp()
+        // The in-flight tests hold a table lock for a while; under a loaded
+        // machine that must not trip the statement timeout of the held request.
+        app = try TestApp(environment: ["BATON_STATEMENT_TIMEOUT_MS": "60000"])
         client = try app.client()
     }
 
@@ -67,11 +69,12 @@ struct IdempotencyTests {
             result.withLock { $0 = response }
             done.signal()
         }
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(30)
         while try blocker.query("SELECT count(*) \(Self.advisoryLocks)")[0].decode(Int.self, at: 0) == 0,
               ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.01)
         }
+        #expect(try blocker.query("SELECT count(*) \(Self.advisoryLocks)")[0].decode(Int.self, at: 0) == 1, "the first request never claimed its key")
         try during()
         try release(blocker)
         done.wait()

@@ -44,6 +44,16 @@ struct InviteRoutesTests {
         #expect(try app.count("SELECT count(*) FROM baton.events WHERE type = 'invite.created'") == 1)
     }
 
+    @Test("names with quotes, backslashes, emoji joiners and other scripts come back exactly as sent")
+    func textRoundTrips() throws {
+        let name = #"The "O'Brien" \ Família 👨‍👩‍👧 李家"#
+        let created = try client.post("/v1/invites", json: Self.valid.merging(["family_name": name, "inviter_id": #"u\"1"#]) { $1 })
+        #expect(created.status == 201 && created.json["family_name"] as? String == name)
+        let id = try #require(created.json["id"] as? String)
+        let read = try client.get("/v1/invites/\(id)").json
+        #expect(read["family_name"] as? String == name && read["inviter_id"] as? String == #"u\"1"#)
+    }
+
     static var invalidFields: [(String, Any?, String)] { [
         ("family_id", nil, "family_id"),
         ("family_id", "", "family_id"),
@@ -97,6 +107,15 @@ struct InviteRoutesTests {
         let huge = try client.post("/v1/invites", json: Self.valid.merging(["metadata": ["x": String(repeating: "y", count: 20_000)]]) { $1 })
         #expect(huge.status == 413)
         #expect(try app.count("SELECT count(*) FROM baton.invites") == 0)
+    }
+
+    @Test("metadata nested thousands of levels deep is refused without harm", arguments: [20, 600, 7000])
+    func deepMetadata(depth: Int) throws {
+        let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let body = #"{"family_id":"f","family_name":"F","metadata":{"deep":"# + nested + "}}"
+        let response = try client.send("POST", "/v1/invites", body: Data(body.utf8))
+        #expect([400, 422].contains(response.status))
+        #expect(try client.get("/healthz").status == 200)
     }
 
     @Test("no key gets 401, a key without the route's scope gets 403", arguments: [
