@@ -23,6 +23,19 @@ public struct RedemptionReceipt: Sendable, Equatable, Codable {
     enum CodingKeys: String, CodingKey {
         case id, inviteID = "inviteId", familyID = "familyId", familyName, redeemerID = "redeemerId", channel, redeemedAt, usesLeft
     }
+
+    /// Ids in lower case, as PostgreSQL and the invite routes write them.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id.uuidString.lowercased(), forKey: .id)
+        try container.encode(inviteID.uuidString.lowercased(), forKey: .inviteID)
+        try container.encode(familyID, forKey: .familyID)
+        try container.encode(familyName, forKey: .familyName)
+        try container.encode(redeemerID, forKey: .redeemerID)
+        try container.encode(channel, forKey: .channel)
+        try container.encode(redeemedAt, forKey: .redeemedAt)
+        try container.encode(usesLeft, forKey: .usesLeft)
+    }
 }
 
 /// The result of a redemption that succeeded.

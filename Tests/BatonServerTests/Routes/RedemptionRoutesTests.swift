@@ -21,7 +21,7 @@ struct RedemptionRoutesTests {
         let invite = try app.makeInvite()
         let first = try redeem(["token": invite.token.text, "redeemer_id": "u-1", "channel": "backend"])
         #expect(first.status == 201)
-        #expect((first.json["invite_id"] as? String)?.lowercased() == invite.id.uuidString.lowercased())
+        #expect(first.json["invite_id"] as? String == invite.id.uuidString.lowercased())
         #expect(first.json["redeemer_id"] as? String == "u-1")
         #expect(first.json["channel"] as? String == "backend")
         #expect(first.json["uses_left"] as? Int == 0)
@@ -120,7 +120,7 @@ struct RedemptionRoutesTests {
         let event = try #require((try JSONSerialization.jsonObject(with: Data(args.utf8)) as? [String: Any])?["event"] as? [String: Any])
         #expect(event["type"] as? String == "invite.redeemed")
         #expect((event["data"] as? [String: Any])?["redeemer_id"] as? String == "u-7")
-        #expect(((event["data"] as? [String: Any])?["redemption_id"] as? String)?.lowercased() == (receipt.json["id"] as? String)?.lowercased())
+        #expect((event["data"] as? [String: Any])?["redemption_id"] as? String == receipt.json["id"] as? String)
     }
 
     @Test("a previewed handoff redeems; another redeemer with the same handoff gets handoff_already_used")
