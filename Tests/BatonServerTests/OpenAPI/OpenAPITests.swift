@@ -60,9 +60,9 @@ struct OpenAPITests {
     }
 }
 
-@Suite("OpenAPI document, after the redeem half is merged")
+@Suite("OpenAPI document completeness")
 struct OpenAPICompletenessTests {
-    @Test("every documented operation is served by the router", .disabled("enable once feat/api-redeem is merged"))
+    @Test("every documented operation is served by the router")
     func documentIsServed() throws {
         let app = try TestApp()
         let registered = Set(app.app.makeRouter().registeredRoutes.map { "\($0.method) \(OpenAPITests.openAPIPath($0.pattern))" })
