@@ -24,6 +24,8 @@ public final class BatonApplication: Sendable {
     public let rateLimiter: RateLimiter
     /// The wall clock of handoff and JWT times (expiry of redemptions is the database's).
     public let clock: @Sendable () -> Date
+    /// Wakes workers after webhook jobs commit (see `JobNotifier`).
+    public let jobNotifier: JobNotifier
 
     /// An application over `configuration`; opens no connection until a request needs one.
     /// Inject `clock` to test handoff and token expiry.
@@ -44,6 +46,14 @@ public final class BatonApplication: Sendable {
         )
         self.rateLimiter = RateLimiter(policy: configuration.redemption.rateLimits)
         self.clock = clock
+        self.jobNotifier = JobNotifier(pool: pool)
+    }
+
+    /// Stops background work and closes the database connections; call it
+    /// after the HTTP server has shut down.
+    public func close() {
+        jobNotifier.stop()
+        pool.close()
     }
 
     /// The router with every route of the API registered.

@@ -54,7 +54,7 @@ enum DevCommand: BatonCommand {
         let server = try app.startServer()
         defer {
             server.shutdown(grace: configuration.server.shutdownGrace)
-            app.pool.close()
+            app.close()
         }
         let worker = Worker.standard(configuration) { console.err(WorkerCommand.logLine($0)) }
         worker.start()

@@ -26,7 +26,7 @@ enum ServeCommand: BatonCommand {
         console.err(#"{"level":"info","msg":"listening","address":"\#(configuration.listen.host):\#(server.port)"}"#)
         _ = signals.wait()
         let drained = server.shutdown(grace: configuration.server.shutdownGrace)
-        app.pool.close()
+        app.close()
         console.err(#"{"level":"info","msg":"stopped","drained":\#(drained)}"#)
         return .success
     }

@@ -74,7 +74,8 @@ struct InviteRoutes {
     private func revoke(_ request: Request) throws -> Response {
         _ = try app.authenticate(request, scope: .invitesWrite)
         let id = try Self.inviteID(request)
-        let detail = try app.transaction { try store.revoke(id: id, on: $0).invite }
+        let (detail, revoked) = try app.transaction { try store.revoke(id: id, on: $0) }
+        if revoked { app.jobNotifier.signal() }
         return try .json(InviteBody(invite: detail.invite, redemptions: detail.redemptions))
     }
 

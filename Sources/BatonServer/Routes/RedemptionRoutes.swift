@@ -33,7 +33,9 @@ struct RedemptionRoutes {
             let (redeemerID, limitKey) = try app.redeemer(request, bodyRedeemerID: body.redeemerId)
             let outcome = try redeem(body, redeemerID: redeemerID, channel: channel, limitKey: limitKey)
             switch outcome {
-            case .redeemed(let receipt): return try .json(receipt, status: 201)
+            case .redeemed(let receipt):
+                app.jobNotifier.signal()
+                return try .json(receipt, status: 201)
             case .replayed(let receipt): return try .json(receipt, status: 200)
             }
         }

@@ -70,7 +70,7 @@ struct HandoffRoutesTests {
     @Test("every server-path golden vector gets its verdict over HTTP", arguments: HandoffVectors.server)
     func vector(vector: HandoffVectors.Vector) throws {
         let (app, server) = try Self.start(now: vector.now)
-        defer { _ = server.shutdown(grace: .seconds(1)); app.pool.close() }
+        defer { _ = server.shutdown(grace: .seconds(1)); app.close() }
         let client = try HTTPTestClient(port: server.port)
         let response = try client.post("/v1/handoffs/validate", json: ["handoff": vector.envelope])
         if let ok = vector.expect.ok {

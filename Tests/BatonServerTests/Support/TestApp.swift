@@ -47,7 +47,7 @@ final class TestApp {
 
     deinit {
         _ = server.shutdown(grace: .seconds(1))
-        app.pool.close()
+        app.close()
     }
 
     /// A new keep-alive connection, authenticated with `apiKey` (the admin key by default).
