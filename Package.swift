@@ -35,7 +35,7 @@ let package = Package(
         ),
         .target(name: "BatonServer", dependencies: ["BatonCore", "HTTP", "CQREncode"]),
         .target(name: "BatonWorker", dependencies: ["BatonCore"]),
-        .target(name: "BatonBench", dependencies: ["BatonCore", "BatonWorker", "BatonHandoff", "BatonLinks", "Postgres", "HTTP"]),
+        .target(name: "BatonBench", dependencies: ["BatonCore", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "Postgres", "HTTP"]),
         .target(
             name: "BatonCLI",
             dependencies: ["BatonCore", "BatonServer", "BatonWorker", "BatonBench", "BatonHandoff", "BatonLinks", "HTTP", "Postgres", "SafeText"]
@@ -49,12 +49,13 @@ let package = Package(
         // Tests. BatonTestSupport starts one throwaway PostgreSQL cluster per test process.
         .target(name: "BatonTestSupport", dependencies: ["Postgres", "BatonCore"], path: "Tests/BatonTestSupport"),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
-        .testTarget(name: "BatonHandoffTests", dependencies: ["BatonHandoff"]),
+        .testTarget(name: "BatonHandoffTests", dependencies: ["BatonHandoff", "BatonCore"]),
         .testTarget(name: "BatonLinksTests", dependencies: ["BatonLinks"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "BatonTestSupport"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore", "BatonTestSupport"]),
         .testTarget(name: "BatonWorkerTests", dependencies: ["BatonWorker", "BatonTestSupport"]),
         .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonTestSupport"]),
+        .testTarget(name: "BatonServerTests", dependencies: ["BatonServer", "BatonTestSupport", "HTTP"]),
     ]
 )

@@ -15,6 +15,7 @@ public enum BatonCommandLine {
                 .group(name: "keys", summary: "Create, list and revoke API keys.", children: [
                     .command(KeysCreateCommand.self), .command(KeysListCommand.self), .command(KeysRevokeCommand.self),
                 ]),
+                .group(name: "handoff", summary: "Look inside handoff envelopes.", children: [.command(HandoffInspectCommand.self)]),
                 .command(CheckURLCommand.self),
                 .command(DoctorCommand.self),
                 .group(name: "jobs", summary: "Inspect, retry and cancel queued jobs.", children: [
@@ -22,7 +23,8 @@ public enum BatonCommandLine {
                     .command(JobsCancelCommand.self), .command(JobsStatsCommand.self),
                 ]),
                 .group(name: "bench", summary: "Measure Baton against the ceiling of the same work.", children: [
-                    .command(BenchPoolCommand.self), .command(BenchHTTPCommand.self), .command(BenchQueueCommand.self),
+                    .command(BenchPoolCommand.self), .command(BenchHTTPCommand.self), .command(BenchHandoffCommand.self),
+                    .command(BenchQueueCommand.self), .command(BenchInvitesCommand.self),
                 ]),
                 .group(name: "config", summary: "Check the BATON_* configuration.", children: [.command(ConfigCheckCommand.self)]),
             ]

@@ -23,7 +23,8 @@ public final class BatonApplication: Sendable {
         self.pool = PostgresPool(PostgresPoolConfiguration(
             conninfo: configuration.databaseURL,
             maxConnections: configuration.poolSize,
-            acquireTimeout: configuration.poolTimeout
+            acquireTimeout: configuration.poolTimeout,
+            statementTimeout: configuration.statementTimeout
         ))
         self.apiKeys = APIKeyStore(secret: configuration.secretKey)
     }
@@ -32,6 +33,8 @@ public final class BatonApplication: Sendable {
     public func makeRouter() -> Router {
         var router = Router()
         HealthRoutes(app: self).register(on: &router)
+        InviteRoutes(app: self).register(on: &router)
+        OpenAPIRoutes().register(on: &router)
         return router
     }
 

@@ -32,6 +32,28 @@ struct DevWorkspace {
         ]
     }
 
+    /// Example link settings (`BATON_PUBLIC_BASE_URL` and the Apple
+    /// identities) for each one `processEnvironment` leaves unset, with the
+    /// names filled, so `baton dev` can say which values are made up.
+    static func linkSettings(from processEnvironment: [String: String]) -> (values: [String: String], filled: [String]) {
+        let examples: [(Setting, String)] = [
+            (.publicBaseURL, "https://baton.example"), (.appleTeamID, "ABCDE12345"),
+            (.appBundleID, "com.example.family"), (.clipBundleID, "com.example.family.Clip"), (.appStoreID, "1234567890"),
+        ]
+        var values: [String: String] = [:]
+        var filled: [String] = []
+        for (setting, example) in examples {
+            if let given = processEnvironment[setting.name], !given.isEmpty {
+                values[setting.name] = given
+            } else {
+                values[setting.name] = example
+                filled.append(setting.name)
+            }
+        }
+        if let length = processEnvironment[Setting.codeLength.name], !length.isEmpty { values[Setting.codeLength.name] = length }
+        return (values, filled)
+    }
+
     /// Writes `environment` as a file a POSIX shell can source.
     func writeEnvironment(_ environment: [String: String]) throws {
         var text = "# Written by `baton dev`. Load with: set -a; . \(environmentFile.path); set +a\n"

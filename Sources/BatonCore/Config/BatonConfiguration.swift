@@ -17,12 +17,14 @@ public struct BatonConfiguration: Sendable {
     public var statementTimeout: Duration
     /// The least severe log level written.
     public var logLevel: LogLevel
+    /// How the HTTP server runs.
+    public var server: ServerSettings
+    /// What invite links are made of.
+    public var links: LinkSettings
     /// Where webhooks go; nil when `BATON_WEBHOOK_URL` is unset (no delivery).
     public var webhook: WebhookSettings?
     /// How the worker runs jobs and periodic work.
     public var worker: WorkerSettings
-    /// How the HTTP server runs.
-    public var server: ServerSettings
 
     /// How much is logged, least to most severe.
     public enum LogLevel: String, Sendable, CaseIterable, Comparable {
@@ -45,12 +47,13 @@ public struct BatonConfiguration: Sendable {
         let poolTimeout = reader.integer(.poolTimeout, in: 1...60_000)
         let statementTimeout = reader.integer(.statementTimeout, in: 1...600_000)
         let logLevel = reader.parsed(.logLevel, expected: "debug, info, warning or error", LogLevel.init(rawValue:))
+        let server = ServerSettings.read(&reader)
+        let links = LinkSettings.read(&reader)
         let webhook = WebhookSettings.read(&reader)
         let worker = WorkerSettings.read(&reader)
-        let server = ServerSettings.read(&reader)
         guard reader.problems.isEmpty,
               let databaseURL, let secretKey, let listen, let poolSize, let poolTimeout, let statementTimeout, let logLevel,
-              let worker, let server
+              let server, let links, let worker
         else { throw ConfigurationError(problems: reader.problems) }
         self.databaseURL = databaseURL
         self.secretKey = secretKey
@@ -59,8 +62,9 @@ public struct BatonConfiguration: Sendable {
         self.poolTimeout = .milliseconds(poolTimeout)
         self.statementTimeout = .milliseconds(statementTimeout)
         self.logLevel = logLevel
+        self.server = server
+        self.links = links
         self.webhook = webhook
         self.worker = worker
-        self.server = server
     }
 }

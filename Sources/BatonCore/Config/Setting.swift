@@ -138,5 +138,5 @@ public struct Setting: Sendable, Hashable {
         httpThreads, trustedProxies, shutdownGrace,
         webhookURL, webhookSecret, webhookTimeout, webhookRetryBase, webhookMaxAttempts,
         workerConcurrency, jobLease, jobTimeout, workerShutdownGrace, jobRetention, idempotencyRetention, eventRetention,
-    ]
+    ] + links
 }

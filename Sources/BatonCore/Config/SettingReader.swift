@@ -49,29 +49,16 @@ struct SettingReader {
     /// Secret bytes given as hex or base64, at least `minimumBytes` long.
     mutating func secret(_ setting: Setting, minimumBytes: Int) -> [UInt8]? {
         parsed(setting, expected: "at least \(minimumBytes) bytes as hex or base64 (try: openssl rand -hex 32)") { raw in
-            let bytes = Self.hexBytes(raw) ?? Data(base64Encoded: raw).map(Array.init)
+            let bytes = Sodium.bytes(fromHex: raw) ?? Data(base64Encoded: raw).map(Array.init)
             return bytes.flatMap { $0.count >= minimumBytes ? $0 : nil }
         }
     }
+}
 
-    static func hexBytes(_ text: String) -> [UInt8]? {
-        let digits = Array(text.utf8)
-        guard !digits.isEmpty, digits.count.isMultiple(of: 2) else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(digits.count / 2)
-        for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-        }
-        return bytes
-    }
-
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
+extension SettingReader {
+    /// `.some(nil)` for an unset optional setting (default ""), `.some(value)`
+    /// for a valid one, nil (with a problem recorded) for a malformed one.
+    mutating func optional<T>(_ setting: Setting, expected: String, _ parse: (String) -> T?) -> T?? {
+        parsed(setting, expected: expected) { raw -> T?? in raw.isEmpty ? .some(nil) : parse(raw).map { .some($0) } }
     }
 }

@@ -46,6 +46,29 @@ public enum Sodium {
         bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
     }
 
+    /// The bytes that `hex` spells (either case), or nil when it is not an
+    /// even number of hex digits.
+    public static func bytes(fromHex hex: String) -> [UInt8]? {
+        let digits = Array(hex.utf8)
+        guard !digits.isEmpty, digits.count.isMultiple(of: 2) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(digits.count / 2)
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        return bytes
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     private static func initialise() {
         _ = sodium_init()
     }

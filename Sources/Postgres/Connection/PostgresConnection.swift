@@ -23,15 +23,22 @@ public final class PostgresConnection {
     /// (`host=a,b port=5432 target_session_attrs=read-write`), passed to libpq
     /// untouched. Settings the string leaves out default to
     /// `connect_timeout=<connectTimeoutSeconds>`, `client_encoding=UTF8` and
-    /// `fallback_application_name=baton`.
+    /// `fallback_application_name=baton`, and with `statementTimeout`,
+    /// `options=-c statement_timeout=<ms>` (a string that sets `options`
+    /// itself replaces that: add the timeout to it there).
     /// - Throws: `connection_failed` with libpq's message in `serverMessage`.
-    public init(_ conninfo: String, connectTimeoutSeconds: Int = 10) throws(PostgresError) {
-        let settings = [
+    public init(_ conninfo: String, connectTimeoutSeconds: Int = 10, statementTimeout: Duration? = nil) throws(PostgresError) {
+        var settings = [
             ("connect_timeout", String(connectTimeoutSeconds)),
             ("client_encoding", "UTF8"),
             ("fallback_application_name", "baton"),
-            ("dbname", conninfo),
         ]
+        if let statementTimeout {
+            let milliseconds = max(1, statementTimeout.components.seconds * 1000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000)
+            settings.append(("options", "-c statement_timeout=\(milliseconds)"))
+        }
+        // Last, so that everything the caller's string sets wins (expand_dbname).
+        settings.append(("dbname", conninfo))
         let keywords = settings.map { strdup($0.0) }
         let values = settings.map { strdup($0.1) }
         defer { (keywords + values).forEach { free($0) } }

@@ -81,7 +81,8 @@ extension PostgresPool {
     private func openInSlot() throws(PostgresError) -> Lease {
         do {
             let connection = try PostgresConnection(
-                configuration.conninfo, connectTimeoutSeconds: configuration.connectTimeoutSeconds)
+                configuration.conninfo, connectTimeoutSeconds: configuration.connectTimeoutSeconds,
+                statementTimeout: configuration.statementTimeout)
             state.withLock { $0.opened() }
             return Lease(pooled: PooledConnection(connection), reused: false)
         } catch {

@@ -16,12 +16,15 @@ public struct PostgresPoolConfiguration: Sendable {
     public var maxLifetime: Duration
     /// libpq's `connect_timeout` when the conninfo does not set one.
     public var connectTimeoutSeconds: Int
+    /// The server cancels any statement running longer (`query_canceled`);
+    /// nil leaves the server's default.
+    public var statementTimeout: Duration?
 
     /// A configuration; only `conninfo` is required.
     public init(
         conninfo: String, maxConnections: Int = 10, acquireTimeout: Duration = .seconds(5),
         validateAfterIdle: Duration = .seconds(30), maxLifetime: Duration = .seconds(30 * 60),
-        connectTimeoutSeconds: Int = 5
+        connectTimeoutSeconds: Int = 5, statementTimeout: Duration? = nil
     ) {
         self.conninfo = conninfo
         self.maxConnections = max(1, maxConnections)
@@ -29,5 +32,6 @@ public struct PostgresPoolConfiguration: Sendable {
         self.validateAfterIdle = validateAfterIdle
         self.maxLifetime = maxLifetime
         self.connectTimeoutSeconds = connectTimeoutSeconds
+        self.statementTimeout = statementTimeout
     }
 }

@@ -79,6 +79,17 @@ extension PostgresModuleTests {
             #expect(named?.code == .queryCanceled)
         }
 
+        @Test("a pool's statement timeout applies to every connection it opens")
+        func poolStatementTimeout() throws {
+            let pool = PostgresPool(PostgresPoolConfiguration(conninfo: try Self.database.conninfo(), statementTimeout: .milliseconds(150)))
+            defer { pool.close() }
+            let error = #expect(throws: PostgresError.self) {
+                try pool.withConnection { try $0.query("SELECT pg_sleep(2)") }
+            }
+            #expect(error?.code == .queryCanceled)
+            #expect(try pool.withConnection { try $0.query("SHOW statement_timeout")[0].decode(String.self, at: 0) } == "150ms")
+        }
+
         @Test("two transactions locking rows in opposite order get deadlock_detected")
         func deadlockDetected() throws {
             let first = try prepared()

@@ -1,0 +1,19 @@
+import BatonBench
+
+/// `baton bench handoff`: envelope decodes per second next to a plain
+/// Foundation `JSONDecoder` of the same payload.
+enum BenchHandoffCommand: BatonCommand {
+    static let spec = CommandSpec(
+        name: "bench handoff",
+        summary: "Handoff envelope decodes/s (typical and largest) vs JSONDecoder of the same payload.",
+        options: [.value("seconds", "S", "Seconds per timed run, 1-60 (default 1).")],
+        discussion: "Peak memory of the largest decode is measured by bench/handoff-memory.sh (valgrind DHAT).",
+        examples: ["swift build -c release && .build/release/baton bench handoff"]
+    )
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let seconds = try arguments.int("seconds", in: 1...60) ?? 1
+        console.out(HandoffDecodeBenchmark.run(seconds: Double(seconds)).markdown())
+        return .success
+    }
+}

@@ -1,0 +1,26 @@
+import BatonCore
+import Foundation
+
+/// `baton keys revoke ID`: stops a key from working; idempotent.
+enum KeysRevokeCommand: BatonCommand {
+    static let spec = CommandSpec(
+        name: "keys revoke",
+        summary: "Revoke an API key by its id; revoking twice is fine.",
+        positionals: "ID",
+        positionalCount: 1...1,
+        options: [.flag("json", "Print the revoked key as JSON.")],
+        examples: ["baton keys revoke 1f2e3d4c5b6a"]
+    )
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let record = try KeysDatabase.open { store, connection in
+            try store.revoke(publicID: arguments.positionals[0], on: connection)
+        }
+        if arguments.flag("json") {
+            console.json(["id": record.publicID, "revoked_at": record.revokedAt?.formatted(.iso8601) ?? ""])
+        } else {
+            console.out("revoked \(record.publicID) (\(record.name))")
+        }
+        return .success
+    }
+}

@@ -1,0 +1,66 @@
+/// Base64url without padding (RFC 4648 §5, as JWS uses it), strict: only
+/// `A–Z a–z 0–9 - _`, no `=`, no whitespace, no length of 1 mod 4, and unused
+/// trailing bits must be zero, so every byte string has exactly one encoding
+/// and a MAC cannot be altered into an equivalent spelling.
+enum Base64URL {
+    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+
+    private static let values: [UInt8] = {
+        var table = [UInt8](repeating: 0xFF, count: 256)
+        for (value, symbol) in alphabet.enumerated() { table[Int(symbol)] = UInt8(value) }
+        return table
+    }()
+
+    /// Whether `byte` belongs to the base64url alphabet.
+    static func isSymbol(_ byte: UInt8) -> Bool {
+        values[Int(byte)] != 0xFF
+    }
+
+    /// The offset of the first byte of `bytes` outside the alphabet, or nil.
+    static func firstNonSymbol(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        values.withUnsafeBufferPointer { table in
+            (start..<bytes.count).first { table[Int(bytes[$0])] == 0xFF }
+        }
+    }
+
+    /// The unpadded encoding of `bytes`.
+    static func encode(_ bytes: some Collection<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count * 4 + 2) / 3)
+        var iterator = bytes.makeIterator()
+        while let first = iterator.next() {
+            let second = iterator.next()
+            let third = iterator.next()
+            let group = UInt32(first) << 16 | UInt32(second ?? 0) << 8 | UInt32(third ?? 0)
+            out.append(alphabet[Int(group >> 18 & 0x3F)])
+            out.append(alphabet[Int(group >> 12 & 0x3F)])
+            if second != nil { out.append(alphabet[Int(group >> 6 & 0x3F)]) }
+            if third != nil { out.append(alphabet[Int(group & 0x3F)]) }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The bytes `text` encodes, or nil when it is not strict base64url.
+    static func decode(_ text: some Collection<UInt8>) -> [UInt8]? {
+        guard text.count % 4 != 1 else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.count * 3 / 4)
+        var buffer: UInt32 = 0
+        var bits = 0
+        let valid = values.withUnsafeBufferPointer { table in
+            for symbol in text {
+                let value = table[Int(symbol)]
+                guard value != 0xFF else { return false }
+                buffer = buffer << 6 | UInt32(value)
+                bits += 6
+                if bits >= 8 {
+                    bits -= 8
+                    out.append(UInt8(truncatingIfNeeded: buffer >> UInt32(bits)))
+                }
+            }
+            return true
+        }
+        guard valid, buffer & ((1 << UInt32(bits)) - 1) == 0 else { return nil }
+        return out
+    }
+}

@@ -1,0 +1,57 @@
+@testable import BatonHandoff
+import Testing
+
+@Suite("minting envelopes")
+struct HandoffEncoderTests {
+    let encoder = HandoffEncoder()
+    let factory = GoldenVectorFactory()
+
+    @Test("a device-minted typed code has exactly the documented canonical bytes")
+    func typedCodeBytesArePinned() throws {
+        let envelope = try encoder.mintTypedCode("ABCDE-FGHJK", issuedAt: 1_800_000_000, expiresAt: 1_800_086_400)
+        let parts = envelope.split(separator: ".", omittingEmptySubsequences: false)
+        #expect(parts.count == 3 && parts[2].isEmpty)
+        #expect(String(decoding: Base64URL.decode(Array(parts[0].utf8))!, as: UTF8.self)
+            == #"{"alg":"none","exp":1800086400,"iat":1800000000,"kind":"typed_code","typ":"baton-handoff+jws","v":1}"#)
+        #expect(String(decoding: Base64URL.decode(Array(parts[1].utf8))!, as: UTF8.self)
+            == #"{"credential":"ABCDE-FGHJK","credential_type":"code"}"#)
+    }
+
+    @Test("minting the same invite twice gives the same bytes")
+    func mintingIsCanonical() {
+        #expect(factory.mintInvite() == factory.mintInvite())
+        #expect(factory.mintInvite().allSatisfy { $0.isASCII })
+    }
+
+    @Test("what the server mints, the server and the device decode back to the same payload", arguments: [
+        GoldenVectorFactory.invite,
+        HandoffPayload(credential: HandoffCredential(form: .code, value: "ABCDE-FGHJK"), familyName: "Ñandú 🏡",
+                       inviterName: "\"quoted\" \\ back", source: "https://baton.example/invite/X?a=1&b=%20"),
+    ])
+    func mintedInvitesRoundTrip(_ payload: HandoffPayload) throws {
+        let envelope = factory.mintInvite(payload)
+        #expect(try TestKeys.decoder(mode: "server", now: TestKeys.now).decode(envelope).payload == payload)
+        #expect(try TestKeys.decoder(mode: "device", now: TestKeys.now).decode(envelope).payload == payload)
+    }
+
+    @Test("the encoder refuses what the decoder would refuse")
+    func encoderRefusesInvalidInput() {
+        var hidden = GoldenVectorFactory.invite
+        hidden.familyName = "The \u{202E}Okafors"
+        #expect(throws: HandoffError.self) { try encoder.mintInvite(hidden, issuedAt: 1, expiresAt: 2, signer: TestKeys.keyring) }
+        #expect(throws: HandoffError.malformed(reason: "exp is not after iat")) {
+            try encoder.mintInvite(GoldenVectorFactory.invite, issuedAt: 5, expiresAt: 5, signer: TestKeys.keyring)
+        }
+        #expect(throws: HandoffError.self) { try encoder.mintTypedCode("ABC DEF", issuedAt: 1, expiresAt: 2) }
+        let small = HandoffEncoder(limits: HandoffLimits(maxBytes: 100))
+        #expect(throws: HandoffError.self) { try small.mintTypedCode("ABCDE-FGHJK", issuedAt: 1, expiresAt: 2) }
+    }
+
+    @Test("the low-level mint refuses a signer for an unsigned kind and a missing signer for a signed one")
+    func mintChecksSignerAgainstAlgorithm() {
+        let unsigned = HandoffHeader(algorithm: .none, keyID: nil, kind: .typedCode, version: 1, issuedAt: 1, expiresAt: 2)
+        let signed = HandoffHeader(algorithm: .hs256, keyID: "k2", kind: .invite, version: 1, issuedAt: 1, expiresAt: 2)
+        #expect(throws: HandoffError.unsupportedAlgorithm) { try encoder.mint(header: unsigned, payloadFields: HandoffFields(), signer: TestKeys.keyring) }
+        #expect(throws: HandoffError.unsupportedAlgorithm) { try encoder.mint(header: signed, payloadFields: HandoffFields(), signer: nil) }
+    }
+}
