@@ -14,6 +14,7 @@ struct DevWorkspace {
     var environmentFile: URL { directory.appending(path: "baton.env") }
     var adminKeyFile: URL { directory.appending(path: "admin.key") }
     private var secretFile: URL { directory.appending(path: "secret.key") }
+    private var handoffKeyFile: URL { directory.appending(path: "handoff.key") }
 
     /// Creates the directory when missing. It stays searchable (0755) because,
     /// as root, the PostgreSQL server runs as another user and must reach the
@@ -27,8 +28,9 @@ struct DevWorkspace {
     func environment(databaseURL: String, listen: ListenAddress) throws -> [String: String] {
         [
             Setting.databaseURL.name: databaseURL,
-            Setting.secretKey.name: try secret(),
+            Setting.secretKey.name: try secret(in: secretFile),
             Setting.listen.name: listen.description,
+            Setting.handoffKeys.name: "dev:" + (try secret(in: handoffKeyFile)),
         ]
     }
 
@@ -74,12 +76,13 @@ struct DevWorkspace {
         return (key.text, true)
     }
 
-    private func secret() throws -> String {
-        if let saved = try? String(contentsOf: secretFile, encoding: .utf8) {
+    /// 32 random bytes in hex, generated on first use and kept in `file`.
+    private func secret(in file: URL) throws -> String {
+        if let saved = try? String(contentsOf: file, encoding: .utf8) {
             return saved.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         let secret = Sodium.hex(Sodium.randomBytes(32))
-        try writeSecretFile(secretFile, secret + "\n")
+        try writeSecretFile(file, secret + "\n")
         return secret
     }
 

@@ -19,6 +19,8 @@ public struct BatonConfiguration: Sendable {
     public var logLevel: LogLevel
     /// How the HTTP server runs.
     public var server: ServerSettings
+    /// Handoff keys, redeemer JWTs, rate limits, Android App Links.
+    public var redemption: RedemptionSettings
     /// What invite links are made of.
     public var links: LinkSettings
     /// Where webhooks go; nil when `BATON_WEBHOOK_URL` is unset (no delivery).
@@ -51,9 +53,10 @@ public struct BatonConfiguration: Sendable {
         let links = LinkSettings.read(&reader)
         let webhook = WebhookSettings.read(&reader)
         let worker = WorkerSettings.read(&reader)
+        let redemption = RedemptionSettings.read(&reader, secretKey: secretKey)
         guard reader.problems.isEmpty,
               let databaseURL, let secretKey, let listen, let poolSize, let poolTimeout, let statementTimeout, let logLevel,
-              let server, let links, let worker
+              let server, let links, let worker, let redemption
         else { throw ConfigurationError(problems: reader.problems) }
         self.databaseURL = databaseURL
         self.secretKey = secretKey
@@ -63,6 +66,7 @@ public struct BatonConfiguration: Sendable {
         self.statementTimeout = .milliseconds(statementTimeout)
         self.logLevel = logLevel
         self.server = server
+        self.redemption = redemption
         self.links = links
         self.webhook = webhook
         self.worker = worker

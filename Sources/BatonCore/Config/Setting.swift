@@ -136,6 +136,7 @@ public struct Setting: Sendable, Hashable {
     public static let all: [Setting] = [
         databaseURL, secretKey, listen, poolSize, poolTimeout, statementTimeout, logLevel,
         httpThreads, trustedProxies, shutdownGrace,
+        handoffKeys, handoffTTL, redeemerJWTSecret, rateLimits, androidPackage, androidFingerprints,
         webhookURL, webhookSecret, webhookTimeout, webhookRetryBase, webhookMaxAttempts,
         workerConcurrency, jobLease, jobTimeout, workerShutdownGrace, jobRetention, idempotencyRetention, eventRetention,
     ] + links
