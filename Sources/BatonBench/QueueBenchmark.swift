@@ -13,8 +13,9 @@ import Synchronization
 ///    vacuumed table on the same cluster; jobs/s and the ratio are reported.
 /// 2. Expiry: `invites` due invites expired by the set-wise sweep in
 ///    batches, as the leader runs it (event row and webhook job included).
-/// 3. Wake-up latency: from the start of an enqueue (its commit sends the
-///    NOTIFY) to the handler starting, with polling set far out of the way.
+/// 3. Wake-up latency: from the start of an enqueue (committed, then
+///    `JobQueue.wake` sends the NOTIFY) to the handler starting, with
+///    polling set far out of the way.
 ///
 /// It uses the schema `baton` of the database it is given: point it at a
 /// scratch database (`baton bench queue` starts a private cluster by default).
@@ -159,6 +160,7 @@ public struct QueueBenchmark: Sendable {
         for _ in 0..<latencySamples {
             let sent = ContinuousClock.now
             try JobQueue.enqueue(NewJob(kind: Self.kind), on: connection)
+            try JobQueue.wake(on: connection)
             guard let started = ping.next(timeout: 10) else { continue }
             latencies.append((started - sent) / .milliseconds(1))
         }
