@@ -6,15 +6,22 @@ import Testing
 
 @Suite("Worker")
 struct WorkerTests {
-    @Test("a worker runs enqueued jobs once each, woken by NOTIFY without polling")
+    @Test("a worker runs enqueued jobs once each, woken by a JobWakeup after commit without polling")
     func runsJobsOnNotify() throws {
         let db = try WorkerDatabase()
         let handler = RecordingHandler()
         let worker = db.worker(handlers: ["test.job": handler]) { $0.pollInterval = .seconds(60) }
+        let wakeup = JobWakeup(conninfo: db.conninfo)
         worker.start()
-        defer { worker.stop() }
+        defer {
+            worker.stop()
+            wakeup.stop()
+        }
         Thread.sleep(forTimeInterval: 0.3)
         try db.enqueue(40)
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try db.count(.available) == 40, "enqueuing alone does not notify")
+        wakeup.signal()
         #expect(try eventually(within: 10) { try db.count(.completed) == 40 })
         #expect(handler.callsByJob.count == 40)
         #expect(handler.callsByJob.values.allSatisfy { $0 == 1 })

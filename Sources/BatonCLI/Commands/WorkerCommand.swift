@@ -14,7 +14,7 @@ enum WorkerCommand: BatonCommand {
             .value("id", "NAME", "This worker's name in jobs and the leader table (default host-pid-random)."),
         ],
         discussion: """
-            Claims jobs from PostgreSQL with FOR UPDATE SKIP LOCKED, woken by NOTIFY and polling
+            Claims jobs from PostgreSQL with FOR UPDATE SKIP LOCKED, woken by NOTIFY (sent after commit) and polling
             every 2 s. Run as many replicas as you like: periodic work runs on one elected leader.
             On SIGTERM or SIGINT it stops claiming, lets running jobs finish for
             BATON_WORKER_SHUTDOWN_GRACE_SECONDS, returns the rest to the queue and exits 0.

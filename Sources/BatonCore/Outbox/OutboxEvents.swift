@@ -8,7 +8,9 @@ import Postgres
 /// event row (which metrics read) and enqueues its `webhook.deliver` job in
 /// **one statement**, on the caller's connection: call it inside the same
 /// transaction as the state change, so a committed redemption always has its
-/// webhook and a rolled-back one never does (DESIGN §3).
+/// webhook and a rolled-back one never does (DESIGN §3). After the commit,
+/// call ``JobWakeup/signal()`` so a worker delivers it at once instead of at
+/// its next poll (never NOTIFY inside the transaction: that serializes commits).
 ///
 /// ```swift
 /// try pool.transaction { connection in
@@ -16,6 +18,7 @@ import Postgres
 ///     try OutboxEvents.record(.inviteRedeemed, inviteID: invite.id, familyID: invite.familyID,
 ///                             channel: "app", data: PostgresJSON(#"{"redeemer_id": "u_42"}"#), on: connection)
 /// }
+/// wakeup.signal()   // one JobWakeup per process
 /// ```
 public enum OutboxEvents {
     /// The event types delivered as webhooks.

@@ -10,10 +10,11 @@ import Postgres
 /// concurrent workers never block on, nor share, a job. Completion, failure,
 /// heartbeat and release only touch jobs still `running` under the given
 /// worker id: a worker whose lease expired and whose job was rescued cannot
-/// overwrite the newer attempt. Inserting jobs wakes listening workers
-/// through a trigger (`NOTIFY baton_jobs`, see `JobQueue.channel`).
+/// overwrite the newer attempt. Enqueuing does not notify: after commit,
+/// wake listening workers with ``JobWakeup`` or ``wake(on:)``
+/// (`NOTIFY baton_jobs`); otherwise they find the jobs at their next poll.
 public enum JobQueue {
-    /// The `LISTEN` channel notified at commit when jobs are inserted.
+    /// The `LISTEN` channel workers are woken on.
     public static let channel = "baton_jobs"
 
     /// Enqueues `job` on `connection` (in the caller's transaction if one is open).

@@ -106,9 +106,11 @@ final class PeriodicWork: Sendable {
         case .rescue:
             try inBatches("rescue", of: 1000, on: database) { try JobQueue.rescueExpired(limit: 1000, on: database) }
         case .expireInvites:
-            try inBatches("expire_invites", of: schedule.expiryBatch, on: database) {
+            let expired = try inBatches("expire_invites", of: schedule.expiryBatch, on: database) {
                 try InviteExpiry.expireDue(limit: schedule.expiryBatch, webhookMaxAttempts: schedule.webhookMaxAttempts, on: database)
             }
+            // Their webhook jobs are committed: wake the workers.
+            if expired > 0 { try JobQueue.wake(on: database) }
         case .cleanup:
             let batch = schedule.cleanupBatch
             try inBatches("delete_jobs", of: batch, on: database) {
@@ -127,14 +129,15 @@ final class PeriodicWork: Sendable {
 
     /// Repeats `batch` while it does a full batch, renewing the lease
     /// between batches and stopping when leadership is lost or a stop is
-    /// asked; logs the total when there was one.
-    private func inBatches(_ task: String, of size: Int, on database: PostgresConnection, _ batch: () throws -> Int) throws {
+    /// asked; logs and returns the total.
+    @discardableResult
+    private func inBatches(_ task: String, of size: Int, on database: PostgresConnection, _ batch: () throws -> Int) throws -> Int {
         var total = 0
         defer { if total > 0 { configuration.log(.periodic(task: task, count: total)) } }
         while true {
             let done = try batch()
             total += done
-            guard done >= size, !isStopping, try renew(on: database) else { return }
+            guard done >= size, !isStopping, try renew(on: database) else { return total }
         }
     }
 }
