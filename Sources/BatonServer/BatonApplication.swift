@@ -24,8 +24,8 @@ public final class BatonApplication: Sendable {
     public let rateLimiter: RateLimiter
     /// The wall clock of handoff and JWT times (expiry of redemptions is the database's).
     public let clock: @Sendable () -> Date
-    /// Wakes workers after webhook jobs commit (see `JobNotifier`).
-    public let jobNotifier: JobNotifier
+    /// Wakes workers after webhook jobs commit (see `JobWakeup`).
+    public let jobWakeup: JobWakeup
 
     /// An application over `configuration`; opens no connection until a request needs one.
     /// Inject `clock` to test handoff and token expiry.
@@ -46,13 +46,13 @@ public final class BatonApplication: Sendable {
         )
         self.rateLimiter = RateLimiter(policy: configuration.redemption.rateLimits)
         self.clock = clock
-        self.jobNotifier = JobNotifier(pool: pool)
+        self.jobWakeup = JobWakeup(conninfo: configuration.databaseURL)
     }
 
     /// Stops background work and closes the database connections; call it
     /// after the HTTP server has shut down.
     public func close() {
-        jobNotifier.stop()
+        jobWakeup.stop()
         pool.close()
     }
 

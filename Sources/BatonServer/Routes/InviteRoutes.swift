@@ -75,7 +75,7 @@ struct InviteRoutes {
         _ = try app.authenticate(request, scope: .invitesWrite)
         let id = try Self.inviteID(request)
         let (detail, revoked) = try app.transaction { try store.revoke(id: id, on: $0) }
-        if revoked { app.jobNotifier.signal() }
+        if revoked { app.jobWakeup.signal() }
         return try .json(InviteBody(invite: detail.invite, redemptions: detail.redemptions))
     }
 
