@@ -17,10 +17,11 @@ public enum BatonCommandLine {
                 .group(name: "handoff", summary: "Look inside handoff envelopes.", children: [.command(HandoffInspectCommand.self)]),
                 .command(CheckURLCommand.self),
                 .command(DoctorCommand.self),
+                .command(HealthcheckCommand.self),
                 .group(name: "bench", summary: "Measure Baton against the ceiling of the same work.", children: [
                     .command(BenchPoolCommand.self), .command(BenchHTTPCommand.self), .command(BenchHandoffCommand.self),
                 ]),
-                .group(name: "config", summary: "Check the BATON_* configuration.", children: [.command(ConfigCheckCommand.self)]),
+                .group(name: "config", summary: "Check the BATON_* configuration.", children: [.command(ConfigCheckCommand.self), .command(ConfigReferenceCommand.self)]),
             ]
         )
     }
