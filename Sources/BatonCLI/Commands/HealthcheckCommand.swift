@@ -32,7 +32,7 @@ enum HealthcheckCommand: BatonCommand {
             }
             probe = HealthProbe(listen: listen)
         }
-        let target = "\(probe.host):\(probe.port)\(probe.path)"
+        let target = probe.target
         do {
             let status = try probe.status(timeout: .seconds(seconds))
             guard (200..<300).contains(status) else {

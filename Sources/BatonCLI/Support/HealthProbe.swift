@@ -43,6 +43,11 @@ struct HealthProbe: Sendable, Equatable {
         self.init(host: host, port: listen.port, path: "/healthz")
     }
 
+    /// What is probed, as `host:port/path` (`[v6]:port/path`), for messages.
+    var target: String {
+        (host.contains(":") ? "[\(host)]" : host) + ":\(port)\(path)"
+    }
+
     private init(host: String, port: Int, path: String) {
         self.host = host
         self.port = port
@@ -51,8 +56,10 @@ struct HealthProbe: Sendable, Equatable {
 
     /// Sends the request and returns the response's status code.
     /// - Throws: `HealthProbeError` when no address answers within `timeout`
-    ///   or the answer is not an HTTP status line.
+    ///   or the answer is not an HTTP status line. Reading stops at the
+    ///   deadline too, so a peer that trickles bytes can't hold the probe.
     func status(timeout: Duration) throws(HealthProbeError) -> Int {
+        let deadline = ContinuousClock.now + timeout
         let socket = try connect(timeout: timeout)
         defer { close(socket) }
         let request = "GET \(path) HTTP/1.0\r\nHost: \(host)\r\nConnection: close\r\n\r\n"
@@ -60,7 +67,7 @@ struct HealthProbe: Sendable, Equatable {
         guard sent == request.utf8.count else { throw .unreachable("could not send the request") }
         var buffer = [UInt8](repeating: 0, count: 1024)
         var received = 0
-        while received < buffer.count, !buffer[..<received].contains(0x0A) {
+        while received < buffer.count, !buffer[..<received].contains(0x0A), ContinuousClock.now < deadline {
             let count = buffer[received...].withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { break }
             received += count

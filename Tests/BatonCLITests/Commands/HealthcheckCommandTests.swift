@@ -52,5 +52,6 @@ struct HealthcheckCommandTests {
         let probe = HealthProbe(listen: try #require(ListenAddress(listen)))
         #expect(probe.host == host && probe.port == port && probe.path == "/healthz")
         #expect(HealthProbe(url: "http://[::1]:7000") == HealthProbe(listen: try #require(ListenAddress("[::1]:7000"))))
+        #expect(HealthProbe(url: "http://[::1]:7000/readyz")?.target == "[::1]:7000/readyz")
     }
 }
