@@ -33,9 +33,9 @@ let package = Package(
             dependencies: ["Postgres", "BatonHandoff", "BatonLinks", "CSodium", "SafeText"],
             plugins: ["EmbedMigrations"]
         ),
-        .target(name: "BatonServer", dependencies: ["BatonCore", "HTTP", "CQREncode"]),
+        .target(name: "BatonServer", dependencies: ["BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "CQREncode", "SafeText"]),
         .target(name: "BatonWorker", dependencies: ["BatonCore"]),
-        .target(name: "BatonBench", dependencies: ["BatonCore", "BatonHandoff", "BatonLinks", "Postgres", "HTTP"]),
+        .target(name: "BatonBench", dependencies: ["BatonCore", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "Postgres", "HTTP", "SafeText"]),
         .target(
             name: "BatonCLI",
             dependencies: ["BatonCore", "BatonServer", "BatonWorker", "BatonBench", "BatonHandoff", "BatonLinks", "HTTP", "Postgres", "SafeText"]
@@ -54,6 +54,8 @@ let package = Package(
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "BatonTestSupport"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore", "BatonTestSupport"]),
+        .testTarget(name: "BatonWorkerTests", dependencies: ["BatonWorker", "BatonTestSupport"]),
         .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonTestSupport"]),
+        .testTarget(name: "BatonServerTests", dependencies: ["BatonServer", "BatonTestSupport", "HTTP", "BatonHandoff", "BatonLinks"]),
     ]
 )

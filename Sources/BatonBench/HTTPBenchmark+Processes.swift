@@ -67,11 +67,13 @@ extension HTTPBenchmark {
             max(1, min(connections, ProcessInfo.processInfo.activeProcessorCount))
         }
 
-        static func requestsPerSecond(port: UInt16, connections: Int, duration: Duration) throws(HTTPBenchmarkError) -> Double {
+        /// `script` (a wrk Lua file) sets the method, headers and body; `path` is the URL's path.
+        static func requestsPerSecond(
+            port: UInt16, connections: Int, duration: Duration, path: String = "/healthz", script: URL? = nil
+        ) throws(HTTPBenchmarkError) -> Double {
             let arguments = [
                 "-t\(threads(for: connections))", "-c\(connections)", "-d\(max(1, duration.components.seconds))s",
-                "http://127.0.0.1:\(port)/healthz",
-            ]
+            ] + (script.map { ["-s", $0.path] } ?? []) + ["http://127.0.0.1:\(port)\(path)"]
             guard let report = output(of: "/usr/bin/wrk", arguments) else {
                 throw HTTPBenchmarkError(code: "wrk_failed", message: "Could not run /usr/bin/wrk (apt-get install wrk).")
             }

@@ -127,6 +127,6 @@ public enum HTTPBenchmark {
 
 /// Writes log lines to /dev/null: the cost of building and writing each
 /// line stays in the measurement, the terminal stays quiet.
-private enum DiscardingLogSink {
+enum DiscardingLogSink {
     static let shared = FileDescriptorLogSink(descriptor: open("/dev/null", O_WRONLY))
 }

@@ -8,19 +8,26 @@ struct PgbenchRunner {
     let duration: Duration
     let executable: URL
     let script: URL
+    /// When set, each client runs this many transactions (`--transactions`)
+    /// instead of running for `duration`.
+    var transactionsPerClient: Int?
 
     init(conninfo: String, clients: Int, duration: Duration, rows: Int) throws(PoolBenchmarkError) {
+        try self.init(conninfo: conninfo, clients: clients, duration: duration, name: "pool", script: """
+            \\set id random(1, \(rows))
+            SELECT payload FROM baton_bench_pool WHERE id = :id;
+
+            """)
+    }
+
+    /// A runner for any custom script `text`, written to a temporary file named after `name`.
+    init(conninfo: String, clients: Int, duration: Duration, name: String, script text: String) throws(PoolBenchmarkError) {
         guard let executable = Self.locate() else { throw .pgbenchNotFound }
         self.conninfo = conninfo
         self.clients = clients
         self.duration = duration
         self.executable = executable
-        script = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-pool-\(getpid()).sql")
-        let text = """
-            \\set id random(1, \(rows))
-            SELECT payload FROM baton_bench_pool WHERE id = :id;
-
-            """
+        script = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-\(name)-\(getpid()).sql")
         do {
             try text.write(to: script, atomically: true, encoding: .utf8)
         } catch {
@@ -44,7 +51,8 @@ struct PgbenchRunner {
         process.executableURL = executable
         process.arguments = [
             "--no-vacuum", "--protocol=prepared", "--file=\(script.path)", "--client=\(clients)",
-            "--jobs=\(clients)", "--time=\(max(1, duration.components.seconds))", conninfo,
+            "--jobs=\(clients)",
+            transactionsPerClient.map { "--transactions=\($0)" } ?? "--time=\(max(1, duration.components.seconds))", conninfo,
         ]
         let output = Pipe()
         process.standardOutput = output

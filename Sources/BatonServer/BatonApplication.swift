@@ -16,9 +16,18 @@ public final class BatonApplication: Sendable {
     public let pool: PostgresPool
     /// API keys, for authenticating backends and operators.
     public let apiKeys: APIKeyStore
+    /// Previews and exactly-once redemptions.
+    public let redemptions: RedemptionStore
+    /// Mints and verifies handoff envelopes.
+    public let handoffs: HandoffIssuer
+    /// Rate limits of the public routes, per client address or API key.
+    public let rateLimiter: RateLimiter
+    /// The wall clock of handoff and JWT times (expiry of redemptions is the database's).
+    public let clock: @Sendable () -> Date
 
     /// An application over `configuration`; opens no connection until a request needs one.
-    public init(configuration: BatonConfiguration) {
+    /// Inject `clock` to test handoff and token expiry.
+    public init(configuration: BatonConfiguration, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.configuration = configuration
         self.pool = PostgresPool(PostgresPoolConfiguration(
             conninfo: configuration.databaseURL,
@@ -27,12 +36,28 @@ public final class BatonApplication: Sendable {
             statementTimeout: configuration.statementTimeout
         ))
         self.apiKeys = APIKeyStore(secret: configuration.secretKey)
+        self.redemptions = RedemptionStore(
+            secret: configuration.secretKey, webhookMaxAttempts: configuration.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
+        )
+        self.handoffs = HandoffIssuer(
+            keyring: configuration.redemption.handoffKeyring, ttlSeconds: configuration.redemption.handoffTTLSeconds, clock: clock
+        )
+        self.rateLimiter = RateLimiter(policy: configuration.redemption.rateLimits)
+        self.clock = clock
     }
 
     /// The router with every route of the API registered.
     public func makeRouter() -> Router {
         var router = Router()
         HealthRoutes(app: self).register(on: &router)
+        PreviewRoutes(app: self).register(on: &router)
+        InvocationRoutes(app: self).register(on: &router)
+        HandoffRoutes(app: self).register(on: &router)
+        RedemptionRoutes(app: self).register(on: &router)
+        LandingRoutes(app: self).register(on: &router)
+        WellKnownRoutes(app: self).register(on: &router)
+        InviteRoutes(app: self).register(on: &router)
+        OpenAPIRoutes().register(on: &router)
         return router
     }
 

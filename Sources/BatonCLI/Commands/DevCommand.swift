@@ -1,5 +1,6 @@
 import BatonCore
 import BatonServer
+import BatonWorker
 import Foundation
 import HTTP
 import Postgres
@@ -17,9 +18,12 @@ enum DevCommand: BatonCommand {
         discussion: """
             First run: initialises a PostgreSQL cluster in DIR/postgres, applies the migrations,
             generates the server secret, creates an admin API key with every scope and saves it
-            to DIR/admin.key (mode 0600). Every run writes DIR/baton.env so that
+            to DIR/admin.key (mode 0600). BATON_PUBLIC_BASE_URL and the Apple identities
+            (BATON_APPLE_TEAM_ID, BATON_APP_BUNDLE_ID, BATON_CLIP_BUNDLE_ID, BATON_APP_STORE_ID)
+            come from the environment, or get example values that it names. Every run writes DIR/baton.env so that
             `set -a; . DIR/baton.env; set +a` lets every other baton command reach the same
-            database. Runs until interrupted (Ctrl-C), then stops the cluster.
+            database. Runs the worker (jobs, webhooks, invite expiry) in the same process.
+            Runs until interrupted (Ctrl-C), then stops the worker gracefully and the cluster.
             Needs the Debian package postgresql-15; as root the server runs as user postgres.
             """,
         examples: ["baton dev", "baton dev --data-dir /var/tmp/baton --listen 127.0.0.1:9090"]
@@ -37,7 +41,9 @@ enum DevCommand: BatonCommand {
             console.out("stopping PostgreSQL ...")
             try? cluster.stop()
         }
+        let links = DevWorkspace.linkSettings(from: ProcessInfo.processInfo.environment)
         let environment = try workspace.environment(databaseURL: cluster.connectionString, listen: listen)
+            .merging(links.values) { $1 }
         try workspace.writeEnvironment(environment)
         let configuration = try BatonConfiguration(environment: environment)
         let connection = try PostgresConnection(configuration.databaseURL)
@@ -50,11 +56,18 @@ enum DevCommand: BatonCommand {
             server.shutdown(grace: configuration.server.shutdownGrace)
             app.pool.close()
         }
+        let worker = Worker.standard(configuration) { console.err(WorkerCommand.logLine($0)) }
+        worker.start()
+        defer {
+            console.out("stopping the worker ...")
+            worker.stop()
+        }
 
         console.out("""
             migrations: \(applied.isEmpty ? "schema is current" : "applied " + applied.map(\.fileName).joined(separator: ", "))
             database:   \(configuration.databaseURL)
             settings:   \(workspace.environmentFile.path)  (use: set -a; . \(workspace.environmentFile.path); set +a)
+            links:      \(links.filled.isEmpty ? "from the environment" : "example values filled for " + links.filled.joined(separator: ", ") + " (links use https://" + (configuration.links.publicHost ?? "") + ")")
             admin key:  \(adminKey.created ? adminKey.text + "  (saved to " + workspace.adminKeyFile.path + "; shown once)" : "in " + workspace.adminKeyFile.path)
             API:        http://\(listen.host):\(server.port)  (try: curl http://\(listen.host):\(server.port)/readyz)
             Baton dev is running. Press Ctrl-C to stop.

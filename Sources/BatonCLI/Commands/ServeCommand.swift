@@ -20,6 +20,7 @@ enum ServeCommand: BatonCommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let signals = SignalWaiter()
         let configuration = try BatonConfiguration()
+        _ = try configuration.links.requirePublicHost()
         let app = BatonApplication(configuration: configuration)
         let server = try app.startServer()
         console.err(#"{"level":"info","msg":"listening","address":"\#(configuration.listen.host):\#(server.port)"}"#)

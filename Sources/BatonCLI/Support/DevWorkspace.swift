@@ -14,6 +14,7 @@ struct DevWorkspace {
     var environmentFile: URL { directory.appending(path: "baton.env") }
     var adminKeyFile: URL { directory.appending(path: "admin.key") }
     private var secretFile: URL { directory.appending(path: "secret.key") }
+    private var handoffKeyFile: URL { directory.appending(path: "handoff.key") }
 
     /// Creates the directory when missing. It stays searchable (0755) because,
     /// as root, the PostgreSQL server runs as another user and must reach the
@@ -27,9 +28,32 @@ struct DevWorkspace {
     func environment(databaseURL: String, listen: ListenAddress) throws -> [String: String] {
         [
             Setting.databaseURL.name: databaseURL,
-            Setting.secretKey.name: try secret(),
+            Setting.secretKey.name: try secret(in: secretFile),
             Setting.listen.name: listen.description,
+            Setting.handoffKeys.name: "dev:" + (try secret(in: handoffKeyFile)),
         ]
+    }
+
+    /// Example link settings (`BATON_PUBLIC_BASE_URL` and the Apple
+    /// identities) for each one `processEnvironment` leaves unset, with the
+    /// names filled, so `baton dev` can say which values are made up.
+    static func linkSettings(from processEnvironment: [String: String]) -> (values: [String: String], filled: [String]) {
+        let examples: [(Setting, String)] = [
+            (.publicBaseURL, "https://baton.example"), (.appleTeamID, "ABCDE12345"),
+            (.appBundleID, "com.example.family"), (.clipBundleID, "com.example.family.Clip"), (.appStoreID, "1234567890"),
+        ]
+        var values: [String: String] = [:]
+        var filled: [String] = []
+        for (setting, example) in examples {
+            if let given = processEnvironment[setting.name], !given.isEmpty {
+                values[setting.name] = given
+            } else {
+                values[setting.name] = example
+                filled.append(setting.name)
+            }
+        }
+        if let length = processEnvironment[Setting.codeLength.name], !length.isEmpty { values[Setting.codeLength.name] = length }
+        return (values, filled)
     }
 
     /// Writes `environment` as a file a POSIX shell can source.
@@ -52,12 +76,13 @@ struct DevWorkspace {
         return (key.text, true)
     }
 
-    private func secret() throws -> String {
-        if let saved = try? String(contentsOf: secretFile, encoding: .utf8) {
+    /// 32 random bytes in hex, generated on first use and kept in `file`.
+    private func secret(in file: URL) throws -> String {
+        if let saved = try? String(contentsOf: file, encoding: .utf8) {
             return saved.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         let secret = Sodium.hex(Sodium.randomBytes(32))
-        try writeSecretFile(secretFile, secret + "\n")
+        try writeSecretFile(file, secret + "\n")
         return secret
     }
 

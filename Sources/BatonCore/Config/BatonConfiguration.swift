@@ -19,6 +19,14 @@ public struct BatonConfiguration: Sendable {
     public var logLevel: LogLevel
     /// How the HTTP server runs.
     public var server: ServerSettings
+    /// Handoff keys, redeemer JWTs, rate limits, Android App Links.
+    public var redemption: RedemptionSettings
+    /// What invite links are made of.
+    public var links: LinkSettings
+    /// Where webhooks go; nil when `BATON_WEBHOOK_URL` is unset (no delivery).
+    public var webhook: WebhookSettings?
+    /// How the worker runs jobs and periodic work.
+    public var worker: WorkerSettings
 
     /// How much is logged, least to most severe.
     public enum LogLevel: String, Sendable, CaseIterable, Comparable {
@@ -42,9 +50,13 @@ public struct BatonConfiguration: Sendable {
         let statementTimeout = reader.integer(.statementTimeout, in: 1...600_000)
         let logLevel = reader.parsed(.logLevel, expected: "debug, info, warning or error", LogLevel.init(rawValue:))
         let server = ServerSettings.read(&reader)
+        let links = LinkSettings.read(&reader)
+        let webhook = WebhookSettings.read(&reader)
+        let worker = WorkerSettings.read(&reader)
+        let redemption = RedemptionSettings.read(&reader, secretKey: secretKey)
         guard reader.problems.isEmpty,
               let databaseURL, let secretKey, let listen, let poolSize, let poolTimeout, let statementTimeout, let logLevel,
-              let server
+              let server, let links, let worker, let redemption
         else { throw ConfigurationError(problems: reader.problems) }
         self.databaseURL = databaseURL
         self.secretKey = secretKey
@@ -54,5 +66,9 @@ public struct BatonConfiguration: Sendable {
         self.statementTimeout = .milliseconds(statementTimeout)
         self.logLevel = logLevel
         self.server = server
+        self.redemption = redemption
+        self.links = links
+        self.webhook = webhook
+        self.worker = worker
     }
 }

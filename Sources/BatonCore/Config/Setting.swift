@@ -59,9 +59,85 @@ public struct Setting: Sendable, Hashable {
         defaultValue: "info", isSecret: false
     )
 
+    /// Where webhooks go; unset means events are recorded but not delivered.
+    public static let webhookURL = Setting(
+        name: "BATON_WEBHOOK_URL",
+        summary: "Webhook endpoint for invite.redeemed/expired/revoked events; https:// (http:// only for loopback hosts). Unset: no delivery.",
+        defaultValue: "", isSecret: false
+    )
+    /// The key of the `Baton-Signature` HMAC.
+    public static let webhookSecret = Setting(
+        name: "BATON_WEBHOOK_SECRET",
+        summary: "Webhook signing secret, 32+ characters, used as its UTF-8 bytes; required with BATON_WEBHOOK_URL.",
+        defaultValue: "", isSecret: true
+    )
+    /// How long one delivery may take.
+    public static let webhookTimeout = Setting(
+        name: "BATON_WEBHOOK_TIMEOUT_MS",
+        summary: "Milliseconds one webhook request may take before it counts as failed (100-120000).",
+        defaultValue: "10000", isSecret: false
+    )
+    /// The first retry delay of a failed delivery; later ones double.
+    public static let webhookRetryBase = Setting(
+        name: "BATON_WEBHOOK_RETRY_BASE_SECONDS",
+        summary: "Seconds before the first webhook retry; each later retry doubles it (±25 % jitter, at most 6 h). 0.001-86400.",
+        defaultValue: "30", isSecret: false
+    )
+    /// Delivery attempts before a webhook job is discarded.
+    public static let webhookMaxAttempts = Setting(
+        name: "BATON_WEBHOOK_MAX_ATTEMPTS",
+        summary: "Webhook delivery attempts before the job is discarded (1-100).",
+        defaultValue: "15", isSecret: false
+    )
+    /// Jobs one worker runs at once.
+    public static let workerConcurrency = Setting(
+        name: "BATON_WORKER_CONCURRENCY",
+        summary: "Jobs one worker process runs at once (1-256).",
+        defaultValue: "10", isSecret: false
+    )
+    /// How long a claimed job stays a worker's without a heartbeat.
+    public static let jobLease = Setting(
+        name: "BATON_JOB_LEASE_SECONDS",
+        summary: "Seconds a claimed job stays leased without a heartbeat; a dead worker's jobs rerun after this (1-3600).",
+        defaultValue: "60", isSecret: false
+    )
+    /// The longest one job may run.
+    public static let jobTimeout = Setting(
+        name: "BATON_JOB_TIMEOUT_SECONDS",
+        summary: "Seconds one job may run before it counts as failed (1-86400).",
+        defaultValue: "300", isSecret: false
+    )
+    /// How long a stopping worker waits for running jobs.
+    public static let workerShutdownGrace = Setting(
+        name: "BATON_WORKER_SHUTDOWN_GRACE_SECONDS",
+        summary: "Seconds a stopping worker lets running jobs finish before returning them to the queue (0-3600).",
+        defaultValue: "30", isSecret: false
+    )
+    /// How long finished jobs are kept.
+    public static let jobRetention = Setting(
+        name: "BATON_JOB_RETENTION_HOURS",
+        summary: "Hours completed, discarded and cancelled jobs are kept before deletion (1-87600).",
+        defaultValue: "168", isSecret: false
+    )
+    /// How long idempotency records are kept.
+    public static let idempotencyRetention = Setting(
+        name: "BATON_IDEMPOTENCY_RETENTION_HOURS",
+        summary: "Hours idempotency records are kept (24-8760).",
+        defaultValue: "24", isSecret: false
+    )
+    /// How long events are kept; metrics read them.
+    public static let eventRetention = Setting(
+        name: "BATON_EVENT_RETENTION_DAYS",
+        summary: "Days invite events are kept for metrics; 0 keeps them forever (0-36500).",
+        defaultValue: "0", isSecret: false
+    )
+
     /// Every setting, in the order documentation lists them.
     public static let all: [Setting] = [
         databaseURL, secretKey, listen, poolSize, poolTimeout, statementTimeout, logLevel,
         httpThreads, trustedProxies, shutdownGrace,
-    ]
+        handoffKeys, handoffTTL, redeemerJWTSecret, rateLimits, androidPackage, androidFingerprints,
+        webhookURL, webhookSecret, webhookTimeout, webhookRetryBase, webhookMaxAttempts,
+        workerConcurrency, jobLease, jobTimeout, workerShutdownGrace, jobRetention, idempotencyRetention, eventRetention,
+    ] + links
 }

@@ -34,11 +34,31 @@ struct SettingReader {
         }
     }
 
+    /// A decimal number within `range`.
+    mutating func decimal(_ setting: Setting, in range: ClosedRange<Double>) -> Double? {
+        parsed(setting, expected: "a number from \(range.lowerBound) to \(range.upperBound)") { raw in
+            Double(raw).flatMap { range.contains($0) ? $0 : nil }
+        }
+    }
+
+    /// Records a problem found by a check across settings.
+    mutating func report(_ setting: Setting, _ message: String) {
+        problems.append(.init(setting: setting.name, message: message))
+    }
+
     /// Secret bytes given as hex or base64, at least `minimumBytes` long.
     mutating func secret(_ setting: Setting, minimumBytes: Int) -> [UInt8]? {
         parsed(setting, expected: "at least \(minimumBytes) bytes as hex or base64 (try: openssl rand -hex 32)") { raw in
             let bytes = Sodium.bytes(fromHex: raw) ?? Data(base64Encoded: raw).map(Array.init)
             return bytes.flatMap { $0.count >= minimumBytes ? $0 : nil }
         }
+    }
+}
+
+extension SettingReader {
+    /// `.some(nil)` for an unset optional setting (default ""), `.some(value)`
+    /// for a valid one, nil (with a problem recorded) for a malformed one.
+    mutating func optional<T>(_ setting: Setting, expected: String, _ parse: (String) -> T?) -> T?? {
+        parsed(setting, expected: expected) { raw -> T?? in raw.isEmpty ? .some(nil) : parse(raw).map { .some($0) } }
     }
 }

@@ -67,9 +67,10 @@ public struct Migrator: Sendable {
     ///   ones before it stay applied).
     @discardableResult
     public func migrate(on connection: PostgresConnection) throws(MigrationError) -> [Migration] {
+        // Lock first: concurrent CREATE … IF NOT EXISTS can still collide in the catalog.
         try database { () throws(PostgresError) in
-            try connection.runScript(Self.bookkeeping)
             try connection.query(Self.lock)
+            try connection.runScript(Self.bookkeeping)
         }
         defer { _ = try? connection.query(Self.unlock) }
         let current = try database { () throws(PostgresError) in try applied(on: connection) }

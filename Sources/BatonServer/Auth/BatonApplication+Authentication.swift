@@ -4,14 +4,47 @@ import HTTP
 
 extension BatonApplication {
     /// The API key presented as `Authorization: Bearer <key>`, if it is live
-    /// and holds `scope` (or `admin`).
+    /// and holds `scope` (or `admin`). Each key has its own rate limit
+    /// (class `key`): a backend's users share its address, so keys are not
+    /// limited per address.
     /// - Throws: `APIKeyError.invalid` (401) without a usable key,
-    ///   `.missingScope` (403) without the scope, or 503 on a database outage.
+    ///   `.missingScope` (403) without the scope, 429 `rate_limited`, or 503
+    ///   on a database outage.
     public func authenticate(_ request: Request, scope: Scope) throws -> APIKeyStore.Record {
         guard let presented = Self.bearerToken(request) else { throw APIKeyError.invalid }
         let record = try withConnection { try apiKeys.authenticate(presented, on: $0) }
         guard record.scopes.contains(scope) || record.scopes.contains(.admin) else { throw APIKeyError.missingScope(scope) }
+        try limit(.key, key: "key:" + record.publicID)
         return record
+    }
+
+    /// Who redeems: the `sub` of a bearer JWT (three dot-separated segments),
+    /// or `redeemerID` from the body when the bearer is an API key with
+    /// `redemptions:write`. The returned `limitKey` is what the credential's
+    /// rate limits count: the client address for JWT redeemers, nil for an
+    /// API key (limited per key already; its typed codes still spend the
+    /// global failed-lookup budget).
+    /// - Throws: `RedeemerTokenError` (401 `invalid_token`), `APIKeyError`
+    ///   (401/403), 400 `invalid_request` for an API key without `redeemer_id`
+    ///   or a JWT with one, 429, 503.
+    func redeemer(_ request: Request, bodyRedeemerID: String?) throws -> (redeemerID: String, limitKey: String?) {
+        guard let presented = Self.bearerToken(request) else { throw APIKeyError.invalid }
+        if presented.split(separator: ".", omittingEmptySubsequences: false).count == 3 {
+            guard let secret = configuration.redemption.redeemerJWTSecret else { throw RedeemerTokenError.disabled }
+            let now = Int64(clock().timeIntervalSince1970.rounded(.down))
+            let token = try RedeemerToken(verifying: presented, secret: secret, now: now)
+            guard bodyRedeemerID == nil else {
+                throw HTTPError(status: 400, code: "invalid_request", message: "A redeemer token names the redeemer; omit redeemer_id.",
+                                details: ["field": "redeemer_id"])
+            }
+            return (token.subject, request.clientAddress)
+        }
+        _ = try authenticate(request, scope: .redemptionsWrite)
+        guard let redeemerID = bodyRedeemerID else {
+            throw HTTPError(status: 400, code: "invalid_request", message: "An API key redeems on behalf of redeemer_id; it is missing.",
+                            details: ["field": "redeemer_id"])
+        }
+        return (redeemerID, nil)
     }
 
     /// The credential after `Bearer ` in `Authorization`, or nil.

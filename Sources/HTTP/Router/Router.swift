@@ -68,6 +68,13 @@ public struct Router: Sendable {
         add("DELETE", pattern, options: options, handler: handler)
     }
 
+    /// Every route as its method and pattern as written, such as
+    /// `("POST", "/v1/invites/:id/revoke")`, most specific first: for checking
+    /// documentation (the OpenAPI document) against the code.
+    public var registeredRoutes: [(method: String, pattern: String)] {
+        routes.map { ($0.method, $0.pattern.text) }
+    }
+
     /// The route for `method` and the decoded `path` segments.
     func match(method: String, path: [String]) -> Match {
         let lookup = method == "HEAD" ? "GET" : method

@@ -1,0 +1,109 @@
+import Foundation
+import SafeText
+
+extension APIBenchmark {
+    /// Runs `wrk --latency` with the credentials script and reads req/s, p50, p99.
+    struct WrkDriver {
+        let port: UInt16
+        let connections: Int
+        let seconds: Int
+        let script: URL
+
+        /// wrk threads: the machine's cores, at most the connections.
+        static var threads: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) }
+
+        func run(mode: String, credentials: URL, apiKey: String) throws(APIBenchmarkError) -> Measurement {
+            let arguments = [
+                "-t\(Self.threads)", "-c\(connections)", "-d\(seconds)s", "--latency", "-s", script.path,
+                "http://127.0.0.1:\(port)", "--", mode, credentials.path, String(Self.threads), apiKey,
+            ]
+            let report = APIBenchmark.output(of: "/usr/bin/wrk", arguments).text
+            guard !report.isEmpty else {
+                throw APIBenchmarkError(code: "wrk_failed", message: "Could not run /usr/bin/wrk (apt-get install wrk).")
+            }
+            if report.contains("Non-2xx") || report.contains("Socket errors") {
+                throw APIBenchmarkError(code: "wrk_failed", message: "wrk saw errors or non-2xx responses in the \(mode) run.")
+            }
+            let lines = report.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            func value(_ prefix: String) -> Substring? {
+                lines.first { $0.hasPrefix(prefix) }.flatMap { $0.split(separator: " ", omittingEmptySubsequences: true).last }
+            }
+            guard let rate = value("Requests/sec:").flatMap({ Double($0) }),
+                  let p50 = value("50%").flatMap(Self.milliseconds), let p99 = value("99%").flatMap(Self.milliseconds)
+            else { throw APIBenchmarkError(code: "wrk_failed", message: "Could not read wrk's throughput and latency.") }
+            return Measurement(requestsPerSecond: rate, p50Milliseconds: p50, p99Milliseconds: p99)
+        }
+
+        /// wrk's `812.00us`, `1.25ms`, `1.02s` in milliseconds.
+        static func milliseconds(_ text: Substring) -> Double? {
+            for (unit, scale) in [("us", 0.001), ("ms", 1.0), ("s", 1000.0)] where text.hasSuffix(unit) {
+                return Double(text.dropLast(unit.count)).map { $0 * scale }
+            }
+            return nil
+        }
+    }
+
+    /// Runs `pgbench -M prepared` with one script and reads tps and, from its
+    /// per-transaction log, p50 and p99.
+    struct PgbenchDriver {
+        let conninfo: String
+        let clients: Int
+        let seconds: Int
+
+        func run(sql: String) throws(APIBenchmarkError) -> Measurement {
+            guard let executable = PgbenchRunner.locate() else {
+                throw APIBenchmarkError(code: "pgbench_failed", message: "pgbench not found (postgresql-contrib or the server package).")
+            }
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-api-\(getpid())-\(UInt32.random(in: 0 ... .max))")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let script = directory.appendingPathComponent("script.sql")
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                try sql.write(to: script, atomically: true, encoding: .utf8)
+            } catch {
+                throw APIBenchmarkError(code: "pgbench_failed", message: "Could not write the pgbench script in \(directory.path).")
+            }
+            let arguments = [
+                "--no-vacuum", "--protocol=prepared", "--file=\(script.path)", "--client=\(clients)", "--jobs=\(WrkDriver.threads)",
+                "--time=\(seconds)", "--log", "--log-prefix=\(directory.appendingPathComponent("log").path)", conninfo,
+            ]
+            let report = APIBenchmark.output(of: executable.path, arguments, mergingErrors: true)
+            guard let tps = report.succeeded ? PgbenchRunner.transactionsPerSecond(in: report.text) : nil else {
+                let last = report.text.split(separator: "\n").filter { $0.contains("error") }.prefix(2).joined(separator: " / ")
+                throw APIBenchmarkError(code: "pgbench_failed", message: "pgbench failed or printed no tps: \(SafeText.escaped(last))")
+            }
+            let latencies = Self.latencies(in: directory).sorted()
+            guard !latencies.isEmpty else { throw APIBenchmarkError(code: "pgbench_failed", message: "pgbench wrote no transaction log.") }
+            func percentile(_ p: Double) -> Double { latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] / 1000 }
+            return Measurement(requestsPerSecond: tps, p50Milliseconds: percentile(0.5), p99Milliseconds: percentile(0.99))
+        }
+
+        /// Every transaction's latency in microseconds: the third field of each log line.
+        static func latencies(in directory: URL) -> [Double] {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+            return files.filter { $0.hasPrefix("log") }.flatMap { name -> [Double] in
+                let text = (try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)) ?? ""
+                return text.split(separator: "\n").compactMap { line in
+                    let fields = line.split(separator: " ")
+                    return fields.count > 2 ? Double(fields[2]) : nil
+                }
+            }
+        }
+    }
+
+    /// Runs `executable` to completion: whether it exited 0, and its standard
+    /// output (and error, if asked); empty when it cannot start.
+    static func output(of executable: String, _ arguments: [String], mergingErrors: Bool = false) -> (succeeded: Bool, text: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        if mergingErrors { process.standardError = pipe }
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return (false, "") }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus == 0, String(decoding: data, as: UTF8.self))
+    }
+}

@@ -1,0 +1,142 @@
+import BatonCore
+import BatonLinks
+import Foundation
+import Postgres
+
+extension APIBenchmark {
+    /// The benchmark's database rows and files: invites for each side, the
+    /// credential files wrk reads, the pgbench scripts' SQL, an API key.
+    struct Fixtures {
+        let configuration: BatonConfiguration
+        let apiKey: String
+        let previewFile: URL
+        let redeemFile: URL
+        let luaScript: URL
+        let previewPgbenchSQL: String
+        let redeemPgbenchSQL: String
+        private let conninfo: String
+
+        static let secret = String(repeating: "5e", count: 32)
+
+        static func prepare(_ options: Options) throws(APIBenchmarkError) -> Fixtures {
+            do {
+                return try make(options)
+            } catch let error as APIBenchmarkError {
+                throw error
+            } catch {
+                throw APIBenchmarkError(code: "setup_failed", message: "Could not prepare the database and files: \(error)")
+            }
+        }
+
+        private static func make(_ options: Options) throws -> Fixtures {
+            let configuration = try BatonConfiguration(environment: [
+                "BATON_DATABASE_URL": options.conninfo, "BATON_SECRET_KEY": secret, "BATON_LISTEN": "127.0.0.1:0",
+                "BATON_HTTP_THREADS": String(options.databaseClients), "BATON_DB_POOL_SIZE": String(options.databaseClients),
+                "BATON_RATE_LIMITS": "off", "BATON_PUBLIC_BASE_URL": "https://bench.example",
+            ])
+            let script = options.repository.appendingPathComponent("bench/api/credentials.lua")
+            guard FileManager.default.fileExists(atPath: script.path) else {
+                throw APIBenchmarkError(code: "setup_failed", message: "No \(script.path): run from the repository root.")
+            }
+            let connection = try PostgresConnection(options.conninfo)
+            defer { connection.close() }
+            try Migrator().migrate(on: connection)
+            try connection.runScript(resetTables)
+            let hasher = KeyedHasher(secret: configuration.secretKey, purpose: .linkToken)
+            let preview = try insertInvites(options.previewInvites, table: "baton_bench_preview", hasher: hasher, on: connection)
+            let ours = try insertInvites(options.redeemInvites, table: nil, hasher: hasher, on: connection)
+            _ = try insertInvites(options.redeemInvites, table: "baton_bench_redeem", hasher: hasher, on: connection)
+            // Both sides preview invites whose first preview is recorded already: the steady state.
+            try connection.query("UPDATE baton.invites SET first_previewed_at = now() WHERE family_id = 'bench'")
+            for table in ["baton.invites", "baton_bench_preview", "baton_bench_redeem"] {
+                try connection.query("VACUUM ANALYZE \(table)")
+            }
+            let (key, _) = try APIKeyStore(secret: configuration.secretKey).create(name: "bench", scopes: [.redemptionsWrite], on: connection)
+            let directory = FileManager.default.temporaryDirectory
+            let previewFile = directory.appendingPathComponent("baton-bench-preview-\(getpid()).txt")
+            let redeemFile = directory.appendingPathComponent("baton-bench-redeem-\(getpid()).txt")
+            try (preview.joined(separator: "\n") + "\n").write(to: previewFile, atomically: true, encoding: .utf8)
+            try (ours.joined(separator: "\n") + "\n").write(to: redeemFile, atomically: true, encoding: .utf8)
+            return Fixtures(
+                configuration: configuration, apiKey: key.text, previewFile: previewFile, redeemFile: redeemFile, luaScript: script,
+                previewPgbenchSQL: pgbenchSQL(
+                    RedemptionStore.previewByToken.sql, hash: "(SELECT token_hash FROM baton_bench_preview WHERE n = :n)",
+                    arguments: ["'clip'"], preamble: "\\set n random(1, \(options.previewInvites))\n"
+                ),
+                redeemPgbenchSQL: pgbenchSQL(
+                    RedemptionStore.redeemByToken.sql,
+                    hash: "(SELECT token_hash FROM baton_bench_redeem WHERE n = (SELECT nextval('baton_bench_redeem_next')))",
+                    arguments: ["'bench'", "'app'", "NULL", "'\(OutboxEvents.webhookKind)'", String(OutboxEvents.defaultWebhookMaxAttempts)], preamble: ""
+                ),
+                conninfo: options.conninfo
+            )
+        }
+
+        /// `sql` with `$1` replaced by `hash` and `$2…` by `arguments`, on
+        /// one line as pgbench wants it.
+        static func pgbenchSQL(_ sql: String, hash: String, arguments: [String], preamble: String) -> String {
+            var text = sql
+            for (offset, argument) in arguments.enumerated().reversed() {
+                text = text.replacingOccurrences(of: "$\(offset + 2)", with: argument)
+            }
+            text = text.replacingOccurrences(of: "$1", with: hash)
+            return preamble + text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") + ";\n"
+        }
+
+        /// Inserts `count` invites (family `bench`, single use, a day to live)
+        /// in batches and returns their tokens; with `table`, their hashes are
+        /// also numbered 1… there for pgbench.
+        private static func insertInvites(_ count: Int, table: String?, hasher: KeyedHasher, on connection: PostgresConnection) throws -> [String] {
+            var tokens: [String] = []
+            for start in stride(from: 0, to: count, by: 10_000) {
+                let batch = (start..<min(count, start + 10_000)).map { _ in LinkToken.generate().text }
+                let hashes = batch.map { Sodium.hex(hasher.hash($0)) }
+                let codes = batch.map { _ in Sodium.hex(Sodium.randomBytes(32)) }
+                try connection.query(insertSQL, [hashes, codes])
+                if let table {
+                    try connection.query("INSERT INTO \(table) (n, token_hash) SELECT $1::int + i, decode(h, 'hex') FROM unnest($2::text[]) WITH ORDINALITY AS t(h, i)",
+                                         [start, hashes])
+                }
+                tokens += batch
+            }
+            return tokens
+        }
+
+        private static let insertSQL = """
+            INSERT INTO baton.invites (family_id, family_name, inviter_name, token_hash, code_hash, expires_at)
+            SELECT 'bench', 'The Bench family', 'Ada', decode(t, 'hex'), decode(c, 'hex'), now() + interval '1 day'
+            FROM unnest($1::text[], $2::text[]) AS x(t, c)
+            """
+
+        private static let resetTables = """
+            DROP TABLE IF EXISTS baton_bench_preview, baton_bench_redeem;
+            DROP SEQUENCE IF EXISTS baton_bench_redeem_next;
+            CREATE TABLE baton_bench_preview (n int PRIMARY KEY, token_hash bytea NOT NULL);
+            CREATE TABLE baton_bench_redeem (n int PRIMARY KEY, token_hash bytea NOT NULL);
+            CREATE SEQUENCE baton_bench_redeem_next;
+            """
+
+        /// Redemptions made by Baton (redeemer `bench` through the API) and by
+        /// pgbench, counted from the rows.
+        func freshRedemptions() throws(APIBenchmarkError) -> (Int, Int) {
+            do {
+                let connection = try PostgresConnection(conninfo)
+                defer { connection.close() }
+                let rows = try connection.query("""
+                    SELECT count(*) FILTER (WHERE r.channel = 'app' AND b.n IS NULL), count(*) FILTER (WHERE b.n IS NOT NULL)
+                    FROM baton.redemptions r JOIN baton.invites i ON i.id = r.invite_id
+                    LEFT JOIN baton_bench_redeem b ON b.token_hash = i.token_hash
+                    """)
+                return (try rows[0].decode(Int.self, at: 0), try rows[0].decode(Int.self, at: 1))
+            } catch {
+                throw APIBenchmarkError(code: "setup_failed", message: "Could not count redemptions: \(error)")
+            }
+        }
+
+        /// Deletes the credential files.
+        func remove() {
+            try? FileManager.default.removeItem(at: previewFile)
+            try? FileManager.default.removeItem(at: redeemFile)
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import BatonCore
+import BatonWorker
+import Foundation
+import Postgres
+import Synchronization
+
+/// `baton bench queue`: the job queue against its ceilings (DESIGN §8).
+///
+/// 1. Burn-down: `jobs` no-op jobs run by a `Worker` (one fetch loop,
+///    `concurrency` runners), against `pgbench` with one client looping the
+///    very claim statement of `JobQueue` (batch = `concurrency`) and a
+///    completion of what it claimed. Both start from the same freshly
+///    vacuumed table on the same cluster; jobs/s and the ratio are reported.
+/// 2. Expiry: `invites` due invites expired by the set-wise sweep in
+///    batches, as the leader runs it (event row and webhook job included).
+/// 3. Wake-up latency: from the start of an enqueue (its commit sends the
+///    NOTIFY) to the handler starting, with polling set far out of the way.
+///
+/// It uses the schema `baton` of the database it is given: point it at a
+/// scratch database (`baton bench queue` starts a private cluster by default).
+public struct QueueBenchmark: Sendable {
+    /// The database to measure, as a URL or conninfo string.
+    public var conninfo: String
+    /// Jobs burnt down by each side.
+    public var jobs: Int
+    /// Worker concurrency, and pgbench's claim batch size.
+    public var concurrency: Int
+    /// Due invites to expire.
+    public var invites: Int
+    /// Enqueue-to-start samples.
+    public var latencySamples: Int
+
+    /// A benchmark; see the properties.
+    public init(conninfo: String, jobs: Int = 200_000, concurrency: Int = 10, invites: Int = 1_000_000, latencySamples: Int = 200) {
+        self.conninfo = conninfo
+        self.jobs = max(1, jobs)
+        self.concurrency = max(1, concurrency)
+        self.invites = max(0, invites)
+        self.latencySamples = max(1, latencySamples)
+    }
+
+    static let kind = "bench.noop"
+
+    /// Runs the three parts and returns their rows.
+    /// - Throws: `PostgresError`, `MigrationError`, `JobQueueError`, or
+    ///   `PoolBenchmarkError` when pgbench is missing or fails.
+    public func run() throws -> BenchmarkReport {
+        let connection = try PostgresConnection(conninfo)
+        defer { connection.close() }
+        try Migrator().migrate(on: connection)
+        var report = BenchmarkReport(title: "Queue")
+        let (ours, ceiling) = try burnDown(on: connection)
+        report.rows.append(BenchmarkReport.Row(
+            name: "burn down \(jobs) no-op jobs, concurrency \(concurrency)", unit: "jobs/s", ours: ours,
+            ceiling: ceiling, ceilingName: "pgbench, 1 client, same claim SQL, batch \(concurrency)"))
+        if invites > 0 {
+            report.rows.append(BenchmarkReport.Row(
+                name: "expire \(invites) due invites (event + webhook job each)", unit: "s",
+                ours: try expiry(on: connection), higherIsBetter: false))
+        }
+        let latencies = try wakeUpLatencies(on: connection)
+        for (label, quantile) in [("p50", 0.5), ("p99", 0.99)] {
+            report.rows.append(BenchmarkReport.Row(
+                name: "NOTIFY wake-up, enqueue to handler start, \(label)", unit: "ms",
+                ours: latencies[min(latencies.count - 1, Int(Double(latencies.count) * quantile))], higherIsBetter: false))
+        }
+        report.notes = [
+            "Burn-down: ours is one Worker (fetch loop + \(concurrency) runner threads), timed from start() until stop() returned after the last completion was written.",
+            "pgbench (-M prepared) runs JobQueue's claim statement, its UPDATE … RETURNING wrapped in a CTE so \\gset hands the ids to JobQueue's complete statement; \(jobs / concurrency) transactions; jobs/s = tps × \(concurrency).",
+            "Expiry: InviteExpiry.expireDue in batches of 5000 until a short batch; target < 60 s for 1,000,000.",
+            "Wake-up: \(latencySamples) sequential samples, poll interval 60 s so only NOTIFY wakes the worker.",
+        ]
+        return report
+    }
+
+    /// Empties the queue and inserts `jobs` fresh no-op jobs, vacuumed.
+    private func refill(on connection: PostgresConnection) throws {
+        try connection.runScript("TRUNCATE baton.jobs")
+        try connection.query(
+            "INSERT INTO baton.jobs (kind) SELECT $1 FROM generate_series(1, $2::int8)", [Self.kind, jobs])
+        try connection.runScript("VACUUM ANALYZE baton.jobs")
+    }
+
+    private func burnDown(on connection: PostgresConnection) throws -> (ours: Double, ceiling: Double) {
+        try refill(on: connection)
+        let worker = makeWorker(handler: NoOp(), pollInterval: .seconds(1))
+        let began = ContinuousClock.now
+        worker.start()
+        while worker.statistics.completed < jobs { Thread.sleep(forTimeInterval: 0.002) }
+        worker.stop()
+        let ours = Double(jobs) / ((ContinuousClock.now - began) / .seconds(1))
+
+        try refill(on: connection)
+        var pgbench = try PgbenchRunner(conninfo: conninfo, clients: 1, duration: .seconds(1), name: "queue", script: pgbenchScript)
+        defer { pgbench.removeScript() }
+        pgbench.transactionsPerClient = jobs / concurrency
+        let ceiling = try pgbench.run().queriesPerSecond * Double(concurrency)
+        return (ours, ceiling)
+    }
+
+    /// `JobQueue`'s claim and complete statements for pgbench: the claim's
+    /// `UPDATE … RETURNING` becomes the last CTE of a `SELECT` that hands the
+    /// claimed ids to `\gset`, and the completion takes them as `:ids`.
+    private var pgbenchScript: String {
+        let worker = "'pgbench-' || :client_id"
+        let claim = JobQueue.claimStatement.sql
+            .replacingOccurrences(of: "$4", with: "'{\(Self.kind)}'")
+            .replacingOccurrences(of: "$3", with: "60")
+            .replacingOccurrences(of: "$2", with: worker)
+            .replacingOccurrences(of: "$1", with: String(concurrency))
+            .replacingOccurrences(of: "\nUPDATE ", with: "\n, claimed AS (UPDATE ")
+        let complete = JobQueue.completeStatement.sql
+            .replacingOccurrences(of: "$2", with: worker)
+            .replacingOccurrences(of: "$1", with: ":ids")
+        let oneLine = { (sql: String) in sql.split(separator: "\n").joined(separator: " ") }
+        return oneLine(claim) + ") SELECT '{' || coalesce(string_agg(id::text, ','), '') || '}' AS ids FROM claimed \\gset\n"
+            + oneLine(complete) + ";\n"
+    }
+
+    private func expiry(on connection: PostgresConnection) throws -> Double {
+        try connection.runScript("TRUNCATE baton.jobs, baton.events, baton.redemptions, baton.invites")
+        try connection.query("""
+            INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, created_at, expires_at)
+            SELECT 'family-' || (i % 1000), 'Family', sha256(('c' || i)::bytea), sha256(('t' || i)::bytea),
+                   now() - interval '2 days', now() - interval '1 day' + i * interval '1 millisecond'
+            FROM generate_series(1, $1::int8) AS i
+            """, [invites])
+        try connection.runScript("VACUUM ANALYZE baton.invites")
+        let began = ContinuousClock.now
+        while try InviteExpiry.expireDue(limit: 5_000, on: connection) == 5_000 {}
+        return (ContinuousClock.now - began) / .seconds(1)
+    }
+
+    private func wakeUpLatencies(on connection: PostgresConnection) throws -> [Double] {
+        try connection.runScript("TRUNCATE baton.jobs")
+        let ping = Ping()
+        let worker = makeWorker(handler: ping, pollInterval: .seconds(60))
+        worker.start()
+        defer { worker.stop() }
+        Thread.sleep(forTimeInterval: 0.5)
+        var latencies: [Double] = []
+        for _ in 0..<latencySamples {
+            let sent = ContinuousClock.now
+            try JobQueue.enqueue(NewJob(kind: Self.kind), on: connection)
+            guard let started = ping.next(timeout: 10) else { continue }
+            latencies.append((started - sent) / .milliseconds(1))
+        }
+        return latencies.sorted()
+    }
+
+    private func makeWorker(handler: any JobHandler, pollInterval: Duration) -> Worker {
+        let settings = WorkerSettings(concurrency: concurrency)
+        let configuration = WorkerConfiguration(
+            conninfo: conninfo, workerID: "bench-\(getpid())", settings: settings,
+            pollInterval: pollInterval, runsPeriodicWork: false)
+        return Worker(configuration: configuration, handlers: [Self.kind: handler])
+    }
+}
+
+/// Does nothing: the burn-down measures the queue, not the work.
+private struct NoOp: JobHandler {
+    func perform(_ job: ClaimedJob, deadline: ContinuousClock.Instant) {}
+}
+
+/// Hands the start instant of each job to the waiting benchmark thread.
+private final class Ping: JobHandler {
+    private let starts = Mutex<[ContinuousClock.Instant]>([])
+    private let arrived = DispatchSemaphore(value: 0)
+
+    func perform(_ job: ClaimedJob, deadline: ContinuousClock.Instant) {
+        starts.withLock { $0.append(.now) }
+        arrived.signal()
+    }
+
+    func next(timeout seconds: Int) -> ContinuousClock.Instant? {
+        guard arrived.wait(timeout: .now() + .seconds(seconds)) == .success else { return nil }
+        return starts.withLock { $0.removeFirst() }
+    }
+}

@@ -1,0 +1,56 @@
+import BatonCore
+import BatonWorker
+import Foundation
+import HTTP
+import SafeText
+
+/// `baton worker`: runs queued jobs and the cluster's periodic work until SIGTERM/SIGINT.
+enum WorkerCommand: BatonCommand {
+    static let spec = CommandSpec(
+        name: "worker",
+        summary: "Run queued jobs (webhooks) and periodic work (invite expiry, cleanup) until stopped.",
+        options: [
+            .value("concurrency", "N", "Jobs run at once (default BATON_WORKER_CONCURRENCY, 10)."),
+            .value("id", "NAME", "This worker's name in jobs and the leader table (default host-pid-random)."),
+        ],
+        discussion: """
+            Claims jobs from PostgreSQL with FOR UPDATE SKIP LOCKED, woken by NOTIFY and polling
+            every 2 s. Run as many replicas as you like: periodic work runs on one elected leader.
+            On SIGTERM or SIGINT it stops claiming, lets running jobs finish for
+            BATON_WORKER_SHUTDOWN_GRACE_SECONDS, returns the rest to the queue and exits 0.
+            A killed worker's jobs run again once their lease (BATON_JOB_LEASE_SECONDS) expires.
+            Settings: BATON_DATABASE_URL, BATON_WEBHOOK_* and BATON_WORKER_* / BATON_JOB_* (see baton config check).
+            """,
+        examples: ["baton worker", "baton worker --concurrency 32 --id worker-a"]
+    )
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let concurrency = try arguments.int("concurrency", in: 1...256)
+        if let id = arguments.string("id"), !(1...128).contains(id.count) {
+            throw UsageError("--id must be 1 to 128 characters")
+        }
+        let signals = SignalWaiter()
+        let configuration = try BatonConfiguration()
+        let worker = Worker.standard(configuration, concurrency: concurrency, workerID: arguments.string("id")) { event in
+            console.err(logLine(event))
+        }
+        worker.start()
+        let endpoint = configuration.webhook.map { "\($0.url.scheme ?? "")://\($0.url.host ?? "")" } ?? "none (BATON_WEBHOOK_URL unset)"
+        console.out("worker \(worker.configuration.workerID) running \(worker.configuration.settings.concurrency) at once; webhooks to \(endpoint)")
+        _ = signals.wait()
+        console.out("stopping: letting running jobs finish (up to \(worker.configuration.settings.shutdownGrace)) ...")
+        worker.stop()
+        let stats = worker.statistics
+        console.out("stopped after \(stats.completed) completed and \(stats.failed) failed attempts")
+        return .success
+    }
+
+    /// One JSON object per line with fixed keys, hidden characters escaped.
+    static func logLine(_ event: WorkerEvent) -> String {
+        let fields: [String: Any] = ["ts": Date().formatted(.iso8601), "level": event.level, "msg": event.message]
+        guard let data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            return #"{"msg":"unloggable event"}"#
+        }
+        return SafeText.hardenedJSON(String(decoding: data, as: UTF8.self))
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import SafeText
+
+/// A verified redeemer JWT (RFC 7519, JWS compact, HS256 only): the backend
+/// mints it for its app with the shared `BATON_REDEEMER_JWT_SECRET`, and its
+/// `sub` names the person redeeming.
+///
+/// Verification is deliberately narrow, where JWT libraries went wrong: the
+/// algorithm comes from an allow-list of one (`HS256`; `none` and every
+/// other value are refused before any MAC work), the MAC is checked in
+/// constant time (libsodium) before the claims are read, `exp` is required,
+/// and a token is at most 4096 bytes.
+public struct RedeemerToken: Sendable, Equatable {
+    /// The redeemer id: the `sub` claim, 1–256 UTF-8 bytes, no hidden characters.
+    public let subject: String
+    /// When it expires, unix seconds.
+    public let expiresAt: Int64
+
+    /// The largest token accepted, in bytes.
+    public static let maxBytes = 4096
+    /// Clock difference tolerated on `exp` and `nbf`, in seconds.
+    public static let allowedSkewSeconds: Int64 = 30
+
+    /// Verifies `text` with `secret` at `now` (unix seconds).
+    /// - Throws: ``RedeemerTokenError`` naming the first failed check.
+    public init(verifying text: String, secret: [UInt8], now: Int64) throws(RedeemerTokenError) {
+        guard text.utf8.count <= Self.maxBytes else { throw .malformed }
+        let segments = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard segments.count == 3, let headerBytes = Self.base64URL(segments[0]), let header = Self.object(headerBytes)
+        else { throw .malformed }
+        // The algorithm is judged before anything else is decoded, so an
+        // unsigned (`alg: none`, empty third segment) token is named as such.
+        guard header["alg"] as? String == "HS256", header["typ"].map({ $0 as? String == "JWT" }) ?? true,
+              header["crit"] == nil
+        else { throw .unsupportedAlgorithm }
+        guard let payloadBytes = Self.base64URL(segments[1]), let mac = Self.base64URL(segments[2]) else { throw .malformed }
+        let signingInput = Array(text.utf8.prefix(segments[0].utf8.count + 1 + segments[1].utf8.count))
+        guard Sodium.constantTimeEqual(Sodium.hmacSHA256(key: secret, message: signingInput), mac) else { throw .badSignature }
+        guard let claims = Self.object(payloadBytes) else { throw .malformed }
+        guard let expiresAt = Self.integer(claims["exp"]) else { throw .missingExpiry }
+        guard now < expiresAt + Self.allowedSkewSeconds else { throw .expired }
+        if let notBefore = claims["nbf"] {
+            guard let notBefore = Self.integer(notBefore) else { throw .missingExpiry }
+            guard notBefore <= now + Self.allowedSkewSeconds else { throw .notYetValid }
+        }
+        guard let subject = claims["sub"] as? String, (1...256).contains(subject.utf8.count), !HiddenCharacters.contains(in: subject)
+        else { throw .invalidSubject }
+        self.subject = subject
+        self.expiresAt = expiresAt
+    }
+
+    /// Mints a token for `subject` expiring at `expiresAt`; for tests, the
+    /// benchmark and backends written in Swift.
+    public static func mint(subject: String, expiresAt: Int64, secret: [UInt8]) -> String {
+        let header = encode(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
+        let claims = (try? JSONSerialization.data(withJSONObject: ["sub": subject, "exp": expiresAt], options: [.sortedKeys])) ?? Data()
+        let signingInput = header + "." + encode(claims)
+        return signingInput + "." + encode(Data(Sodium.hmacSHA256(key: secret, message: Array(signingInput.utf8))))
+    }
+
+    /// Unpadded base64url, as JWS writes it.
+    public static func encode(_ data: Data) -> String {
+        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// Strict unpadded base64url: only `[A-Za-z0-9_-]`, never `=`.
+    private static func base64URL(_ segment: Substring) -> [UInt8]? {
+        guard !segment.isEmpty, segment.utf8.count % 4 != 1, segment.utf8.allSatisfy(isSymbol) else { return nil }
+        var text = segment.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        text += String(repeating: "=", count: (4 - text.utf8.count % 4) % 4)
+        return Data(base64Encoded: text).map(Array.init)
+    }
+
+    private static func isSymbol(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"): true
+        default: false
+        }
+    }
+
+    private static func object(_ bytes: [UInt8]) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
+    }
+
+    /// A JSON whole number (not a boolean, not a fraction) within ±2^53.
+    private static func integer(_ value: Any?) -> Int64? {
+        guard !(value is Bool), let number = value as? NSNumber else { return nil }
+        let double = number.doubleValue
+        guard double.rounded() == double, abs(double) <= 9_007_199_254_740_991 else { return nil }
+        return Int64(double)
+    }
+}

@@ -1,0 +1,57 @@
+/// Why a redeemer's bearer JWT was refused. Every case answers 401
+/// `invalid_token`; ``reason`` says which check failed, from a fixed list,
+/// never with bytes of the token.
+public enum RedeemerTokenError: Error, Equatable, Sendable {
+    /// JWT redeemers are off: `BATON_REDEEMER_JWT_SECRET` is unset.
+    case disabled
+    /// Not three base64url segments of JSON objects, or too long.
+    case malformed
+    /// `alg` is not `HS256` (`none` included), or `typ` is not `JWT`.
+    case unsupportedAlgorithm
+    /// The MAC does not match under the configured secret.
+    case badSignature
+    /// No `exp`, or `exp`/`nbf` not whole numbers.
+    case missingExpiry
+    /// `exp` has passed (beyond the allowed skew).
+    case expired
+    /// `nbf` is in the future (beyond the allowed skew).
+    case notYetValid
+    /// `sub` is missing, empty, longer than 256 bytes or holds hidden characters.
+    case invalidSubject
+
+    /// The API error code: always `invalid_token`.
+    public var code: String { "invalid_token" }
+
+    /// Which check failed, for `error.details.reason`.
+    public var reason: String {
+        switch self {
+        case .disabled: "jwt_disabled"
+        case .malformed: "malformed"
+        case .unsupportedAlgorithm: "unsupported_algorithm"
+        case .badSignature: "bad_signature"
+        case .missingExpiry: "missing_expiry"
+        case .expired: "expired"
+        case .notYetValid: "not_yet_valid"
+        case .invalidSubject: "invalid_subject"
+        }
+    }
+
+    /// A sentence for people; contains nothing from the token.
+    public var message: String {
+        switch self {
+        case .disabled: "This server does not accept redeemer tokens; use an API key."
+        case .malformed: "The bearer token is not a well-formed JWT."
+        case .unsupportedAlgorithm: "The bearer token's algorithm is not allowed; only HS256 is."
+        case .badSignature: "The bearer token's signature does not match."
+        case .missingExpiry: "The bearer token has no usable exp claim."
+        case .expired: "The bearer token has expired."
+        case .notYetValid: "The bearer token is not valid yet."
+        case .invalidSubject: "The bearer token's sub claim is not a usable redeemer id."
+        }
+    }
+}
+
+extension RedeemerTokenError: CustomStringConvertible {
+    /// Code, reason and message; safe to log.
+    public var description: String { "\(code) (\(reason)): \(message)" }
+}

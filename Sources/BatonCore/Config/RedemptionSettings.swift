@@ -1,0 +1,119 @@
+import Foundation
+
+/// Settings of the public half of the API: handoff signing keys, redeemer
+/// JWTs, rate limits and Android App Links.
+public struct RedemptionSettings: Sendable {
+    /// The keys that MAC server-minted handoffs; the first listed signs.
+    public var handoffKeyring: HandoffKeyring
+    /// How long a minted handoff stays valid (never past its invite's expiry).
+    public var handoffTTLSeconds: Int
+    /// The HS256 secret of redeemer JWTs; nil turns JWT redeemers off.
+    public var redeemerJWTSecret: [UInt8]?
+    /// The rate limits; nil when `BATON_RATE_LIMITS=off`.
+    public var rateLimits: RateLimitPolicy?
+    /// The Android package whose App Links the invite links are, if any.
+    public var androidPackage: String?
+    /// SHA-256 fingerprints (`AA:BB:…`) of the Android signing certificates.
+    public var androidCertificateFingerprints: [String]
+
+    /// The key id of the handoff key derived from `BATON_SECRET_KEY` when
+    /// `BATON_HANDOFF_KEYS` is unset.
+    public static let derivedKeyID = "derived"
+
+    static func read(_ reader: inout SettingReader, secretKey: [UInt8]?) -> RedemptionSettings? {
+        // Unset, the key derives from the server secret, whose own problems are reported already.
+        let keyring = (reader.environment[Setting.handoffKeys.name] ?? "").isEmpty
+            ? secretKey.flatMap(Self.derivedKeyring)
+            : reader.parsed(.handoffKeys, expected: "comma-separated KEYID:HEX items, 32-byte keys", Self.keyring)
+        let ttl = reader.integer(.handoffTTL, in: 60...2_592_000)
+        let jwtSecret = reader.parsed(.redeemerJWTSecret, expected: "at least 32 bytes as hex or base64") { raw -> [UInt8]?? in
+            if raw.isEmpty { return .some(nil) }
+            let bytes = Sodium.bytes(fromHex: raw) ?? Data(base64Encoded: raw).map(Array.init)
+            return bytes.flatMap { $0.count >= 32 ? .some($0) : nil }
+        }
+        let rateLimits = reader.parsed(.rateLimits, expected: "off, or CLASS=N/UNIT items (see docs/redemption.md)", RateLimitPolicy.parse)
+        let package = reader.parsed(.androidPackage, expected: "a Java package name such as com.example.family") { raw -> String?? in
+            raw.isEmpty ? .some(nil) : (Self.isPackageName(raw) ? .some(raw) : nil)
+        }
+        let fingerprints = reader.parsed(.androidFingerprints, expected: "comma-separated SHA-256 fingerprints AA:BB:…") { raw -> [String]? in
+            let items = raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+            return items.allSatisfy(Self.isFingerprint) ? items : nil
+        }
+        guard let keyring, let ttl, let jwtSecret, let rateLimits, let package, let fingerprints else { return nil }
+        return RedemptionSettings(
+            handoffKeyring: keyring, handoffTTLSeconds: ttl, redeemerJWTSecret: jwtSecret, rateLimits: rateLimits,
+            androidPackage: package, androidCertificateFingerprints: fingerprints
+        )
+    }
+
+    /// `k1:<hex>,k0:<hex>`: every key verifies, the first signs.
+    static func keyring(_ raw: String) -> HandoffKeyring? {
+        var keys: [String: [UInt8]] = [:]
+        var first: String?
+        for item in raw.split(separator: ",") {
+            let pair = item.trimmingCharacters(in: .whitespaces).split(separator: ":", maxSplits: 1)
+            guard pair.count == 2, let secret = Sodium.bytes(fromHex: String(pair[1])), keys[String(pair[0])] == nil else { return nil }
+            keys[String(pair[0])] = secret
+            first = first ?? String(pair[0])
+        }
+        guard let first else { return nil }
+        return try? HandoffKeyring(keys: keys, currentKeyID: first)
+    }
+
+    private static func derivedKeyring(_ secretKey: [UInt8]) -> HandoffKeyring? {
+        let key = Sodium.hmacSHA256(key: secretKey, message: Array("baton/handoff-key".utf8))
+        return try? HandoffKeyring(keys: [derivedKeyID: key], currentKeyID: derivedKeyID)
+    }
+
+    private static func isPackageName(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return text.utf8.count <= 255 && parts.count >= 2 && parts.allSatisfy { part in
+            guard let first = part.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
+            return part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+        }
+    }
+
+    private static func isFingerprint(_ text: String) -> Bool {
+        let bytes = text.split(separator: ":", omittingEmptySubsequences: false)
+        return bytes.count == 32 && bytes.allSatisfy { $0.count == 2 && Sodium.bytes(fromHex: String($0)) != nil }
+    }
+}
+
+extension Setting {
+    /// Handoff signing keys.
+    public static let handoffKeys = Setting(
+        name: "BATON_HANDOFF_KEYS",
+        summary: "Handoff MAC keys as KEYID:HEX (32 bytes) items, comma-separated; the first signs, all verify. Unset: one key derived from BATON_SECRET_KEY (id 'derived').",
+        defaultValue: "", isSecret: true
+    )
+    /// Lifetime of minted handoffs.
+    public static let handoffTTL = Setting(
+        name: "BATON_HANDOFF_TTL_SECONDS",
+        summary: "Seconds a server-minted handoff stays valid, never past its invite's expiry (60-2592000).",
+        defaultValue: "86400", isSecret: false
+    )
+    /// Secret of redeemer JWTs.
+    public static let redeemerJWTSecret = Setting(
+        name: "BATON_REDEEMER_JWT_SECRET",
+        summary: "HS256 secret (32+ bytes, hex or base64) of redeemer JWTs minted by the backend; unset: JWT redeemers are refused.",
+        defaultValue: "", isSecret: true
+    )
+    /// Rate limits of the public routes.
+    public static let rateLimits = Setting(
+        name: "BATON_RATE_LIMITS",
+        summary: "off, or CLASS=N/UNIT items overriding the defaults (classes code, code_failures, token, invocation, handoff, key; units s, min, h, day).",
+        defaultValue: RateLimitPolicy.defaults.description, isSecret: false
+    )
+    /// Android package for App Links.
+    public static let androidPackage = Setting(
+        name: "BATON_ANDROID_PACKAGE",
+        summary: "Android package name; with BATON_ANDROID_CERT_FINGERPRINTS, /.well-known/assetlinks.json is served.",
+        defaultValue: "", isSecret: false
+    )
+    /// Android signing certificate fingerprints.
+    public static let androidFingerprints = Setting(
+        name: "BATON_ANDROID_CERT_FINGERPRINTS",
+        summary: "Comma-separated SHA-256 fingerprints (AA:BB:…) of the Android app's signing certificates.",
+        defaultValue: "", isSecret: false
+    )
+}

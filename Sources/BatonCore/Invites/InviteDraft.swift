@@ -1,0 +1,45 @@
+/// The fields of one invite as a client sends them (`POST /v1/invites`, or
+/// one item of a batch), before validation. Every field is optional here so
+/// that a missing one is reported by ``NewInvite/init(_:field:)`` as
+/// `validation_failed` with its name, like any other bad value.
+public struct InviteDraft: Decodable, Sendable {
+    /// `family_id`.
+    public var familyID: String?
+    /// `family_name`.
+    public var familyName: String?
+    /// `inviter_id`.
+    public var inviterID: String?
+    /// `inviter_name`.
+    public var inviterName: String?
+    /// `ttl_seconds`.
+    public var ttlSeconds: Int?
+    /// `max_redemptions`.
+    public var maxRedemptions: Int?
+    /// `metadata`, any JSON until validated.
+    public var metadata: MetadataValue?
+
+    /// As the API's decoder sees them after `convertFromSnakeCase` (`family_id` → `familyId`).
+    private enum CodingKeys: String, CodingKey {
+        case familyID = "familyId", familyName, inviterID = "inviterId", inviterName, ttlSeconds, maxRedemptions, metadata
+    }
+
+    /// A draft with the given fields.
+    public init(
+        familyID: String? = nil, familyName: String? = nil, inviterID: String? = nil, inviterName: String? = nil,
+        ttlSeconds: Int? = nil, maxRedemptions: Int? = nil, metadata: MetadataValue? = nil
+    ) {
+        self.familyID = familyID
+        self.familyName = familyName
+        self.inviterID = inviterID
+        self.inviterName = inviterName
+        self.ttlSeconds = ttlSeconds
+        self.maxRedemptions = maxRedemptions
+        self.metadata = metadata
+    }
+}
+
+/// `POST /v1/invites/batch`: `{"invites": [...]}`.
+public struct InviteBatchDraft: Decodable, Sendable {
+    /// The items; nil when the key is missing.
+    public var invites: [InviteDraft]?
+}

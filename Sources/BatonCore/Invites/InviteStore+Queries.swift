@@ -1,0 +1,77 @@
+import Foundation
+import Postgres
+
+extension InviteStore {
+    /// The invite with `id` and its redemptions, oldest first.
+    /// - Throws: `InviteError.notFound`, or the database's error.
+    public func detail(id: UUID, on connection: PostgresConnection) throws -> InviteDetail {
+        guard let row = try connection.query(Self.selectDetail, [id]).first else { throw InviteError.notFound }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        let redemptions = try decoder.decode(
+            [InviteRedemption].self, from: Data(try row.decode(String.self, at: InviteRow.columnCount).utf8)
+        )
+        return InviteDetail(invite: try InviteRow.invite(row), redemptions: redemptions)
+    }
+
+    /// One page of invites, newest first (`created_at`, then `id`), after
+    /// `query.after` when given; keyset pagination, so pages stay stable and
+    /// cheap however deep the client reads.
+    public func list(_ query: InviteQuery, on connection: PostgresConnection) throws -> InvitePage {
+        let limit = min(max(query.limit, InviteQuery.limitRange.lowerBound), InviteQuery.limitRange.upperBound)
+        let rows = try connection.query(Self.selectPage, [
+            query.familyID, query.state?.rawValue, query.after?.createdMicros, query.after?.id, limit + 1,
+        ])
+        var invites = try rows.map(InviteRow.invite)
+        var next: InviteCursor?
+        if invites.count > limit {
+            invites.removeLast()
+            next = invites.last.map { InviteCursor(createdMicros: $0.createdMicros, id: $0.id) }
+        }
+        return InvitePage(invites: invites, next: next)
+    }
+
+    /// Revokes the invite with `id`. The first revoke of a live invite sets
+    /// `revoked` and, in the caller's transaction, records `invite.revoked`
+    /// with its webhook job (the outbox); revoking again, or revoking an
+    /// invite that is already final (used up, expired — even before the
+    /// sweep marks it — or revoked), changes nothing and writes nothing.
+    /// - Returns: the invite as it now is, and whether this call revoked it.
+    /// - Throws: `InviteError.notFound`, or the database's error.
+    public func revoke(id: UUID, on connection: PostgresConnection) throws -> (invite: InviteDetail, revoked: Bool) {
+        let revoked = try connection.query(Self.revokeStatement, [id]).first.map(InviteRow.invite)
+        if let revoked {
+            try OutboxEvents.record(
+                .inviteRevoked, inviteID: revoked.id, familyID: revoked.familyID, maxAttempts: webhookMaxAttempts, on: connection
+            )
+        }
+        return (try detail(id: id, on: connection), revoked != nil)
+    }
+
+    static let selectDetail = PostgresStatement(name: "invites_detail", sql: """
+        SELECT \(InviteRow.columns),
+               coalesce((SELECT jsonb_agg(jsonb_build_object(
+                                'id', r.id, 'redeemer_id', r.redeemer_id, 'channel', r.channel,
+                                'redeemed_at', extract(epoch FROM r.redeemed_at)) ORDER BY r.redeemed_at, r.id)
+                         FROM baton.redemptions r WHERE r.invite_id = i.id), '[]'::jsonb)::text
+        FROM baton.invites i WHERE i.id = $1
+        """)
+
+    static let selectPage = PostgresStatement(name: "invites_page", sql: """
+        SELECT \(InviteRow.columns) FROM baton.invites
+        WHERE ($1::text IS NULL OR family_id = $1::text)
+          AND ($2::text IS NULL OR (CASE WHEN state = 'active' AND expires_at <= now() THEN 'expired' ELSE state END) = $2::text)
+          AND ($3::bigint IS NULL
+               OR (created_at, id) < ('epoch'::timestamptz + $3::bigint * interval '1 microsecond', $4::uuid))
+        ORDER BY created_at DESC, id DESC
+        LIMIT $5
+        """)
+
+    /// Only a live invite changes; the row lock makes a concurrent second
+    /// revoke wait, re-check `state` and match nothing.
+    static let revokeStatement = PostgresStatement(name: "invites_revoke", sql: """
+        UPDATE baton.invites SET state = 'revoked', finalized_at = now()
+        WHERE id = $1 AND state = 'active' AND expires_at > now()
+        RETURNING \(InviteRow.columns)
+        """)
+}

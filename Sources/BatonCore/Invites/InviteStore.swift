@@ -1,0 +1,147 @@
+import BatonLinks
+import Foundation
+import Postgres
+import SafeText
+
+/// Creates, reads, lists and revokes invites in `baton.invites`.
+///
+/// Methods run on the connection they are given, so the caller chooses the
+/// transaction (the API wraps each request in one, with its idempotency
+/// record). Codes and tokens are stored only as keyed hashes: the code hash
+/// is the HMAC of ``InviteCode/text`` (its canonical form), the token hash
+/// the HMAC of ``LinkToken/text``, with the purposes `.inviteCode` and
+/// `.linkToken`; whoever looks an invite up by credential hashes the same way.
+public struct InviteStore: Sendable {
+    /// Invites one batch may create.
+    public static let batchLimit = 1000
+    /// Rounds of fresh credentials tried when codes collide with stored ones.
+    static let insertAttempts = 8
+
+    let codeHasher: KeyedHasher
+    let tokenHasher: KeyedHasher
+    /// Characters of generated codes.
+    public let codeLength: Int
+
+    /// Delivery attempts of the `invite.revoked` webhook job.
+    public let webhookMaxAttempts: Int
+    /// Makes a fresh code of the given length; tests substitute colliding ones.
+    let makeCode: @Sendable (Int) throws(CredentialError) -> InviteCode
+
+    /// A store hashing under `secret` (the `BATON_SECRET_KEY` bytes),
+    /// generating codes of `codeLength` characters (``InviteCode/allowedLengths``)
+    /// and enqueuing webhooks with `webhookMaxAttempts` (`BATON_WEBHOOK_MAX_ATTEMPTS`).
+    public init(
+        secret: [UInt8], codeLength: Int = InviteCode.defaultLength,
+        webhookMaxAttempts: Int = OutboxEvents.defaultWebhookMaxAttempts
+    ) {
+        self.init(secret: secret, codeLength: codeLength, webhookMaxAttempts: webhookMaxAttempts) { length throws(CredentialError) in
+            try InviteCode.generate(length: length)
+        }
+    }
+
+    init(
+        secret: [UInt8], codeLength: Int, webhookMaxAttempts: Int,
+        makeCode: @escaping @Sendable (Int) throws(CredentialError) -> InviteCode
+    ) {
+        self.makeCode = makeCode
+        self.codeHasher = KeyedHasher(secret: secret, purpose: .inviteCode)
+        self.tokenHasher = KeyedHasher(secret: secret, purpose: .linkToken)
+        self.codeLength = codeLength
+        self.webhookMaxAttempts = webhookMaxAttempts
+    }
+
+    /// Creates one invite and its `invite.created` event.
+    /// - Throws: `InviteError.codeSpaceExhausted`, or the database's error.
+    public func create(_ invite: NewInvite, createdBy: UUID?, on connection: PostgresConnection) throws -> CreatedInvite {
+        try create([invite], createdBy: createdBy, on: connection)[0]
+    }
+
+    /// Creates `invites` (at most ``batchLimit``) with one set-wise insert,
+    /// each with its `invite.created` event, in the caller's transaction;
+    /// the result is in the order given.
+    ///
+    /// A fresh code or token that collides with a stored hash (likely only
+    /// for short codes and many invites) is skipped by `ON CONFLICT DO
+    /// NOTHING` and its item retried with new credentials, so a collision
+    /// never aborts the transaction.
+    /// - Throws: `InviteError.validationFailed` for too many items,
+    ///   `.codeSpaceExhausted` after ``insertAttempts`` rounds, or the database's error.
+    public func create(_ invites: [NewInvite], createdBy: UUID?, on connection: PostgresConnection) throws -> [CreatedInvite] {
+        guard invites.count <= Self.batchLimit else {
+            throw InviteError.validationFailed(field: "invites", reason: "must hold at most \(Self.batchLimit) items")
+        }
+        var created = [CreatedInvite?](repeating: nil, count: invites.count)
+        var pending = Array(invites.indices)
+        for _ in 0..<Self.insertAttempts where !pending.isEmpty {
+            let credentials = try pending.map { _ in (try makeCode(codeLength), LinkToken.generate()) }
+            let items = zip(pending, credentials).map { index, credential in
+                Item(invite: invites[index], codeHash: Sodium.hex(codeHasher.hash(credential.0.text)),
+                     tokenHash: Sodium.hex(tokenHasher.hash(credential.1.text)))
+            }
+            let rows = try connection.query(Self.insert, [Self.recordset(items), createdBy])
+            // Keyed by token hash: two items of one batch may draw the same short
+            // code (one row wins, the other retries), never the same 130-bit token.
+            var inserted: [String: Invite] = [:]
+            for row in rows { inserted[try row.decode(String.self, at: InviteRow.columnCount)] = try InviteRow.invite(row) }
+            var stillPending: [Int] = []
+            for (position, index) in pending.enumerated() {
+                if let invite = inserted[items[position].tokenHash] {
+                    created[index] = CreatedInvite(invite: invite, code: credentials[position].0, token: credentials[position].1)
+                } else {
+                    stillPending.append(index)
+                }
+            }
+            pending = stillPending
+        }
+        guard pending.isEmpty else { throw InviteError.codeSpaceExhausted }
+        return created.compactMap { $0 }
+    }
+
+    /// One row of the insert's input.
+    private struct Item {
+        var invite: NewInvite
+        var codeHash: String
+        var tokenHash: String
+    }
+
+    /// The items as the JSON array `jsonb_to_recordset` reads, written by hand:
+    /// `JSONSerialization`'s dynamic casts cost more than the INSERT itself
+    /// for a batch of 1,000.
+    private static func recordset(_ items: [Item]) -> PostgresJSON {
+        var text = "["
+        text.reserveCapacity(items.count * 320)
+        for (index, item) in items.enumerated() {
+            let invite = item.invite
+            if index > 0 { text += "," }
+            text += #"{"family_id":\#(SafeText.jsonQuoted(invite.familyID)),"family_name":\#(SafeText.jsonQuoted(invite.familyName))"#
+            text += #","inviter_id":\#(invite.inviterID.map(SafeText.jsonQuoted) ?? "null")"#
+            text += #","inviter_name":\#(invite.inviterName.map(SafeText.jsonQuoted) ?? "null")"#
+            text += #","code_hash":"\#(item.codeHash)","token_hash":"\#(item.tokenHash)""#
+            text += #","max_redemptions":\#(invite.maxRedemptions),"ttl_seconds":\#(invite.ttlSeconds)"#
+            text += #","metadata":\#(SafeText.jsonQuoted(invite.metadata))}"#
+        }
+        return PostgresJSON(text + "]")
+    }
+
+    /// One statement: the invites, then their events from the rows actually inserted.
+    /// `package` so the benchmark gives `pgbench` the very same SQL.
+    package static let insert = PostgresStatement(name: "invites_insert", sql: """
+        WITH input AS (
+            SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
+                family_id text, family_name text, inviter_id text, inviter_name text, code_hash text,
+                token_hash text, max_redemptions integer, metadata text, ttl_seconds integer)
+        ), invite AS (
+            INSERT INTO baton.invites (family_id, family_name, inviter_id, inviter_name, code_hash, token_hash,
+                                       max_redemptions, metadata, created_by, expires_at)
+            SELECT family_id, family_name, inviter_id, inviter_name, decode(code_hash, 'hex'), decode(token_hash, 'hex'),
+                   max_redemptions, metadata::jsonb, $2::uuid, now() + make_interval(secs => ttl_seconds)
+            FROM input
+            ON CONFLICT DO NOTHING
+            RETURNING \(InviteRow.columns), encode(token_hash, 'hex') AS token_hash_hex
+        ), event AS (
+            INSERT INTO baton.events (type, invite_id, family_id)
+            SELECT 'invite.created', id, family_id FROM invite
+        )
+        SELECT * FROM invite
+        """)
+}

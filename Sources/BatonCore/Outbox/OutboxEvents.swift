@@ -1,0 +1,80 @@
+import Foundation
+import Postgres
+
+/// The transactional outbox for invite events that the product backend hears
+/// about through webhooks.
+///
+/// ``record(_:inviteID:familyID:channel:data:maxAttempts:on:)`` writes the
+/// event row (which metrics read) and enqueues its `webhook.deliver` job in
+/// **one statement**, on the caller's connection: call it inside the same
+/// transaction as the state change, so a committed redemption always has its
+/// webhook and a rolled-back one never does (DESIGN §3).
+///
+/// ```swift
+/// try pool.transaction { connection in
+///     // … the redeem statement …
+///     try OutboxEvents.record(.inviteRedeemed, inviteID: invite.id, familyID: invite.familyID,
+///                             channel: "app", data: PostgresJSON(#"{"redeemer_id": "u_42"}"#), on: connection)
+/// }
+/// ```
+public enum OutboxEvents {
+    /// The event types delivered as webhooks.
+    public enum EventType: String, Sendable, CaseIterable {
+        /// An invite was redeemed (once per redemption).
+        case inviteRedeemed = "invite.redeemed"
+        /// The expiry sweep expired an invite (the sweep records these itself).
+        case inviteExpired = "invite.expired"
+        /// An invite was revoked.
+        case inviteRevoked = "invite.revoked"
+    }
+
+    /// The job kind that delivers one event to the webhook endpoint.
+    public static let webhookKind = "webhook.deliver"
+    /// Attempts of a webhook delivery before it is discarded, unless configured
+    /// otherwise (`BATON_WEBHOOK_MAX_ATTEMPTS`).
+    public static let defaultWebhookMaxAttempts = 15
+
+    /// Records event `type` for an invite and enqueues its webhook delivery.
+    ///
+    /// The event's `data` is `data` (a JSON object: invite and redemption
+    /// fields, such as `redeemer_id`, `redemption_id`, `channel`) with
+    /// `invite_id` and `family_id` set from the arguments, which win over
+    /// keys of the same name. The webhook body is
+    /// `{"id": <event id>, "type", "created_at", "data"}`, fixed at this moment.
+    /// - Parameters:
+    ///   - channel: how it happened (`clip`, `app`, `web`, `backend`), for metrics; optional.
+    ///   - maxAttempts: delivery attempts before the job is discarded.
+    /// - Returns: the event id, which is the webhook's `id` and `Idempotency-Key`.
+    /// - Throws: `JobQueueError.invalidJob` when `data` is not a JSON object;
+    ///   `.database` otherwise (the caller's transaction is then failed: roll it back).
+    @discardableResult
+    public static func record(
+        _ type: EventType, inviteID: UUID, familyID: String, channel: String? = nil,
+        data: PostgresJSON = PostgresJSON("{}"), maxAttempts: Int = defaultWebhookMaxAttempts,
+        on connection: PostgresConnection
+    ) throws(JobQueueError) -> UUID {
+        guard (try? JSONSerialization.jsonObject(with: data.data)) is [String: Any] else {
+            throw .invalidJob("event data must be a JSON object")
+        }
+        guard maxAttempts >= 1 else { throw .invalidJob("max attempts must be at least 1") }
+        return try JobQueueError.wrapping { () throws(PostgresError) in
+            let rows = try connection.query(recordStatement, [
+                type.rawValue, inviteID, familyID, channel, data, Int32(min(maxAttempts, 1000)), webhookKind,
+            ])
+            return try rows[0].decode(UUID.self, at: 0)
+        }
+    }
+
+    static let recordStatement = PostgresStatement(name: "outbox_record", sql: """
+        WITH event AS (
+            INSERT INTO baton.events (type, invite_id, family_id, channel, data)
+            VALUES ($1, $2, $3, $4, $5::jsonb || jsonb_build_object('invite_id', $2::uuid, 'family_id', $3::text))
+            RETURNING event_id, type, occurred_at, data
+        ), job AS (
+            INSERT INTO baton.jobs (kind, args, max_attempts)
+            SELECT $7, jsonb_build_object('event', baton.webhook_body(event_id, type, occurred_at, data)), $6
+            FROM event
+        )
+        SELECT event_id FROM event
+        """)
+}

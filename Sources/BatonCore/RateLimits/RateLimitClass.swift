@@ -1,0 +1,19 @@
+/// What a rate limit counts. Each class has its own buckets, so a client busy
+/// with link tokens does not lose its typed-code allowance, and the reverse.
+public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
+    /// Requests that present a typed code (preview, invocation, redemption):
+    /// short secrets, so the strictest class, counted whatever the outcome.
+    case code
+    /// Requests that present a 130-bit link token: guessing is hopeless, so
+    /// the limit only stops floods.
+    case token
+    /// `POST /v1/invocations`, counted before the URL is parsed.
+    case invocation
+    /// `POST /v1/handoffs/validate`.
+    case handoff
+    /// Everything a request authenticated by an API key does, counted per key.
+    case key
+    /// Typed-code lookups that found no invite, counted across all clients:
+    /// the global guessing budget (NIST SP 800-63B §5.2.2).
+    case codeFailures = "code_failures"
+}

@@ -1,0 +1,51 @@
+import BatonHandoff
+import BatonLinks
+import Foundation
+
+/// Mints the server's handoff envelopes for previews and verifies the ones
+/// the app sends back, with the configured keyring and clock.
+public struct HandoffIssuer: Sendable {
+    /// The keys: the current one signs, all verify.
+    public let keyring: HandoffKeyring
+    /// How long a minted envelope lives, capped by its invite's expiry.
+    public let ttlSeconds: Int
+    private let clock: @Sendable () -> Date
+
+    /// An issuer; inject `clock` to test expiry (the golden vectors use a fixed `now`).
+    public init(keyring: HandoffKeyring, ttlSeconds: Int, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.keyring = keyring
+        self.ttlSeconds = ttlSeconds
+        self.clock = clock
+    }
+
+    /// A MAC'd `invite` envelope for `preview`, reached through `credential`
+    /// from `source` (the invocation URL or the invite link). An invite
+    /// without an inviter name carries the family name there, because the
+    /// envelope's schema requires one.
+    ///
+    /// - Throws: `HandoffError` only for an invite that breaks the schema,
+    ///   which the invite's own validation rules out.
+    public func mint(for preview: InvitePreview, credential: Credential, source: String) throws(HandoffError) -> String {
+        let now = Int64(clock().timeIntervalSince1970.rounded(.down))
+        let inviteExpiry = Int64(preview.expiresAt.timeIntervalSince1970.rounded(.up))
+        let expiresAt = max(now + 1, min(now + Int64(ttlSeconds), inviteExpiry))
+        let payload = HandoffPayload(
+            credential: HandoffCredential(form: credential.kind == "token" ? .token : .code, value: credential.text),
+            familyName: preview.familyName, inviterName: preview.inviterName ?? preview.familyName, source: source
+        )
+        return try HandoffEncoder().mintInvite(payload, issuedAt: now, expiresAt: expiresAt, signer: keyring)
+    }
+
+    /// Decodes `text` on the server path: HS256 with a held key, MAC checked,
+    /// expiry against this issuer's clock.
+    /// - Throws: the decoder's first failed check.
+    public func verify(_ text: String) throws(HandoffError) -> HandoffEnvelope {
+        try HandoffDecoder(policy: .server(keyring), clock: clock).decode(text)
+    }
+
+    /// The id a redemption records for a verified envelope: its MAC segment
+    /// (43 base64url characters), unique per minted envelope.
+    public static func handoffID(of envelope: HandoffEnvelope) -> String {
+        String(envelope.raw.split(separator: ".", omittingEmptySubsequences: false).last ?? "")
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// What a clip may show about a live invite before anyone redeems it.
+public struct InvitePreview: Sendable, Equatable {
+    /// The invite's id (not shown to clients).
+    public let inviteID: UUID
+    /// The inviting family's display name.
+    public let familyName: String
+    /// The inviting person's display name, if the backend gave one.
+    public let inviterName: String?
+    /// When the invite expires.
+    public let expiresAt: Date
+    /// Redemptions left.
+    public let usesLeft: Int
+    /// The invite's state (`active` for every preview that is answered).
+    public let state: String
+}

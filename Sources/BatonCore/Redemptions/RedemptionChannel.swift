@@ -1,0 +1,11 @@
+/// How a redemption arrived, for metrics and the webhook.
+public enum RedemptionChannel: String, Sendable, Codable, CaseIterable {
+    /// From the App Clip itself.
+    case clip
+    /// From the full app, usually with the clip's handoff (the default).
+    case app
+    /// From a web page.
+    case web
+    /// From the product backend on a person's behalf.
+    case backend
+}

@@ -1,0 +1,109 @@
+import Postgres
+
+extension RedemptionStore {
+    /// The redemption by link token; public so `baton bench api` can run the
+    /// very same SQL under `pgbench` as the ceiling.
+    public static let redeemByToken = PostgresStatement(name: "redeem_by_token", sql: redeemSQL(hashColumn: "token_hash"))
+    static let redeemByCode = PostgresStatement(name: "redeem_by_code", sql: redeemSQL(hashColumn: "code_hash"))
+    /// The preview by link token; public for the benchmark, as ``redeemByToken``.
+    public static let previewByToken = PostgresStatement(name: "preview_by_token", sql: previewSQL(hashColumn: "token_hash"))
+    static let previewByCode = PostgresStatement(name: "preview_by_code", sql: previewSQL(hashColumn: "code_hash"))
+    static let inviteByToken = PostgresStatement(name: "invite_by_token", sql: inviteSQL(hashColumn: "token_hash"))
+    static let inviteByCode = PostgresStatement(name: "invite_by_code", sql: inviteSQL(hashColumn: "code_hash"))
+
+    /// The whole redemption in one statement. Parameters: $1 credential hash,
+    /// $2 redeemer id, $3 channel, $4 handoff id (or NULL), $5 webhook job
+    /// kind, $6 webhook max attempts. One row: outcome, then the receipt's
+    /// columns (redemption id, invite id, family id and name, channel,
+    /// redeemed at, uses left) for `redeemed` and `replayed`.
+    ///
+    /// The webhook job's args are `{"event": <webhook body>}`, the body built
+    /// by the queue's `baton.webhook_body`, as `OutboxEvents.record` does.
+    private static func redeemSQL(hashColumn: String) -> String {
+        """
+        WITH target AS (
+            SELECT id, family_id, family_name, state, expires_at <= now() AS past_expiry
+            FROM baton.invites WHERE \(hashColumn) = $1::bytea
+        ), prior AS (
+            SELECT r.id, r.channel, r.redeemed_at, r.uses_left
+            FROM baton.redemptions r JOIN target t ON r.invite_id = t.id
+            WHERE r.redeemer_id = $2::text
+        ), spent AS (
+            SELECT true AS used FROM baton.redemptions WHERE handoff_id = $4::text LIMIT 1
+        ), bumped AS (
+            UPDATE baton.invites i
+            SET redemption_count = i.redemption_count + 1,
+                state = CASE WHEN i.redemption_count + 1 = i.max_redemptions THEN 'used_up' ELSE i.state END,
+                finalized_at = CASE WHEN i.redemption_count + 1 = i.max_redemptions THEN now() ELSE i.finalized_at END
+            FROM target t
+            WHERE i.id = t.id AND i.state = 'active' AND now() < i.expires_at
+              AND i.redemption_count < i.max_redemptions
+              AND NOT EXISTS (SELECT 1 FROM prior) AND NOT EXISTS (SELECT 1 FROM spent)
+            RETURNING i.id, i.family_id, i.max_redemptions - i.redemption_count AS uses_left
+        ), redemption AS (
+            INSERT INTO baton.redemptions (invite_id, redeemer_id, channel, handoff_id, uses_left)
+            SELECT id, $2::text, $3::text, $4::text, uses_left FROM bumped
+            RETURNING id, invite_id, channel, redeemed_at, uses_left
+        ), event AS (
+            INSERT INTO baton.events (type, invite_id, family_id, channel, data)
+            SELECT 'invite.redeemed', r.invite_id, b.family_id, r.channel,
+                   jsonb_build_object('invite_id', r.invite_id, 'family_id', b.family_id, 'redemption_id', r.id,
+                                      'redeemer_id', $2::text, 'channel', r.channel, 'uses_left', r.uses_left)
+            FROM redemption r JOIN bumped b ON b.id = r.invite_id
+            RETURNING event_id, type, occurred_at, data
+        ), job AS (
+            INSERT INTO baton.jobs (kind, args, max_attempts)
+            SELECT $5::text, jsonb_build_object('event', baton.webhook_body(event_id, type, occurred_at, data)), $6::int
+            FROM event
+        )
+        SELECT CASE
+                 WHEN r.id IS NOT NULL THEN 'redeemed'
+                 WHEN p.id IS NOT NULL THEN 'replayed'
+                 WHEN t.id IS NULL THEN 'not_found'
+                 WHEN s.used THEN 'handoff_already_used'
+                 WHEN t.state = 'revoked' THEN 'revoked'
+                 WHEN t.state = 'used_up' THEN 'used_up'
+                 WHEN t.state = 'expired' OR t.past_expiry THEN 'expired'
+                 ELSE 'used_up'
+               END,
+               coalesce(r.id, p.id), t.id, t.family_id, t.family_name,
+               coalesce(r.channel, p.channel), coalesce(r.redeemed_at, p.redeemed_at), coalesce(r.uses_left, p.uses_left)
+        FROM (SELECT) AS one
+        LEFT JOIN target t ON true
+        LEFT JOIN prior p ON true
+        LEFT JOIN spent s ON true
+        LEFT JOIN redemption r ON true
+        """
+    }
+
+    /// The preview lookup, recording the first preview of a live invite
+    /// (`first_previewed_at IS NULL` re-checked under the row lock, so one
+    /// write and one event per invite at most). Parameters: $1 credential
+    /// hash, $2 channel. No row when nothing matches.
+    private static func previewSQL(hashColumn: String) -> String {
+        """
+        WITH target AS (
+            \(inviteSQL(hashColumn: hashColumn))
+        ), first_preview AS (
+            UPDATE baton.invites i SET first_previewed_at = now()
+            FROM target t
+            WHERE i.id = t.id AND t.first_previewed_at IS NULL AND i.first_previewed_at IS NULL
+              AND t.state = 'active' AND NOT t.past_expiry
+            RETURNING i.id, i.family_id
+        ), event AS (
+            INSERT INTO baton.events (type, invite_id, family_id, channel)
+            SELECT 'invite.previewed', id, family_id, $2::text FROM first_preview
+        )
+        SELECT id, family_id, family_name, inviter_name, state, expires_at, uses_left, past_expiry FROM target
+        """
+    }
+
+    /// The invite's preview columns, read only. Parameter: $1 credential hash.
+    private static func inviteSQL(hashColumn: String) -> String {
+        """
+        SELECT id, family_id, family_name, inviter_name, state, expires_at,
+               max_redemptions - redemption_count AS uses_left, expires_at <= now() AS past_expiry, first_previewed_at
+        FROM baton.invites WHERE \(hashColumn) = $1::bytea
+        """
+    }
+}

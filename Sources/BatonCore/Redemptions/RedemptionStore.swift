@@ -1,0 +1,126 @@
+import BatonLinks
+import Foundation
+import Postgres
+
+/// Previews and redeems invites by token or code, each as **one SQL
+/// statement** (one round trip, one commit) on the caller's connection.
+///
+/// Exactly once: the redemption's conditional `UPDATE … WHERE state =
+/// 'active' AND now() < expires_at AND redemption_count < max_redemptions`
+/// takes the invite's row lock, and PostgreSQL re-checks that condition on
+/// the newest row version after waiting for a concurrent redeemer, so no
+/// interleaving gets past `max_redemptions` (the table's check constraint is
+/// the last line of defence). The redemption row, the event and the
+/// `webhook.deliver` job are inserted by the same statement, so they commit
+/// or vanish together (transactional outbox). Expiry is judged by the
+/// database's `now()`, never the app server's clock.
+///
+/// Retries are safe: the same redeemer gets the original receipt back. Two
+/// requests of one redeemer racing each other both pass the "no prior
+/// redemption" test, and the loser's insert hits `UNIQUE (invite_id,
+/// redeemer_id)`; its whole statement rolls back and ``redeem`` asks again,
+/// which then replays. A server-minted handoff is spent once: its id is
+/// unique among redemptions, so another redeemer presenting it gets
+/// `handoff_already_used`.
+public struct RedemptionStore: Sendable {
+    private let codeHasher: KeyedHasher
+    private let tokenHasher: KeyedHasher
+    /// Attempts of the `invite.redeemed` webhook job before it is discarded.
+    public let webhookMaxAttempts: Int
+
+    /// A store hashing credentials under `secret` (the `BATON_SECRET_KEY` bytes).
+    public init(secret: [UInt8], webhookMaxAttempts: Int = OutboxEvents.defaultWebhookMaxAttempts) {
+        self.codeHasher = KeyedHasher(secret: secret, purpose: .inviteCode)
+        self.tokenHasher = KeyedHasher(secret: secret, purpose: .linkToken)
+        self.webhookMaxAttempts = webhookMaxAttempts
+    }
+
+    /// Redeems the invite named by `credential` for `redeemerID`.
+    ///
+    /// - Parameter handoffID: the id of the server-minted handoff presented, if any.
+    /// - Throws: ``RedeemError`` (`notFound`, `expired`, `revoked`, `usedUp`,
+    ///   `handoffAlreadyUsed`), or the `PostgresError` of an outage.
+    public func redeem(
+        _ credential: Credential, redeemerID: String, channel: RedemptionChannel, handoffID: String?,
+        on connection: PostgresConnection
+    ) throws -> RedemptionOutcome {
+        let (statement, hash) = lookup(credential, tokenStatement: Self.redeemByToken, codeStatement: Self.redeemByCode)
+        let parameters: [any PostgresBindable] = [
+            hash, redeemerID, channel.rawValue, handoffID, OutboxEvents.webhookKind, Int32(min(webhookMaxAttempts, 1000)),
+        ]
+        let rows: PostgresRows
+        do {
+            rows = try connection.query(statement, parameters)
+        } catch where error.code == .uniqueViolation {
+            // A racing twin of this request (same redeemer) or another
+            // redeemer with the same handoff committed first; ask again.
+            rows = try connection.query(statement, parameters)
+        }
+        return try Self.outcome(rows[0], redeemerID: redeemerID)
+    }
+
+    /// The preview of the invite named by `credential`. With a `channel`, its
+    /// first preview is recorded (one write per invite at most, with its
+    /// event) when it is live; without, nothing is written.
+    ///
+    /// - Throws: ``RedeemError`` (`notFound`, `expired`, `revoked`,
+    ///   `usedUp`), or the `PostgresError` of an outage.
+    public func preview(_ credential: Credential, channel: RedemptionChannel?, on connection: PostgresConnection) throws -> InvitePreview {
+        let rows: PostgresRows
+        if let channel {
+            let (statement, hash) = lookup(credential, tokenStatement: Self.previewByToken, codeStatement: Self.previewByCode)
+            rows = try connection.query(statement, [hash, channel.rawValue])
+        } else {
+            let (statement, hash) = lookup(credential, tokenStatement: Self.inviteByToken, codeStatement: Self.inviteByCode)
+            rows = try connection.query(statement, [hash])
+        }
+        guard let row = rows.first else { throw RedeemError.notFound }
+        let state = try row.decode(String.self, at: 4)
+        if let refusal = Self.refusal(state: state, pastExpiry: try row.decode(Bool.self, at: 7)) { throw refusal }
+        return InvitePreview(
+            inviteID: try row.decode(UUID.self, at: 0),
+            familyName: try row.decode(String.self, at: 2),
+            inviterName: try row.decode(String?.self, at: 3),
+            expiresAt: try row.decode(Date.self, at: 5),
+            usesLeft: Int(try row.decode(Int32.self, at: 6)),
+            state: state
+        )
+    }
+
+    /// Whether an invite in `state` can no longer be used, and why.
+    static func refusal(state: String, pastExpiry: Bool) -> RedeemError? {
+        switch state {
+        case "revoked": .revoked
+        case "used_up": .usedUp
+        case "expired": .expired
+        default: pastExpiry ? .expired : nil
+        }
+    }
+
+    private func lookup(_ credential: Credential, tokenStatement: PostgresStatement, codeStatement: PostgresStatement) -> (PostgresStatement, Data) {
+        switch credential {
+        case .token(let token): (tokenStatement, Data(tokenHasher.hash(token.text)))
+        case .code(let code): (codeStatement, Data(codeHasher.hash(code.text)))
+        }
+    }
+
+    private static func outcome(_ row: PostgresRow, redeemerID: String) throws -> RedemptionOutcome {
+        let outcome = try row.decode(String.self, at: 0)
+        switch outcome {
+        case "redeemed", "replayed":
+            let channel = RedemptionChannel(rawValue: try row.decode(String.self, at: 5)) ?? .app
+            let receipt = RedemptionReceipt(
+                id: try row.decode(UUID.self, at: 1), inviteID: try row.decode(UUID.self, at: 2),
+                familyID: try row.decode(String.self, at: 3), familyName: try row.decode(String.self, at: 4),
+                redeemerID: redeemerID, channel: channel, redeemedAt: try row.decode(Date.self, at: 6),
+                usesLeft: Int(try row.decode(Int32?.self, at: 7) ?? 0)
+            )
+            return outcome == "redeemed" ? .redeemed(receipt) : .replayed(receipt)
+        case "not_found": throw RedeemError.notFound
+        case "handoff_already_used": throw RedeemError.handoffAlreadyUsed
+        case "revoked": throw RedeemError.revoked
+        case "expired": throw RedeemError.expired
+        default: throw RedeemError.usedUp
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import BatonCore
+import BatonHandoff
+import HTTP
+
+/// How preview and redemption refusals read on the wire: 404 unknown, 410
+/// expired or revoked, 409 used up or handoff already spent, 400 a malformed
+/// code (no database lookup), 422 a refused handoff with the codec's details.
+extension RedeemError: HTTPErrorConvertible {
+    public var status: Int {
+        switch self {
+        case .notFound: 404
+        case .expired, .revoked: 410
+        case .usedUp, .handoffAlreadyUsed: 409
+        case .invalidCredential: 400
+        case .handoff: 422
+        }
+    }
+
+    public var details: [String: JSONValue] {
+        switch self {
+        case .invalidCredential(let error): ["reason": .string(error.code)]
+        case .handoff(let error): error.jsonDetails
+        default: [:]
+        }
+    }
+}
+
+/// A preview refusal: as ``RedeemError``, except that a used-up invite is
+/// gone for a previewer (410), where a redeemer hears of a conflict (409).
+struct PreviewRefusal: HTTPErrorConvertible {
+    let error: RedeemError
+
+    var status: Int { error == .usedUp ? 410 : error.status }
+    var code: String { error.code }
+    var message: String { error.message }
+    var details: [String: JSONValue] { error.details }
+}
+
+extension HandoffError {
+    /// ``details`` as JSON values: numbers, lists of numbers and fixed phrases.
+    var jsonDetails: [String: JSONValue] {
+        details.compactMapValues { value -> JSONValue? in
+            switch value {
+            case let number as Int: .int(number)
+            case let number as Int64: .int(Int(number))
+            case let numbers as [Int]: .array(numbers.map(JSONValue.int))
+            case let text as String: .string(text)
+            default: nil
+            }
+        }
+    }
+}

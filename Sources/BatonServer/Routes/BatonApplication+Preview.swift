@@ -1,0 +1,73 @@
+import Foundation
+import BatonCore
+import BatonLinks
+import HTTP
+
+extension BatonApplication {
+    /// The credential in `text` (token, or code in any accepted spelling).
+    /// A malformed one still costs the client a `code` token, so that
+    /// near-miss guesses are limited like real ones.
+    /// - Throws: 400 `invalid_code` (no database lookup), 429.
+    func credential(_ text: String, limitKey: String?) throws -> Credential {
+        do {
+            return try Credential.parse(text, codeLength: configuration.links.codeLength)
+        } catch {
+            try limit(.code, key: limitKey)
+            throw RedeemError.invalidCredential(error)
+        }
+    }
+
+    /// The preview answer for `credential` (reached from `source`), with a
+    /// fresh handoff; records the invite's first preview.
+    /// - Throws: 404/410 `invite_*`, 429, 503.
+    func previewResponse(_ credential: Credential, source: String, request: Request) throws -> Response {
+        let preview: InvitePreview
+        do {
+            preview = try limitingLookup(credential, key: request.clientAddress) {
+                try withConnection { try redemptions.preview(credential, channel: .clip, on: $0) }
+            }
+        } catch let error as RedeemError {
+            throw PreviewRefusal(error: error)
+        }
+        let handoff = try handoffs.mint(for: preview, credential: credential, source: source)
+        return try .json(PreviewBody(
+            familyName: preview.familyName, inviterName: preview.inviterName, expiresAt: preview.expiresAt,
+            usesLeft: preview.usesLeft, state: preview.state, handoff: handoff
+        ))
+    }
+
+    /// The link a credential is reached by when no invocation URL was given:
+    /// `https://<host>/invite/<token>`, or `https://<host>/invite?code=<code>`.
+    func source(of credential: Credential) -> String {
+        let host = configuration.links.publicHost ?? "localhost"
+        return switch credential {
+        case .token(let token): token.inviteLink(host: host)
+        case .code(let code): "https://\(host)/invite?code=\(code.text)"
+        }
+    }
+}
+
+/// `GET /v1/invites/{credential}/preview` and `POST /v1/invocations` answer
+/// this; `inviter_name` is always present, `null` when the invite has none.
+struct PreviewBody: Encodable {
+    let familyName: String
+    let inviterName: String?
+    let expiresAt: Date
+    let usesLeft: Int
+    let state: String
+    let handoff: String
+
+    private enum CodingKeys: String, CodingKey {
+        case familyName, inviterName, expiresAt, usesLeft, state, handoff
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(familyName, forKey: .familyName)
+        try container.encode(inviterName, forKey: .inviterName)
+        try container.encode(expiresAt, forKey: .expiresAt)
+        try container.encode(usesLeft, forKey: .usesLeft)
+        try container.encode(state, forKey: .state)
+        try container.encode(handoff, forKey: .handoff)
+    }
+}

@@ -1,0 +1,65 @@
+import BatonCore
+import BatonHandoff
+import Foundation
+import HTTP
+
+/// `POST /v1/handoffs/validate {"handoff"}` (public): decodes an envelope on
+/// the server path (HS256 with a held key, MAC and expiry checked) and
+/// answers what it says, or 422 with the codec's `handoff_*` code.
+struct HandoffRoutes {
+    let app: BatonApplication
+
+    private struct Body: Decodable {
+        let handoff: String
+    }
+
+    /// The decoded envelope; times as ISO-8601 like every API time.
+    struct Validated: Encodable {
+        let version: Int
+        let kind: String
+        let algorithm: String
+        let keyId: String?
+        let signed: Bool
+        let authenticity: String
+        let issuedAt: Date
+        let expiresAt: Date
+        let payload: Payload
+    }
+
+    /// The payload's fields as the envelope names them.
+    struct Payload: Encodable {
+        let credential: String
+        let credentialType: String
+        let familyName: String?
+        let inviterName: String?
+        let source: String?
+    }
+
+    func register(on router: inout Router) {
+        // The envelope limit (64 KiB) plus room for the JSON around it.
+        router.post("/v1/handoffs/validate", options: RouteOptions(maxBodyBytes: 66 * 1024)) { request in
+            try app.limit(.handoff, request: request)
+            let body = try request.decodeJSON(Body.self)
+            let envelope: HandoffEnvelope
+            do throws(HandoffError) {
+                envelope = try app.handoffs.verify(body.handoff)
+            } catch {
+                throw RedeemError.handoff(error)
+            }
+            return try .json(Self.validated(envelope))
+        }
+    }
+
+    static func validated(_ envelope: HandoffEnvelope) -> Validated {
+        let header = envelope.header, payload = envelope.payload
+        return Validated(
+            version: header.version, kind: header.kind.rawValue, algorithm: header.algorithm.rawValue, keyId: header.keyID,
+            signed: envelope.authenticity == .verified, authenticity: envelope.authenticity.rawValue,
+            issuedAt: header.issuedDate, expiresAt: header.expiryDate,
+            payload: Payload(
+                credential: payload.credential.value, credentialType: payload.credential.form.rawValue,
+                familyName: payload.familyName, inviterName: payload.inviterName, source: payload.source
+            )
+        )
+    }
+}

@@ -1,0 +1,68 @@
+import BatonCore
+import Foundation
+
+/// An invite as the API writes it (issue 6). The create response adds the
+/// credentials (`code`, `token`, `link`, `app_clip_link`), which exist only
+/// then; `GET /v1/invites/{id}` adds `redemptions`. Absent optional fields
+/// are written as `null`, so every response of a kind has the same keys.
+struct InviteBody: Encodable {
+    /// What only the create response carries.
+    struct Credentials {
+        var code: String
+        var token: String
+        var link: String
+        var appClipLink: String?
+    }
+
+    var invite: Invite
+    var credentials: Credentials?
+    var redemptions: [InviteRedemption]?
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ name: String) { stringValue = name }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(invite.id.uuidString.lowercased(), forKey: Key("id"))
+        try container.encode(invite.familyID, forKey: Key("family_id"))
+        try container.encode(invite.familyName, forKey: Key("family_name"))
+        try container.encode(invite.inviterID, forKey: Key("inviter_id"))
+        try container.encode(invite.inviterName, forKey: Key("inviter_name"))
+        try container.encode(invite.state.rawValue, forKey: Key("state"))
+        try container.encode(invite.maxRedemptions, forKey: Key("max_redemptions"))
+        try container.encode(invite.redemptionCount, forKey: Key("redemption_count"))
+        try container.encode(invite.usesLeft, forKey: Key("uses_left"))
+        try container.encode(invite.createdAt, forKey: Key("created_at"))
+        try container.encode(invite.expiresAt, forKey: Key("expires_at"))
+        try container.encode(MetadataValue.parse(invite.metadata), forKey: Key("metadata"))
+        if let credentials {
+            try container.encode(credentials.code, forKey: Key("code"))
+            try container.encode(credentials.token, forKey: Key("token"))
+            try container.encode(credentials.link, forKey: Key("link"))
+            try container.encode(credentials.appClipLink, forKey: Key("app_clip_link"))
+        }
+        if let redemptions {
+            try container.encode(redemptions.map(RedemptionBody.init), forKey: Key("redemptions"))
+        }
+    }
+}
+
+/// One redemption in `GET /v1/invites/{id}`.
+struct RedemptionBody: Encodable {
+    var id: String
+    var redeemerId: String
+    var channel: String
+    var redeemedAt: Date
+
+    init(_ redemption: InviteRedemption) {
+        id = redemption.id.uuidString.lowercased()
+        redeemerId = redemption.redeemerID
+        channel = redemption.channel
+        redeemedAt = redemption.redeemedAt
+    }
+}

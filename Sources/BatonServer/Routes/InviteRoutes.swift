@@ -1,0 +1,134 @@
+import BatonCore
+import BatonLinks
+import Foundation
+import HTTP
+
+/// The backend's invite API: create (one or a batch, with `Idempotency-Key`),
+/// read, list and revoke. Scopes: `invites:write` to change, `invites:read`
+/// to read. HTTP <-> `InviteStore`, nothing else.
+struct InviteRoutes {
+    /// A single create: 7 strings of at most 128 characters and 4 KB of metadata fit easily.
+    static let createBodyLimit = 16 * 1024
+    /// A full batch of 1,000 items with their metadata.
+    static let batchBodyLimit = 6 * 1024 * 1024
+
+    let app: BatonApplication
+    let store: InviteStore
+
+    init(app: BatonApplication) {
+        self.app = app
+        self.store = InviteStore(
+            secret: app.configuration.secretKey, codeLength: app.configuration.links.codeLength,
+            webhookMaxAttempts: app.configuration.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
+        )
+    }
+
+    func register(on router: inout Router) {
+        router.post("/v1/invites", options: RouteOptions(maxBodyBytes: Self.createBodyLimit)) { try create($0) }
+        router.post("/v1/invites/batch", options: RouteOptions(maxBodyBytes: Self.batchBodyLimit)) { try createBatch($0) }
+        router.get("/v1/invites") { try list($0) }
+        router.get("/v1/invites/:id") { try show($0) }
+        router.post("/v1/invites/:id/revoke", options: RouteOptions(maxBodyBytes: 1024, acceptedContentTypes: nil)) { try revoke($0) }
+    }
+
+    private func create(_ request: Request) throws -> Response {
+        let key = try app.authenticate(request, scope: .invitesWrite)
+        let invite = try NewInvite(request.decodeJSON(InviteDraft.self))
+        // One invite is one INSERT (with its event) that commits by itself; a
+        // credential collision inserts nothing and the retry is another such statement.
+        return try app.idempotentTransaction(request, apiKey: key, singleStatement: true) { connection in
+            try .json(body(created: try store.create(invite, createdBy: key.id, on: connection)), status: 201)
+        }
+    }
+
+    private func createBatch(_ request: Request) throws -> Response {
+        let key = try app.authenticate(request, scope: .invitesWrite)
+        guard let drafts = try request.decodeJSON(InviteBatchDraft.self).invites else {
+            throw InviteError.validationFailed(field: "invites", reason: "is required")
+        }
+        guard (1...InviteStore.batchLimit).contains(drafts.count) else {
+            throw InviteError.validationFailed(field: "invites", reason: "must hold 1 to \(InviteStore.batchLimit) items")
+        }
+        let invites = try drafts.enumerated().map { index, draft throws(InviteError) in try NewInvite(draft, field: "invites.\(index).") }
+        return try app.idempotentTransaction(request, apiKey: key) { connection in
+            let created = try store.create(invites, createdBy: key.id, on: connection)
+            return try .json(["invites": created.map(body(created:))], status: 201)
+        }
+    }
+
+    private func show(_ request: Request) throws -> Response {
+        _ = try app.authenticate(request, scope: .invitesRead)
+        let id = try Self.inviteID(request)
+        let detail = try app.withConnection { try store.detail(id: id, on: $0) }
+        return try .json(InviteBody(invite: detail.invite, redemptions: detail.redemptions))
+    }
+
+    private func list(_ request: Request) throws -> Response {
+        _ = try app.authenticate(request, scope: .invitesRead)
+        let query = try Self.listQuery(request)
+        let page = try app.withConnection { try store.list(query, on: $0) }
+        return try .json(InviteListBody(invites: page.invites.map { InviteBody(invite: $0) }, nextCursor: page.next?.text))
+    }
+
+    /// 200 with the invite whether this call revoked it or it was final already.
+    private func revoke(_ request: Request) throws -> Response {
+        _ = try app.authenticate(request, scope: .invitesWrite)
+        let id = try Self.inviteID(request)
+        let detail = try app.transaction { try store.revoke(id: id, on: $0).invite }
+        return try .json(InviteBody(invite: detail.invite, redemptions: detail.redemptions))
+    }
+
+    private func body(created: CreatedInvite) throws -> InviteBody {
+        let host = try app.configuration.links.requirePublicHost()
+        return InviteBody(invite: created.invite, credentials: .init(
+            code: created.code.displayText,
+            token: created.token.text,
+            link: created.token.inviteLink(host: host),
+            appClipLink: app.configuration.links.clipBundleID.map(created.token.defaultAppClipLink(clipBundleID:))
+        ))
+    }
+
+    /// A malformed id can name no invite: 404 without a lookup.
+    private static func inviteID(_ request: Request) throws(InviteError) -> UUID {
+        guard let text = request.parameter("id"), let id = UUID(uuidString: text) else { throw .notFound }
+        return id
+    }
+
+    private static func listQuery(_ request: Request) throws(InviteError) -> InviteQuery {
+        var query = InviteQuery()
+        if let familyID = request.queryValue("family_id") {
+            guard NewInvite.idLength.contains(familyID.unicodeScalars.count) else {
+                throw .validationFailed(field: "family_id", reason: "must have 1 to 128 characters")
+            }
+            query.familyID = familyID
+        }
+        if let state = request.queryValue("state") {
+            guard let parsed = Invite.State(rawValue: state) else {
+                throw .validationFailed(field: "state", reason: "must be active, used_up, expired or revoked")
+            }
+            query.state = parsed
+        }
+        if let limit = request.queryValue("limit") {
+            guard let parsed = Int(limit), InviteQuery.limitRange.contains(parsed) else {
+                throw .validationFailed(field: "limit", reason: "must be a whole number from 1 to 100")
+            }
+            query.limit = parsed
+        }
+        if let after = request.queryValue("after") { query.after = try InviteCursor(parsing: after) }
+        return query
+    }
+}
+
+/// `GET /v1/invites`: a page and the cursor of the next one (null on the last page).
+struct InviteListBody: Encodable {
+    var invites: [InviteBody]
+    var nextCursor: String?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(invites, forKey: .invites)
+        try container.encode(nextCursor, forKey: .nextCursor)
+    }
+
+    private enum CodingKeys: String, CodingKey { case invites, nextCursor }
+}

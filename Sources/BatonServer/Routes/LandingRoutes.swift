@@ -1,0 +1,49 @@
+import Foundation
+import BatonCore
+import BatonLinks
+import HTTP
+
+/// `GET /invite/{token}`: the invite's landing page (HTML), and
+/// `GET /invite/{token}/qr.svg`: the QR code of its link. Unknown, expired,
+/// revoked and used-up invites get one plain 404 page. Rate-limited like
+/// token lookups; viewing the page records no preview (link-preview robots
+/// fetch it too).
+struct LandingRoutes {
+    let app: BatonApplication
+
+    func register(on router: inout Router) {
+        router.get("/invite/:token") { request in
+            guard let token = try token(request) else { return .html(NotFoundPage.html, status: 404) }
+            let credential = Credential.token(token)
+            let preview: InvitePreview
+            do {
+                preview = try app.withConnection { try app.redemptions.preview(credential, channel: nil, on: $0) }
+            } catch is RedeemError {
+                return .html(NotFoundPage.html, status: 404)
+            }
+            let page = LandingPage(
+                preview: preview, link: app.source(of: credential), qrPath: "/invite/\(token.text)/qr.svg", links: app.configuration.links
+            )
+            var response = Response.html(page.html)
+            response.headers.set("Cache-Control", "private, no-store")
+            return response
+        }
+        router.get("/invite/:token/qr.svg") { request in
+            guard let token = try token(request), let svg = QRCodeSVG.svg(of: app.source(of: .token(token))) else {
+                return .html(NotFoundPage.html, status: 404)
+            }
+            var response = Response(status: 200, body: Data(svg.utf8))
+            response.headers.set("Content-Type", "image/svg+xml")
+            response.headers.set("Cache-Control", "private, max-age=3600")
+            return response
+        }
+    }
+
+    /// The path's token after the `token` rate limit, or nil when it is not token-shaped.
+    private func token(_ request: Request) throws -> LinkToken? {
+        try app.limit(.token, request: request)
+        guard case .token(let token)? = try? Credential.parse(request.parameter("token") ?? "", codeLength: app.configuration.links.codeLength)
+        else { return nil }
+        return token
+    }
+}

@@ -1,0 +1,86 @@
+import BatonCore
+import BatonHandoff
+import BatonLinks
+import HTTP
+import SafeText
+
+/// `POST /v1/redemptions`: redeems an invite exactly once for a redeemer.
+///
+/// Body: exactly one of `handoff` (a server-minted envelope), `token` or
+/// `code`; `channel` (`clip`, `app`, `web`, `backend`; default `app`);
+/// `redeemer_id` when the bearer is an API key with `redemptions:write`
+/// (a bearer JWT names the redeemer in `sub` instead). 201 with the receipt;
+/// 200 with the identical receipt when the same redeemer redeems again.
+///
+/// A handoff's signature and expiry are checked before the database is
+/// touched; a typed code's check character too.
+struct RedemptionRoutes {
+    let app: BatonApplication
+
+    private struct Body: Decodable {
+        let handoff: String?
+        let token: String?
+        let code: String?
+        let channel: String?
+        let redeemerId: String?
+    }
+
+    func register(on router: inout Router) {
+        router.post("/v1/redemptions", options: RouteOptions(maxBodyBytes: 66 * 1024)) { request in
+            let body = try request.decodeJSON(Body.self)
+            let channel = try Self.channel(body.channel)
+            if let redeemerID = body.redeemerId { try Self.validate(redeemerID: redeemerID) }
+            let (redeemerID, limitKey) = try app.redeemer(request, bodyRedeemerID: body.redeemerId)
+            let outcome = try redeem(body, redeemerID: redeemerID, channel: channel, limitKey: limitKey)
+            switch outcome {
+            case .redeemed(let receipt): return try .json(receipt, status: 201)
+            case .replayed(let receipt): return try .json(receipt, status: 200)
+            }
+        }
+    }
+
+    private func redeem(_ body: Body, redeemerID: String, channel: RedemptionChannel, limitKey: String?) throws -> RedemptionOutcome {
+        let given = [body.handoff, body.token, body.code].compactMap { $0 }
+        guard given.count == 1 else {
+            throw HTTPError.invalidRequest("Send exactly one of handoff, token and code.", details: ["field": "handoff"])
+        }
+        if let handoff = body.handoff {
+            let envelope: HandoffEnvelope
+            do throws(HandoffError) {
+                envelope = try app.handoffs.verify(handoff)
+            } catch {
+                throw RedeemError.handoff(error)
+            }
+            let credential = try app.credential(envelope.payload.credential.value, limitKey: limitKey)
+            // The envelope is the server's own (MAC checked), so its credential
+            // cannot be a guess: limited like a token.
+            try app.limit(.token, key: limitKey)
+            return try app.withConnection {
+                try app.redemptions.redeem(
+                    credential, redeemerID: redeemerID, channel: channel, handoffID: HandoffIssuer.handoffID(of: envelope), on: $0
+                )
+            }
+        }
+        let credential = try app.credential(body.token ?? body.code ?? "", limitKey: limitKey)
+        return try app.limitingLookup(credential, key: limitKey) {
+            try app.withConnection {
+                try app.redemptions.redeem(credential, redeemerID: redeemerID, channel: channel, handoffID: nil, on: $0)
+            }
+        }
+    }
+
+    private static func channel(_ text: String?) throws -> RedemptionChannel {
+        guard let text else { return .app }
+        guard let channel = RedemptionChannel(rawValue: text) else {
+            throw HTTPError.invalidRequest("channel must be clip, app, web or backend.", details: ["field": "channel"])
+        }
+        return channel
+    }
+
+    private static func validate(redeemerID: String) throws {
+        guard (1...256).contains(redeemerID.utf8.count), !HiddenCharacters.contains(in: redeemerID) else {
+            throw HTTPError.invalidRequest("redeemer_id must be 1-256 bytes without control or format characters.",
+                                           details: ["field": "redeemer_id"])
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import BatonCore
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The `webhook.deliver` job: POSTs one event to the configured endpoint.
+///
+/// Body: the event's `{"id", "type", "created_at", "data"}` as recorded at
+/// enqueue time (keys sorted). Headers: `Content-Type: application/json`,
+/// `Baton-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>." + body)>`,
+/// `Idempotency-Key: <event id>` (the same on every retry, so receivers
+/// dedupe), `Baton-Event-Type`. A 2xx answer completes the job; anything
+/// else, or no answer within the timeout, retries on the webhook backoff;
+/// after the last attempt the job is discarded (`baton jobs retry --discarded`
+/// sends them again). Without a configured endpoint jobs are discarded with
+/// that reason, so they can be retried once one is configured.
+public struct WebhookDelivery: JobHandler {
+    /// Where to deliver; nil when `BATON_WEBHOOK_URL` is unset.
+    public let settings: WebhookSettings?
+
+    /// A handler delivering to `settings`.
+    public init(settings: WebhookSettings?) {
+        self.settings = settings
+    }
+
+    public func perform(_ job: ClaimedJob, deadline: ContinuousClock.Instant) throws {
+        guard let settings else {
+            throw JobHandlerError.permanent("no webhook endpoint configured (BATON_WEBHOOK_URL)")
+        }
+        let (eventID, type, body) = try Self.event(from: job)
+        var request = URLRequest(url: settings.url)
+        request.httpMethod = "POST"
+        request.httpBody = body
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.setValue("baton-webhooks/1", forHTTPHeaderField: "User-Agent")
+        request.setValue(eventID, forHTTPHeaderField: "Idempotency-Key")
+        request.setValue(type, forHTTPHeaderField: "Baton-Event-Type")
+        let now = Int(Date().timeIntervalSince1970)
+        request.setValue(WebhookSignature.header(body: body, secret: settings.secret, timestamp: now), forHTTPHeaderField: "Baton-Signature")
+        let timeout = min(settings.timeout, deadline - .now)
+        let retryAfter = settings.backoff.delay(afterAttempt: job.attempt)
+        switch WebhookTransport.post(request, timeout: timeout) {
+        case .status(let status) where (200..<300).contains(status):
+            return
+        case .status(let status):
+            throw JobHandlerError.retry("endpoint answered HTTP \(status)", after: retryAfter)
+        case .failed(let reason):
+            throw JobHandlerError.retry("delivery failed: \(reason)", after: retryAfter)
+        }
+    }
+
+    /// The event id, type and body bytes from the job's `{"event": {...}}`.
+    static func event(from job: ClaimedJob) throws(JobHandlerError) -> (id: String, type: String, body: Data) {
+        guard let args = try? JSONSerialization.jsonObject(with: job.args.data) as? [String: Any],
+              let event = args["event"] as? [String: Any],
+              let id = event["id"] as? String, let type = event["type"] as? String,
+              let body = try? JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes])
+        else { throw .permanent("malformed webhook job arguments") }
+        return (id, type, body)
+    }
+}

@@ -1,0 +1,32 @@
+import BatonCore
+import Foundation
+
+/// The `Baton-Signature` header: `t=<unix seconds>,v1=<hex HMAC-SHA256>`,
+/// where the MAC covers `"<t>." + body` under the webhook secret. Binding the
+/// time into the MAC lets receivers refuse replays older than a few minutes.
+public enum WebhookSignature {
+    /// The header value for `body` signed at `timestamp`.
+    public static func header(body: Data, secret: [UInt8], timestamp: Int) -> String {
+        "t=\(timestamp),v1=\(Sodium.hex(mac(body: body, secret: secret, timestamp: timestamp)))"
+    }
+
+    /// Whether `header` is a valid signature of `body` at most `tolerance`
+    /// seconds from `now`: what a receiver does, in Swift.
+    public static func verify(header: String, body: Data, secret: [UInt8], now: Int, tolerance: Int = 300) -> Bool {
+        var timestamp: Int?
+        var signatures: [String] = []
+        for part in header.split(separator: ",") {
+            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2 else { continue }
+            if pair[0] == "t" { timestamp = Int(pair[1]) }
+            if pair[0] == "v1" { signatures.append(pair[1]) }
+        }
+        guard let timestamp, abs(now - timestamp) <= tolerance else { return false }
+        let expected = Sodium.hex(mac(body: body, secret: secret, timestamp: timestamp))
+        return signatures.contains { Sodium.constantTimeEqual(Array($0.utf8), Array(expected.utf8)) }
+    }
+
+    private static func mac(body: Data, secret: [UInt8], timestamp: Int) -> [UInt8] {
+        Sodium.hmacSHA256(key: secret, message: Array("\(timestamp).".utf8) + body)
+    }
+}

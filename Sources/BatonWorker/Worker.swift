@@ -1,0 +1,132 @@
+import BatonCore
+import Foundation
+import Postgres
+import Synchronization
+
+/// `baton worker`: claims jobs from `baton.jobs` and runs them on threads it
+/// owns, and, when elected leader, runs the cluster's periodic work.
+///
+/// - A fetch thread claims only as many jobs as there are free slots, wakes
+///   on `NOTIFY baton_jobs` (polling every `pollInterval` as the fallback),
+///   writes outcomes in batches, extends the leases of running jobs (the
+///   heartbeat: a slow job is never rescued while its worker lives) and fails
+///   jobs past the job timeout.
+/// - `concurrency` runner threads run handlers.
+/// - A leader thread (``PeriodicWork``) competes for the leader lease.
+///
+/// ``stop()`` is graceful: claiming stops, running jobs get `shutdownGrace`
+/// to finish, the rest go back to the queue, and leadership is resigned.
+public final class Worker: Sendable {
+    /// The configuration it runs with.
+    public let configuration: WorkerConfiguration
+    let handlers: [String: any JobHandler]
+    let state: Mutex<WorkerState>
+    let wake = WakeSignal()
+    let jobsWaiting = DispatchSemaphore(value: 0)
+    let fetchStopped = DispatchSemaphore(value: 0)
+    private let lifecycle = Mutex(Lifecycle())
+    private let periodic: PeriodicWork?
+
+    /// A worker running `handlers` (by job kind). Nothing starts until ``start()``.
+    public init(configuration: WorkerConfiguration, handlers: [String: any JobHandler]) {
+        self.configuration = configuration
+        self.handlers = handlers
+        state = Mutex(WorkerState(concurrency: configuration.settings.concurrency))
+        periodic = configuration.runsPeriodicWork ? PeriodicWork(configuration: configuration) : nil
+    }
+
+    /// Jobs this worker completed and failed since it started.
+    public var statistics: (completed: Int, failed: Int) {
+        state.withLock { ($0.completedCount, $0.failedCount) }
+    }
+
+    /// Whether this worker currently holds the leader lease.
+    public var isLeader: Bool { periodic?.isLeader ?? false }
+
+    private struct Lifecycle {
+        var started = false
+        var stopped = false
+        var listener: PostgresListener?
+    }
+
+    /// Starts the threads. Later calls do nothing.
+    public func start() {
+        let listener = PostgresListener(conninfo: configuration.conninfo, channels: [JobQueue.channel]) { [self] _ in
+            // Any event, `.connected` included: after a reconnect, look for
+            // work whose notification was missed.
+            state.withLock { $0.workSignals += 1 }
+            wake.signal()
+        }
+        let first = lifecycle.withLock { life in
+            defer { life.started = true }
+            if !life.started { life.listener = listener }
+            return !life.started
+        }
+        guard first else { return }
+        for index in 0..<configuration.settings.concurrency {
+            let thread = Thread { [self] in runJobs() }
+            thread.name = "baton-runner-\(index)"
+            thread.start()
+        }
+        let fetch = Thread { [self] in
+            fetchLoop()
+            fetchStopped.signal()
+        }
+        fetch.name = "baton-fetch"
+        fetch.start()
+        listener.start()
+        periodic?.start()
+    }
+
+    /// Stops gracefully and returns when done: see the type's description.
+    /// At most `shutdownGrace` plus the time of the final database writes.
+    public func stop() {
+        let (wasRunning, listener) = lifecycle.withLock { life in
+            defer {
+                life.stopped = true
+                life.listener = nil
+            }
+            return (life.started && !life.stopped, life.listener)
+        }
+        guard wasRunning else { return }
+        listener?.stop()
+        periodic?.stop()
+        state.withLock { $0.stopping = true }
+        wake.signal()
+        fetchStopped.wait()
+        for _ in 0..<configuration.settings.concurrency { jobsWaiting.signal() }
+    }
+
+    /// A runner thread: take a job, run its handler, report, repeat.
+    private func runJobs() {
+        while true {
+            jobsWaiting.wait()
+            let timeout = configuration.settings.jobTimeout
+            let next = state.withLock { state -> (job: ClaimedJob?, stop: Bool) in
+                (state.take(timeout: timeout), state.stopping && state.waiting.isEmpty)
+            }
+            guard let job = next.job else {
+                if next.stop { return }
+                continue
+            }
+            let outcome = perform(job, deadline: .now + timeout)
+            state.withLock { $0.finish(job.id, outcome) }
+            wake.signal()
+        }
+    }
+
+    private func perform(_ job: ClaimedJob, deadline: ContinuousClock.Instant) -> WorkerState.Outcome {
+        guard let handler = handlers[job.kind] else {
+            return .failed(JobFailure(id: job.id, message: "no handler for this kind", retryAfter: 0, isPermanent: true))
+        }
+        do {
+            try handler.perform(job, deadline: deadline)
+            return .completed(job.id)
+        } catch let error as JobHandlerError {
+            let delay = error.retryAfter ?? Backoff.jobs.delay(afterAttempt: job.attempt)
+            return .failed(JobFailure(id: job.id, message: error.message, retryAfter: delay, isPermanent: error.isPermanent))
+        } catch {
+            return .failed(JobFailure(id: job.id, message: String(describing: error), retryAfter: Backoff.jobs.delay(afterAttempt: job.attempt)))
+        }
+    }
+}

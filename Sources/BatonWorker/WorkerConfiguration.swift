@@ -1,0 +1,70 @@
+import BatonCore
+import Foundation
+
+/// Everything one `Worker` needs: where the database is, who it is, how many
+/// jobs it runs, its timings and its periodic work.
+public struct WorkerConfiguration: Sendable {
+    /// The PostgreSQL connection string.
+    public var conninfo: String
+    /// This worker's name in `attempted_by` and in the leader table; unique
+    /// per process (host name, process id and a random suffix by default).
+    public var workerID: String
+    /// Concurrency, lease, job timeout, shutdown grace and retentions.
+    public var settings: WorkerSettings
+    /// How often the worker looks for jobs when no notification came.
+    public var pollInterval: Duration
+    /// How often leases of running jobs are extended; a third of the lease by default.
+    public var heartbeatInterval: Duration
+    /// Whether this worker takes part in leader election for periodic work.
+    public var runsPeriodicWork: Bool
+    /// The leader's timings and batch sizes.
+    public var periodic: PeriodicSchedule
+    /// Receives events worth logging, on the worker's threads; must return quickly.
+    public var log: @Sendable (WorkerEvent) -> Void
+
+    /// A configuration with the defaults of `BATON_*` settings.
+    public init(
+        conninfo: String, workerID: String = WorkerConfiguration.defaultWorkerID(),
+        settings: WorkerSettings = WorkerSettings(), pollInterval: Duration = .seconds(2),
+        heartbeatInterval: Duration? = nil, runsPeriodicWork: Bool = true, periodic: PeriodicSchedule = PeriodicSchedule(),
+        log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }
+    ) {
+        self.conninfo = conninfo
+        self.workerID = workerID
+        self.settings = settings
+        self.pollInterval = pollInterval
+        self.heartbeatInterval = heartbeatInterval ?? settings.lease / 3
+        self.runsPeriodicWork = runsPeriodicWork
+        self.periodic = periodic
+        self.log = log
+    }
+
+    /// `<host>-<pid>-<random>`, at most 128 characters.
+    public static func defaultWorkerID() -> String {
+        let host = ProcessInfo.processInfo.hostName.prefix(80)
+        return "\(host)-\(getpid())-\(Sodium.hex(Sodium.randomBytes(3)))"
+    }
+}
+
+/// When the leader runs each periodic task, and how much each batch does.
+public struct PeriodicSchedule: Sendable {
+    /// How long the leader row stays valid without renewal.
+    public var leaderLease: Duration = .seconds(30)
+    /// How often the leader renews (and others try to take) the lease.
+    public var leaderRenewInterval: Duration = .seconds(10)
+    /// How often expired job leases are rescued.
+    public var rescueInterval: Duration = .seconds(5)
+    /// How often due invites are expired.
+    public var expiryInterval: Duration = .seconds(5)
+    /// How often old jobs, idempotency records and events are deleted.
+    public var cleanupInterval: Duration = .seconds(60)
+    /// Invites expired per statement.
+    public var expiryBatch: Int = 5_000
+    /// Rows deleted per statement.
+    public var cleanupBatch: Int = 10_000
+    /// Attempts of the webhook jobs the expiry sweep enqueues.
+    public var webhookMaxAttempts: Int = OutboxEvents.defaultWebhookMaxAttempts
+
+    /// The defaults; change fields as needed.
+    public init() {}
+}

@@ -1,0 +1,55 @@
+import BatonCore
+import Foundation
+import Postgres
+import Testing
+
+@Suite("OutboxEvents")
+struct OutboxEventsTests {
+    @Test("recording an event writes the event row and its webhook job with the signed body fields")
+    func recordWritesEventAndJob() throws {
+        let db = try QueueDatabase()
+        try db.insertDueInvites(1)
+        let invite: UUID = try db.connection.query("SELECT id FROM baton.invites")[0].decode(at: 0)
+        let eventID = try db.connection.transaction { connection in
+            try OutboxEvents.record(.inviteRedeemed, inviteID: invite, familyID: "family-1", channel: "app",
+                                    data: PostgresJSON(#"{"redeemer_id": "u_42", "invite_id": "spoofed"}"#), on: connection)
+        }
+        let args: PostgresJSON = try db.connection.query(
+            "SELECT args FROM baton.jobs WHERE kind = 'webhook.deliver' AND args #>> '{event,id}' = $1", [eventID.uuidString.lowercased()]
+        )[0].decode(at: 0)
+        let event = try #require((try JSONSerialization.jsonObject(with: args.data) as? [String: Any])?["event"] as? [String: Any])
+        #expect(event["id"] as? String == eventID.uuidString.lowercased())
+        #expect(event["type"] as? String == "invite.redeemed")
+        #expect((event["created_at"] as? String)?.hasSuffix("Z") == true)
+        let data = try #require(event["data"] as? [String: Any])
+        #expect(data["invite_id"] as? String == invite.uuidString.lowercased())
+        #expect(data["redeemer_id"] as? String == "u_42")
+        let channel: String = try db.connection.query("SELECT channel FROM baton.events WHERE event_id = $1", [eventID])[0].decode(at: 0)
+        #expect(channel == "app")
+    }
+
+    @Test("an event recorded in a rolled-back transaction leaves neither event nor job")
+    func rollbackLeavesNothing() throws {
+        let db = try QueueDatabase()
+        try db.insertDueInvites(1)
+        let invite: UUID = try db.connection.query("SELECT id FROM baton.invites")[0].decode(at: 0)
+        struct Abort: Error {}
+        #expect(throws: Abort.self) {
+            try db.connection.transaction { connection in
+                try OutboxEvents.record(.inviteRevoked, inviteID: invite, familyID: "family-1", on: connection)
+                throw Abort()
+            }
+        }
+        let counts: Int = try db.connection.query(
+            "SELECT (SELECT count(*) FROM baton.events) + (SELECT count(*) FROM baton.jobs)")[0].decode(at: 0)
+        #expect(counts == 0)
+    }
+
+    @Test("event data that is not a JSON object is refused", arguments: ["[]", "1", "\"text\""])
+    func nonObjectDataIsRefused(data: String) throws {
+        let db = try QueueDatabase()
+        #expect(throws: JobQueueError.invalidJob("event data must be a JSON object")) {
+            try OutboxEvents.record(.inviteRevoked, inviteID: UUID(), familyID: "f", data: PostgresJSON(data), on: db.connection)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+@Suite("Rate limits over HTTP")
+struct RateLimitRoutesTests {
+    @Test("typed-code previews are limited per client address with 429 and Retry-After")
+    func perAddress() throws {
+        let app = try TestApp(environment: ["BATON_RATE_LIMITS": "code=3/min", "BATON_TRUSTED_PROXIES": "127.0.0.1"])
+        let invite = try app.makeInvite()
+        let client = try app.client()
+        let path = "/v1/invites/\(invite.code.text)/preview"
+        for _ in 0..<3 { #expect(try client.get(path, headers: [("X-Forwarded-For", "203.0.113.1")]).status == 200) }
+        let limited = try client.get(path, headers: [("X-Forwarded-For", "203.0.113.1")])
+        #expect(limited.status == 429)
+        #expect(limited.errorCode == "rate_limited")
+        #expect(Int(limited.header("Retry-After") ?? "") ?? 0 >= 1)
+        #expect(try client.get(path, headers: [("X-Forwarded-For", "203.0.113.2")]).status == 200)
+    }
+
+    @Test("malformed codes count against the code limit too")
+    func malformedCodesCount() throws {
+        let app = try TestApp(environment: ["BATON_RATE_LIMITS": "code=2/min"])
+        let client = try app.client()
+        #expect(try client.get("/v1/invites/ABCDE-FGHJQ/preview").status == 400)
+        #expect(try client.get("/v1/invites/ABCDE-FGHJQ/preview").status == 400)
+        #expect(try client.get("/v1/invites/ABCDE-FGHJQ/preview").status == 429)
+    }
+
+    @Test("the global budget of failed code lookups stops every client once spent")
+    func globalFailures() throws {
+        let app = try TestApp(environment: ["BATON_RATE_LIMITS": "code=100/min,code_failures=2/h", "BATON_TRUSTED_PROXIES": "127.0.0.1"])
+        let client = try app.client()
+        for address in ["198.51.100.1", "198.51.100.2"] {
+            let miss = try client.get("/v1/invites/\(Self.unusedCode(app))/preview", headers: [("X-Forwarded-For", address)])
+            #expect(miss.status == 404)
+        }
+        let invite = try app.makeInvite()
+        let limited = try client.get("/v1/invites/\(invite.code.text)/preview", headers: [("X-Forwarded-For", "198.51.100.3")])
+        #expect(limited.status == 429)
+        #expect(limited.errorDetails["limit"] as? String == "code_failures")
+        #expect(try client.get("/v1/invites/\(invite.token.text)/preview").status == 200)
+    }
+
+    @Test("API-key requests are limited per key, not per address")
+    func perKey() throws {
+        let app = try TestApp(environment: ["BATON_RATE_LIMITS": "key=2/min"])
+        let invites = try app.makeInvites(3)
+        let first = try app.client(apiKey: try app.makeKey([.redemptionsWrite]))
+        for invite in invites.prefix(2) {
+            #expect(try first.post("/v1/redemptions", json: ["token": invite.token.text, "redeemer_id": "u"]).status == 201)
+        }
+        let limited = try first.post("/v1/redemptions", json: ["token": invites[2].token.text, "redeemer_id": "u"])
+        #expect(limited.status == 429)
+        #expect(limited.header("Retry-After") != nil)
+        let second = try app.client(apiKey: try app.makeKey([.redemptionsWrite]))
+        #expect(try second.post("/v1/redemptions", json: ["token": invites[2].token.text, "redeemer_id": "u"]).status == 201)
+    }
+
+    @Test("a backend's API key redeeming typed codes is not held to the per-address code limit")
+    func keyRedeemsCodes() throws {
+        let app = try TestApp(environment: ["BATON_RATE_LIMITS": "code=1/min"])
+        let client = try app.client(apiKey: try app.makeKey([.redemptionsWrite]))
+        for invite in try app.makeInvites(3) {
+            #expect(try client.post("/v1/redemptions", json: ["code": invite.code.text, "redeemer_id": "u"]).status == 201)
+        }
+    }
+
+    /// A well-formed code that no invite has.
+    static func unusedCode(_ app: TestApp) throws -> String {
+        try app.makeInvites(1).map { invite in
+            try app.withConnection { _ = try $0.query("DELETE FROM baton.invites WHERE id = $1", [invite.id]) }
+            return invite.code.text
+        }[0]
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("Redemption races")
+struct RedemptionRaceTests {
+    /// One answer a racing client got.
+    struct Answer: Sendable {
+        let invite: Int
+        let redeemer: String
+        let status: Int
+        let body: Data
+    }
+
+    static let threads = 16
+    static let singleUse = 200
+    static let threeUse = 20
+
+    @Test("16 clients racing over 200 single-use and 20 three-use invites get exactly max_redemptions receipts each")
+    func exactlyOnce() async throws {
+        let app = try TestApp(environment: ["BATON_RATE_LIMITS": "off", "BATON_HTTP_THREADS": "16", "BATON_DB_POOL_SIZE": "16"])
+        let invites = try app.makeInvites(Self.singleUse) + app.makeInvites(Self.threeUse, maxRedemptions: 3)
+        let tokens = invites.map(\.token.text)
+        let port = app.port, key = app.adminKey
+        // Two threads share each redeemer id, so a redeemer also races itself.
+        let answers = try await Self.onThreads(Self.threads) { thread in
+            let client = try HTTPTestClient(port: port, apiKey: key)
+            let redeemer = "racer-\(thread / 2)"
+            var answers: [Answer] = []
+            for index in tokens.indices.shuffled() {
+                let response = try client.post("/v1/redemptions", json: ["token": tokens[index], "redeemer_id": redeemer])
+                answers.append(Answer(invite: index, redeemer: redeemer, status: response.status, body: response.body))
+            }
+            return answers
+        }
+
+        let receipts = Dictionary(grouping: answers.filter { $0.status == 201 }, by: \.invite)
+        for index in invites.indices {
+            #expect(receipts[index]?.count == (index < Self.singleUse ? 1 : 3), "invite \(index)")
+        }
+        #expect(answers.allSatisfy { [200, 201, 409].contains($0.status) })
+        // Every 200 is a replay: the body its redeemer's 201 carried.
+        let issued = Dictionary(uniqueKeysWithValues: answers.filter { $0.status == 201 }.map { ("\($0.invite)/\($0.redeemer)", $0.body) })
+        for replay in answers where replay.status == 200 {
+            #expect(issued["\(replay.invite)/\(replay.redeemer)"] == replay.body)
+        }
+        // Retrying now replays every receipt.
+        let client = try app.client()
+        for (invite, group) in receipts.prefix(40) {
+            let first = try #require(group.first)
+            let again = try client.post("/v1/redemptions", json: ["token": tokens[invite], "redeemer_id": first.redeemer])
+            #expect(again.status == 200 && again.body == first.body)
+        }
+
+        let expected = Self.singleUse + 3 * Self.threeUse
+        #expect(try app.count("SELECT count(*) FROM baton.redemptions") == expected)
+        #expect(try app.count("SELECT count(*) FROM baton.events WHERE type = 'invite.redeemed'") == expected)
+        #expect(try app.count("SELECT count(*) FROM baton.jobs WHERE kind = 'webhook.deliver'") == expected)
+        #expect(try app.count("SELECT count(*) FROM baton.invites WHERE state = 'used_up' AND redemption_count = max_redemptions") == invites.count)
+    }
+
+    /// Runs `body` on `count` threads of their own at once and collects what they return.
+    static func onThreads<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) throws -> [T]) async throws -> [T] {
+        let results = Mutex<[Result<[T], any Error>]>([])
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let remaining = Mutex(count)
+            for index in 0..<count {
+                Thread {
+                    let result = Result { try body(index) }
+                    results.withLock { $0.append(result) }
+                    if remaining.withLock({ $0 -= 1; return $0 }) == 0 { done.resume() }
+                }.start()
+            }
+        }
+        return try results.withLock { $0 }.flatMap { try $0.get() }
+    }
+}

@@ -1,0 +1,77 @@
+import BatonCore
+import BatonServer
+import BatonTestSupport
+import Foundation
+import HTTP
+import Postgres
+
+/// A whole Baton for one test: a fresh migrated database on the shared test
+/// cluster, a `BatonApplication` over it, its server on a free loopback port
+/// and an admin API key. Shut down when released.
+final class TestApp {
+    /// The public host the test configuration puts in links.
+    static let publicHost = "invites.example.test"
+
+    let app: BatonApplication
+    let server: Server
+    /// An API key with every scope.
+    let adminKey: String
+
+    /// The server's port.
+    var port: UInt16 { server.port }
+
+    /// Starts it; `environment` overrides the test settings (`BATON_*`).
+    init(environment overrides: [String: String] = [:], _ label: String = #fileID) throws {
+        let databaseURL = try TestPostgres.shared.makeDatabase(label)
+        var environment = [
+            "BATON_DATABASE_URL": databaseURL,
+            "BATON_SECRET_KEY": String(repeating: "ab", count: 32),
+            "BATON_LISTEN": "127.0.0.1:0",
+            "BATON_HTTP_THREADS": "4",
+            "BATON_DB_POOL_SIZE": "4",
+            "BATON_PUBLIC_BASE_URL": "https://\(Self.publicHost)",
+            "BATON_APPLE_TEAM_ID": "ABCDE12345",
+            "BATON_APP_BUNDLE_ID": "com.example.family",
+            "BATON_CLIP_BUNDLE_ID": "com.example.family.Clip",
+            "BATON_APP_STORE_ID": "1234567890",
+        ]
+        environment.merge(overrides) { $1 }
+        let configuration = try BatonConfiguration(environment: environment)
+        let connection = try PostgresConnection(databaseURL)
+        defer { connection.close() }
+        try Migrator().migrate(on: connection)
+        app = BatonApplication(configuration: configuration)
+        adminKey = try app.apiKeys.create(name: "test admin", scopes: Set(Scope.allCases), on: connection).0.text
+        server = try app.startServer(logSink: DiscardingLogSink())
+    }
+
+    deinit {
+        _ = server.shutdown(grace: .seconds(1))
+        app.pool.close()
+    }
+
+    /// A new keep-alive connection, authenticated with `apiKey` (the admin key by default).
+    func client(apiKey: String? = nil) throws -> HTTPTestClient {
+        try HTTPTestClient(port: port, apiKey: apiKey ?? adminKey)
+    }
+
+    /// A new API key with exactly `scopes`.
+    func makeKey(_ scopes: Set<Scope>, name: String = "test key") throws -> String {
+        try app.withConnection { try app.apiKeys.create(name: name, scopes: scopes, on: $0).0.text }
+    }
+
+    /// The single integer `sql` returns, such as a `count(*)`.
+    func count(_ sql: String) throws -> Int {
+        try withConnection { try $0.query(sql)[0].decode(Int.self, at: 0) }
+    }
+
+    /// Runs `body` on a pooled connection, for checking rows behind the API.
+    func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
+        try app.withConnection(body)
+    }
+}
+
+/// Drops access log lines: tests assert on responses, not on logs.
+struct DiscardingLogSink: LogSink {
+    func write(line: String) {}
+}

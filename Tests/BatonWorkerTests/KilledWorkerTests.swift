@@ -1,0 +1,60 @@
+import BatonCore
+import BatonWorker
+import Foundation
+import Postgres
+import Synchronization
+import Testing
+
+@Suite("Killed worker")
+struct KilledWorkerTests {
+    /// The `baton` executable built next to this test binary.
+    static var batonExecutable: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appending(path: "baton")
+    }
+
+    @Test("a worker killed with SIGKILL mid-batch loses no job, and a receiver deduping by event id applies each effect once")
+    func sigkillMidBatch() throws {
+        let executable = Self.batonExecutable
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "build the baton executable first (swift build)")
+        let db = try WorkerDatabase()
+        let receiver = try LoopbackReceiver { _, _ in (200, 0.1) }
+        defer { receiver.stop() }
+        let events = try Set((0..<60).map { _ in try WebhookDeliveryTests.recordEvent(db) })
+
+        let child = Process()
+        child.executableURL = executable
+        child.arguments = ["worker", "--concurrency", "4", "--id", "doomed-worker"]
+        child.environment = [
+            "BATON_DATABASE_URL": db.conninfo,
+            "BATON_SECRET_KEY": String(repeating: "ab", count: 32),
+            "BATON_WEBHOOK_URL": receiver.url.absoluteString,
+            "BATON_WEBHOOK_SECRET": String(decoding: WebhookDeliveryTests.secret, as: UTF8.self),
+            "BATON_JOB_LEASE_SECONDS": "1",
+        ]
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        #expect(eventually(within: 20) { receiver.requests.count >= 10 })
+        kill(child.processIdentifier, SIGKILL)
+        child.waitUntilExit()
+        let running = try db.count(.running)
+        #expect(running > 0, "the kill should catch jobs mid-flight")
+        #expect(try db.count(.completed) < 60)
+
+        // The killed worker may have held the leader lease; lapse it now (the
+        // leader tests cover expiry) so the survivor rescues without waiting 30 s.
+        try db.connection.query("UPDATE baton.leaders SET expires_at = now()")
+        let settings = WebhookSettings(url: receiver.url, secret: WebhookDeliveryTests.secret, timeout: .seconds(2), retryBaseSeconds: 0.05)
+        let survivor = db.worker(handlers: Worker.standardHandlers(webhook: settings))
+        survivor.start()
+        defer { survivor.stop() }
+        #expect(try eventually(within: 30) { try db.count(.completed) == 60 })
+
+        let delivered = receiver.requests.compactMap { $0.headers["idempotency-key"] }
+        #expect(Set(delivered) == events)
+        #expect(delivered.count >= 60)
+        let rescued: Int = try db.connection.query(
+            "SELECT count(*) FROM baton.jobs WHERE errors::text LIKE '%lease expired%'")[0].decode(at: 0)
+        #expect(rescued == running)
+    }
+}

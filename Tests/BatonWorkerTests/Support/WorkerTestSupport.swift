@@ -1,0 +1,71 @@
+import BatonCore
+import BatonTestSupport
+import BatonWorker
+import Foundation
+import Postgres
+import Synchronization
+
+/// A fresh migrated database for one worker test.
+struct WorkerDatabase {
+    let conninfo: String
+    let connection: PostgresConnection
+
+    init(_ label: String = #fileID) throws {
+        conninfo = try TestPostgres.shared.makeDatabase(label)
+        connection = try PostgresConnection(conninfo)
+        try Migrator().migrate(on: connection)
+    }
+
+    func count(_ state: JobState) throws -> Int {
+        try connection.query("SELECT count(*) FROM baton.jobs WHERE state = $1", [state.rawValue])[0].decode(at: 0)
+    }
+
+    func enqueue(_ count: Int, kind: String = "test.job") throws {
+        for _ in 0..<count { try JobQueue.enqueue(NewJob(kind: kind), on: connection) }
+    }
+
+    /// A worker on this database with short test timings; `adjust` changes more.
+    func worker(
+        handlers: [String: any JobHandler], workerID: String = "test-\(UInt32.random(in: 0 ... .max))",
+        adjust: (inout WorkerConfiguration) -> Void = { _ in }
+    ) -> Worker {
+        var configuration = WorkerConfiguration(
+            conninfo: conninfo, workerID: workerID,
+            settings: WorkerSettings(concurrency: 4, lease: .seconds(2), jobTimeout: .seconds(10), shutdownGrace: .seconds(2)),
+            pollInterval: .milliseconds(200))
+        configuration.periodic.leaderLease = .seconds(1)
+        configuration.periodic.leaderRenewInterval = .milliseconds(200)
+        configuration.periodic.rescueInterval = .milliseconds(200)
+        configuration.periodic.expiryInterval = .milliseconds(200)
+        adjust(&configuration)
+        return Worker(configuration: configuration, handlers: handlers)
+    }
+}
+
+/// A handler running a closure, counting its calls per job id.
+final class RecordingHandler: JobHandler {
+    private let calls = Mutex<[Int64: Int]>([:])
+    private let body: @Sendable (ClaimedJob) throws -> Void
+
+    init(_ body: @escaping @Sendable (ClaimedJob) throws -> Void = { _ in }) {
+        self.body = body
+    }
+
+    func perform(_ job: ClaimedJob, deadline: ContinuousClock.Instant) throws {
+        calls.withLock { $0[job.id, default: 0] += 1 }
+        try body(job)
+    }
+
+    var callsByJob: [Int64: Int] { calls.withLock { $0 } }
+    var totalCalls: Int { callsByJob.values.reduce(0, +) }
+}
+
+/// Polls `condition` every 20 ms for up to `seconds`; whether it became true.
+func eventually(within seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+    let end = Date().addingTimeInterval(seconds)
+    while Date() < end {
+        if try condition() { return true }
+        Thread.sleep(forTimeInterval: 0.02)
+    }
+    return try condition()
+}

@@ -1,0 +1,91 @@
+import BatonCore
+import BatonWorker
+import Foundation
+import Postgres
+import Testing
+
+@Suite("Webhook delivery")
+struct WebhookDeliveryTests {
+    static let secret = Array("test-webhook-secret-0123456789abcdef".utf8)
+
+    /// Records one `invite.redeemed` event for a fresh invite; returns the event id.
+    static func recordEvent(_ db: WorkerDatabase, maxAttempts: Int = 15) throws -> String {
+        let invite: UUID = try db.connection.query("""
+            INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, expires_at)
+            VALUES ('family-1', 'F', sha256(gen_random_uuid()::text::bytea), sha256(gen_random_uuid()::text::bytea), now() + interval '1 day')
+            RETURNING id
+            """)[0].decode(at: 0)
+        let id = try OutboxEvents.record(.inviteRedeemed, inviteID: invite, familyID: "family-1",
+                                         data: PostgresJSON(#"{"redeemer_id": "u_1"}"#), maxAttempts: maxAttempts, on: db.connection)
+        return id.uuidString.lowercased()
+    }
+
+    static func worker(_ db: WorkerDatabase, receiver: LoopbackReceiver) -> Worker {
+        let settings = WebhookSettings(url: receiver.url, secret: secret, timeout: .seconds(2), retryBaseSeconds: 0.05)
+        return db.worker(handlers: Worker.standardHandlers(webhook: settings))
+    }
+
+    @Test("a delivery is signed, carries the event id as Idempotency-Key, and is retried after a 500")
+    func signedDeliveryWithRetry() throws {
+        let db = try WorkerDatabase()
+        let receiver = try LoopbackReceiver { _, previous in (previous == 0 ? 500 : 204, 0) }
+        defer { receiver.stop() }
+        let eventID = try Self.recordEvent(db)
+        let worker = Self.worker(db, receiver: receiver)
+        worker.start()
+        defer { worker.stop() }
+        #expect(try eventually(within: 10) { try db.count(.completed) == 1 })
+        let requests = receiver.requests
+        #expect(requests.count == 2)
+        for request in requests {
+            let signature = try #require(request.headers["baton-signature"])
+            #expect(WebhookSignature.verify(header: signature, body: request.body, secret: Self.secret, now: Int(Date().timeIntervalSince1970)))
+            #expect(!WebhookSignature.verify(header: signature, body: request.body + Data(" ".utf8), secret: Self.secret, now: Int(Date().timeIntervalSince1970)))
+            #expect(request.headers["idempotency-key"] == eventID)
+            #expect(request.headers["content-type"] == "application/json")
+            let body = try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
+            #expect(body["id"] as? String == eventID)
+            #expect(body["type"] as? String == "invite.redeemed")
+            #expect((body["data"] as? [String: Any])?["redeemer_id"] as? String == "u_1")
+        }
+        let error: String = try db.connection.query("SELECT errors -> 0 ->> 'error' FROM baton.jobs")[0].decode(at: 0)
+        #expect(error == "endpoint answered HTTP 500")
+    }
+
+    @Test("a delivery that never succeeds is discarded after the max attempts")
+    func discardedAfterMaxAttempts() throws {
+        let db = try WorkerDatabase()
+        let receiver = try LoopbackReceiver { _, _ in (503, 0) }
+        defer { receiver.stop() }
+        _ = try Self.recordEvent(db, maxAttempts: 3)
+        let worker = Self.worker(db, receiver: receiver)
+        worker.start()
+        defer { worker.stop() }
+        #expect(try eventually(within: 10) { try db.count(.discarded) == 1 })
+        #expect(receiver.requests.count == 3)
+    }
+
+    @Test("an unreachable endpoint counts as a failure and retries")
+    func unreachableEndpointRetries() throws {
+        let db = try WorkerDatabase()
+        let receiver = try LoopbackReceiver()
+        receiver.stop()
+        _ = try Self.recordEvent(db, maxAttempts: 2)
+        let worker = Self.worker(db, receiver: receiver)
+        worker.start()
+        defer { worker.stop() }
+        #expect(try eventually(within: 10) { try db.count(.discarded) == 1 })
+        let error: String = try db.connection.query("SELECT errors -> 0 ->> 'error' FROM baton.jobs")[0].decode(at: 0)
+        #expect(error.hasPrefix("delivery failed"))
+    }
+
+    @Test("without an endpoint, webhook jobs are discarded with the reason, ready for a later retry")
+    func noEndpointDiscards() throws {
+        let db = try WorkerDatabase()
+        _ = try Self.recordEvent(db)
+        let worker = db.worker(handlers: Worker.standardHandlers(webhook: nil))
+        worker.start()
+        defer { worker.stop() }
+        #expect(try eventually(within: 10) { try db.count(.discarded) == 1 })
+    }
+}
