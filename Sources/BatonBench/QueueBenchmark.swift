@@ -29,14 +29,21 @@ public struct QueueBenchmark: Sendable {
     public var invites: Int
     /// Enqueue-to-start samples.
     public var latencySamples: Int
+    /// Alternating rounds of (ours, pgbench) the burn-down is split into, so
+    /// load drift on a shared machine hits both sides alike.
+    public var rounds: Int
 
     /// A benchmark; see the properties.
-    public init(conninfo: String, jobs: Int = 200_000, concurrency: Int = 10, invites: Int = 1_000_000, latencySamples: Int = 200) {
+    public init(
+        conninfo: String, jobs: Int = 200_000, concurrency: Int = 10, invites: Int = 1_000_000,
+        latencySamples: Int = 200, rounds: Int = 4
+    ) {
         self.conninfo = conninfo
         self.jobs = max(1, jobs)
         self.concurrency = max(1, concurrency)
         self.invites = max(0, invites)
         self.latencySamples = max(1, latencySamples)
+        self.rounds = max(1, rounds)
     }
 
     static let kind = "bench.noop"
@@ -49,10 +56,17 @@ public struct QueueBenchmark: Sendable {
         defer { connection.close() }
         try Migrator().migrate(on: connection)
         var report = BenchmarkReport(title: "Queue")
-        let (ours, ceiling) = try burnDown(on: connection)
+        var ours: [Double] = []
+        var ceiling: [Double] = []
+        for _ in 0..<rounds {
+            let round = try burnDown(jobs: jobs / rounds, on: connection)
+            ours.append(round.ours)
+            ceiling.append(round.ceiling)
+        }
         report.rows.append(BenchmarkReport.Row(
-            name: "burn down \(jobs) no-op jobs, concurrency \(concurrency)", unit: "jobs/s", ours: ours,
-            ceiling: ceiling, ceilingName: "pgbench, 1 client, same claim SQL, batch \(concurrency)"))
+            name: "burn down \(jobs) no-op jobs, concurrency \(concurrency)", unit: "jobs/s",
+            ours: BenchmarkReport.median(ours) ?? 0, oursRange: ours.min()!...ours.max()!,
+            ceiling: BenchmarkReport.median(ceiling), ceilingName: "pgbench, 1 client, same claim SQL, batch \(concurrency)"))
         if invites > 0 {
             report.rows.append(BenchmarkReport.Row(
                 name: "expire \(invites) due invites (event + webhook job each)", unit: "s",
@@ -65,8 +79,10 @@ public struct QueueBenchmark: Sendable {
                 ours: latencies[min(latencies.count - 1, Int(Double(latencies.count) * quantile))], higherIsBetter: false))
         }
         report.notes = [
+            "Burn-down: \(rounds) alternating rounds of \(jobs / rounds) jobs per side; medians. pgbench per round (jobs/s): "
+                + ceiling.map { String(format: "%.0f", $0) }.joined(separator: ", ") + ".",
             "Burn-down: ours is one Worker (fetch loop + \(concurrency) runner threads), timed from start() until stop() returned after the last completion was written.",
-            "pgbench (-M prepared) runs JobQueue's claim statement, its UPDATE … RETURNING wrapped in a CTE so \\gset hands the ids to JobQueue's complete statement; \(jobs / concurrency) transactions; jobs/s = tps × \(concurrency).",
+            "pgbench (-M prepared) runs JobQueue's claim statement, its UPDATE … RETURNING wrapped in a CTE so \\gset hands the ids to JobQueue's complete statement; \(jobs / rounds / concurrency) transactions per round; jobs/s = tps × \(concurrency).",
             "Expiry: InviteExpiry.expireDue in batches of 5000 until a short batch; target < 60 s for 1,000,000.",
             "Wake-up: \(latencySamples) sequential samples, poll interval 60 s so only NOTIFY wakes the worker.",
         ]
@@ -74,15 +90,16 @@ public struct QueueBenchmark: Sendable {
     }
 
     /// Empties the queue and inserts `jobs` fresh no-op jobs, vacuumed.
-    private func refill(on connection: PostgresConnection) throws {
+    private func refill(_ jobs: Int, on connection: PostgresConnection) throws {
         try connection.runScript("TRUNCATE baton.jobs")
         try connection.query(
             "INSERT INTO baton.jobs (kind) SELECT $1 FROM generate_series(1, $2::int8)", [Self.kind, jobs])
         try connection.runScript("VACUUM ANALYZE baton.jobs")
     }
 
-    private func burnDown(on connection: PostgresConnection) throws -> (ours: Double, ceiling: Double) {
-        try refill(on: connection)
+    /// One round: `jobs` burnt down by the worker, then by pgbench.
+    private func burnDown(jobs: Int, on connection: PostgresConnection) throws -> (ours: Double, ceiling: Double) {
+        try refill(jobs, on: connection)
         let worker = makeWorker(handler: NoOp(), pollInterval: .seconds(1))
         let began = ContinuousClock.now
         worker.start()
@@ -90,7 +107,7 @@ public struct QueueBenchmark: Sendable {
         worker.stop()
         let ours = Double(jobs) / ((ContinuousClock.now - began) / .seconds(1))
 
-        try refill(on: connection)
+        try refill(jobs, on: connection)
         var pgbench = try PgbenchRunner(conninfo: conninfo, clients: 1, duration: .seconds(1), name: "queue", script: pgbenchScript)
         defer { pgbench.removeScript() }
         pgbench.transactionsPerClient = jobs / concurrency

@@ -1,29 +1,16 @@
 import BatonCore
 import BatonTestSupport
-import Foundation
 import Postgres
 
-/// A fresh migrated database for one test, and a connection to it.
-struct QueueDatabase {
-    let conninfo: String
-    let connection: PostgresConnection
+/// The queue tests' database.
+typealias QueueDatabase = MigratedDatabase
 
-    init(_ label: String = #fileID) throws {
-        conninfo = try TestPostgres.shared.makeDatabase(label)
-        connection = try PostgresConnection(conninfo)
-        try Migrator().migrate(on: connection)
-    }
-
+extension MigratedDatabase {
     /// Enqueues `count` jobs of `kind` set-wise.
     func insertJobs(_ count: Int, kind: String = "test.noop") throws {
         try connection.query(
             "INSERT INTO baton.jobs (kind, args) SELECT $1, jsonb_build_object('n', i) FROM generate_series(1, $2::int8) AS i",
             [kind, count])
-    }
-
-    /// How many jobs are in `state`.
-    func count(_ state: JobState) throws -> Int {
-        try connection.query("SELECT count(*) FROM baton.jobs WHERE state = $1", [state.rawValue])[0].decode(at: 0)
     }
 
     /// Inserts `count` active invites that expired a day ago.

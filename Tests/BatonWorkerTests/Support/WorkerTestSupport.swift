@@ -5,21 +5,11 @@ import Foundation
 import Postgres
 import Synchronization
 
-/// A fresh migrated database for one worker test.
-struct WorkerDatabase {
-    let conninfo: String
-    let connection: PostgresConnection
+/// The worker tests' database.
+typealias WorkerDatabase = MigratedDatabase
 
-    init(_ label: String = #fileID) throws {
-        conninfo = try TestPostgres.shared.makeDatabase(label)
-        connection = try PostgresConnection(conninfo)
-        try Migrator().migrate(on: connection)
-    }
-
-    func count(_ state: JobState) throws -> Int {
-        try connection.query("SELECT count(*) FROM baton.jobs WHERE state = $1", [state.rawValue])[0].decode(at: 0)
-    }
-
+extension MigratedDatabase {
+    /// Enqueues `count` jobs of `kind`, one statement (and one NOTIFY) each.
     func enqueue(_ count: Int, kind: String = "test.job") throws {
         for _ in 0..<count { try JobQueue.enqueue(NewJob(kind: kind), on: connection) }
     }

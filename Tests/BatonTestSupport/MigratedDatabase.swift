@@ -1,0 +1,23 @@
+import BatonCore
+import Postgres
+
+/// A fresh database on the shared test server with Baton's schema applied,
+/// and one connection to it, for tests that need real tables.
+public struct MigratedDatabase {
+    /// The connection string, for workers and threads that open their own.
+    public let conninfo: String
+    /// A connection for the test's own statements.
+    public let connection: PostgresConnection
+
+    /// Creates and migrates the database; `label` names it in server logs.
+    public init(_ label: String = #fileID) throws {
+        conninfo = try TestPostgres.shared.makeDatabase(label)
+        connection = try PostgresConnection(conninfo)
+        try Migrator().migrate(on: connection)
+    }
+
+    /// How many jobs are in `state`.
+    public func count(_ state: JobState) throws -> Int {
+        try connection.query("SELECT count(*) FROM baton.jobs WHERE state = $1", [state.rawValue])[0].decode(at: 0)
+    }
+}
