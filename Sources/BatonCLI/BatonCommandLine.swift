@@ -18,6 +18,7 @@ public enum BatonCommandLine {
                 .group(name: "handoff", summary: "Look inside handoff envelopes.", children: [.command(HandoffInspectCommand.self)]),
                 .command(CheckURLCommand.self),
                 .command(DoctorCommand.self),
+                .command(HealthcheckCommand.self),
                 .group(name: "jobs", summary: "Inspect, retry and cancel queued jobs.", children: [
                     .command(JobsListCommand.self), .command(JobsRetryCommand.self),
                     .command(JobsCancelCommand.self), .command(JobsStatsCommand.self),
@@ -26,7 +27,7 @@ public enum BatonCommandLine {
                     .command(BenchPoolCommand.self), .command(BenchHTTPCommand.self), .command(BenchHandoffCommand.self),
                     .command(BenchQueueCommand.self), .command(BenchInvitesCommand.self), .command(BenchAPICommand.self),
                 ]),
-                .group(name: "config", summary: "Check the BATON_* configuration.", children: [.command(ConfigCheckCommand.self)]),
+                .group(name: "config", summary: "Check the BATON_* configuration.", children: [.command(ConfigCheckCommand.self), .command(ConfigReferenceCommand.self)]),
             ]
         )
     }
