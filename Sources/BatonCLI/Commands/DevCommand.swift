@@ -63,13 +63,21 @@ enum DevCommand: BatonCommand {
             worker.stop()
         }
 
+        let demo = try app.transaction { connection in
+            try InviteStore(secret: configuration.secretKey, codeLength: configuration.links.codeLength).create(
+                NewInvite(InviteDraft(familyID: "demo", familyName: "The Demo family", inviterName: "Baton dev", ttlSeconds: 86_400)),
+                createdBy: nil, on: connection
+            )
+        }
+        let base = "http://\(listen.host):\(server.port)"
         console.out("""
             migrations: \(applied.isEmpty ? "schema is current" : "applied " + applied.map(\.fileName).joined(separator: ", "))
             database:   \(configuration.databaseURL)
             settings:   \(workspace.environmentFile.path)  (use: set -a; . \(workspace.environmentFile.path); set +a)
             links:      \(links.filled.isEmpty ? "from the environment" : "example values filled for " + links.filled.joined(separator: ", ") + " (links use https://" + (configuration.links.publicHost ?? "") + ")")
             admin key:  \(adminKey.created ? adminKey.text + "  (saved to " + workspace.adminKeyFile.path + "; shown once)" : "in " + workspace.adminKeyFile.path)
-            API:        http://\(listen.host):\(server.port)  (try: curl http://\(listen.host):\(server.port)/readyz)
+            API:        \(base)  (try: curl \(base)/readyz)
+            demo:       \(base)/invite/\(demo.token.text)  (landing page of a demo invite, code \(demo.code.displayText), valid 24 h)
             Baton dev is running. Press Ctrl-C to stop.
             """)
         _ = signals.wait()

@@ -57,20 +57,3 @@ struct BatonConfigurationTests {
         #expect(ListenAddress(text) == nil)
     }
 }
-
-@Suite("Configuration documentation")
-struct ConfigurationDocumentationTests {
-    @Test("the README's configuration table names every setting with its default")
-    func readmeListsEverySetting() throws {
-        let readme = try String(
-            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../../README.md").standardizedFileURL,
-            encoding: .utf8
-        )
-        for setting in Setting.all {
-            let row = readme.split(separator: "\n").first { $0.hasPrefix("| `\(setting.name)` |") }
-            #expect(row != nil, "README lacks \(setting.name)")
-            let shown = setting.defaultValue.map { $0.isEmpty ? "unset" : "`\($0)`" } ?? "required"
-            #expect(row?.contains("| \(shown) |") == true, "README's default for \(setting.name)")
-        }
-    }
-}
