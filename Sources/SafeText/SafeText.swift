@@ -54,6 +54,9 @@ public enum SafeText {
     /// whitespace, which this leaves alone; C0 controls inside strings are
     /// already escaped by any conforming serializer.
     public static func hardenedJSON(_ json: some StringProtocol) -> String {
+        // Most API bodies are plain ASCII below DEL: nothing to escape, no copy
+        // scalar by scalar (a profile of preview put that at 17 % of its CPU).
+        if json.utf8.allSatisfy({ $0 < 0x7F }) { return String(json) }
         var out = ""
         out.reserveCapacity(json.utf8.count)
         for scalar in json.unicodeScalars {
