@@ -12,17 +12,17 @@ extension APIBenchmark {
         /// wrk threads: the machine's cores, at most the connections.
         static var threads: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) }
 
-        func run(mode: String, credentials: URL, apiKey: String) throws(APIBenchmarkError) -> Measurement {
+        func run(mode: String, credentials: URL, apiKey: String) throws(BenchmarkError) -> Measurement {
             let arguments = [
                 "-t\(Self.threads)", "-c\(connections)", "-d\(seconds)s", "--latency", "-s", script.path,
                 "http://127.0.0.1:\(port)", "--", mode, credentials.path, String(Self.threads), apiKey,
             ]
             let report = APIBenchmark.output(of: "/usr/bin/wrk", arguments).text
             guard !report.isEmpty else {
-                throw APIBenchmarkError(code: "wrk_failed", message: "Could not run /usr/bin/wrk (apt-get install wrk).")
+                throw BenchmarkError(code: "wrk_failed", message: "Could not run /usr/bin/wrk (apt-get install wrk).")
             }
             if report.contains("Non-2xx") || report.contains("Socket errors") {
-                throw APIBenchmarkError(code: "wrk_failed", message: "wrk saw errors or non-2xx responses in the \(mode) run.")
+                throw BenchmarkError(code: "wrk_failed", message: "wrk saw errors or non-2xx responses in the \(mode) run.")
             }
             let lines = report.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             func value(_ prefix: String) -> Substring? {
@@ -30,7 +30,7 @@ extension APIBenchmark {
             }
             guard let rate = value("Requests/sec:").flatMap({ Double($0) }),
                   let p50 = value("50%").flatMap(Self.milliseconds), let p99 = value("99%").flatMap(Self.milliseconds)
-            else { throw APIBenchmarkError(code: "wrk_failed", message: "Could not read wrk's throughput and latency.") }
+            else { throw BenchmarkError(code: "wrk_failed", message: "Could not read wrk's throughput and latency.") }
             return Measurement(requestsPerSecond: rate, p50Milliseconds: p50, p99Milliseconds: p99)
         }
 
@@ -50,9 +50,9 @@ extension APIBenchmark {
         let clients: Int
         let seconds: Int
 
-        func run(sql: String) throws(APIBenchmarkError) -> Measurement {
+        func run(sql: String) throws(BenchmarkError) -> Measurement {
             guard let executable = PgbenchRunner.locate() else {
-                throw APIBenchmarkError(code: "pgbench_failed", message: "pgbench not found (postgresql-contrib or the server package).")
+                throw BenchmarkError(code: "pgbench_failed", message: "pgbench not found (postgresql-contrib or the server package).")
             }
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-api-\(getpid())-\(UInt32.random(in: 0 ... .max))")
             defer { try? FileManager.default.removeItem(at: directory) }
@@ -61,7 +61,7 @@ extension APIBenchmark {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 try sql.write(to: script, atomically: true, encoding: .utf8)
             } catch {
-                throw APIBenchmarkError(code: "pgbench_failed", message: "Could not write the pgbench script in \(directory.path).")
+                throw BenchmarkError(code: "pgbench_failed", message: "Could not write the pgbench script in \(directory.path).")
             }
             let arguments = [
                 "--no-vacuum", "--protocol=prepared", "--file=\(script.path)", "--client=\(clients)", "--jobs=\(WrkDriver.threads)",
@@ -70,10 +70,10 @@ extension APIBenchmark {
             let report = APIBenchmark.output(of: executable.path, arguments, mergingErrors: true)
             guard let tps = report.succeeded ? PgbenchRunner.transactionsPerSecond(in: report.text) : nil else {
                 let last = report.text.split(separator: "\n").filter { $0.contains("error") }.prefix(2).joined(separator: " / ")
-                throw APIBenchmarkError(code: "pgbench_failed", message: "pgbench failed or printed no tps: \(SafeText.escaped(last))")
+                throw BenchmarkError(code: "pgbench_failed", message: "pgbench failed or printed no tps: \(SafeText.escaped(last))")
             }
             let latencies = Self.latencies(in: directory).sorted()
-            guard !latencies.isEmpty else { throw APIBenchmarkError(code: "pgbench_failed", message: "pgbench wrote no transaction log.") }
+            guard !latencies.isEmpty else { throw BenchmarkError(code: "pgbench_failed", message: "pgbench wrote no transaction log.") }
             func percentile(_ p: Double) -> Double { latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] / 1000 }
             return Measurement(requestsPerSecond: tps, p50Milliseconds: percentile(0.5), p99Milliseconds: percentile(0.99))
         }

@@ -18,13 +18,13 @@ extension APIBenchmark {
 
         static let secret = String(repeating: "5e", count: 32)
 
-        static func prepare(_ options: Options) throws(APIBenchmarkError) -> Fixtures {
+        static func prepare(_ options: Options) throws(BenchmarkError) -> Fixtures {
             do {
                 return try make(options)
-            } catch let error as APIBenchmarkError {
+            } catch let error as BenchmarkError {
                 throw error
             } catch {
-                throw APIBenchmarkError(code: "setup_failed", message: "Could not prepare the database and files: \(error)")
+                throw BenchmarkError(code: "setup_failed", message: "Could not prepare the database and files: \(error)")
             }
         }
 
@@ -36,7 +36,7 @@ extension APIBenchmark {
             ])
             let script = options.repository.appendingPathComponent("bench/api/credentials.lua")
             guard FileManager.default.fileExists(atPath: script.path) else {
-                throw APIBenchmarkError(code: "setup_failed", message: "No \(script.path): run from the repository root.")
+                throw BenchmarkError(code: "setup_failed", message: "No \(script.path): run from the repository root.")
             }
             let connection = try PostgresConnection(options.conninfo)
             defer { connection.close() }
@@ -118,7 +118,7 @@ extension APIBenchmark {
 
         /// Redemptions made by Baton (redeemer `bench` through the API) and by
         /// pgbench, counted from the rows.
-        func freshRedemptions() throws(APIBenchmarkError) -> (Int, Int) {
+        func freshRedemptions() throws(BenchmarkError) -> (Int, Int) {
             do {
                 let connection = try PostgresConnection(conninfo)
                 defer { connection.close() }
@@ -129,7 +129,7 @@ extension APIBenchmark {
                     """)
                 return (try rows[0].decode(Int.self, at: 0), try rows[0].decode(Int.self, at: 1))
             } catch {
-                throw APIBenchmarkError(code: "setup_failed", message: "Could not count redemptions: \(error)")
+                throw BenchmarkError(code: "setup_failed", message: "Could not count redemptions: \(error)")
             }
         }
 

@@ -66,8 +66,8 @@ public struct APIBenchmark: Sendable {
     /// Migrates and fills the database, runs preview then redeem, Baton then
     /// pgbench, and reports both with their ratios. Blocks for about
     /// `4 × seconds` plus the set-up (inserting the invites).
-    /// - Throws: `APIBenchmarkError` when the database, the server, wrk or pgbench fails.
-    public func run() throws(APIBenchmarkError) -> BenchmarkReport {
+    /// - Throws: `BenchmarkError` when the database, the server, wrk or pgbench fails.
+    public func run() throws(BenchmarkError) -> BenchmarkReport {
         let fixtures = try Fixtures.prepare(options)
         defer { fixtures.remove() }
         let app = BatonApplication(configuration: fixtures.configuration)
@@ -78,7 +78,7 @@ public struct APIBenchmark: Sendable {
             // Lines are built and written as in production, to /dev/null.
             server = try app.startServer(logSink: FileDescriptorLogSink(descriptor: devNull))
         } catch {
-            throw APIBenchmarkError(code: "setup_failed", message: "Baton's server could not listen: \(error)")
+            throw BenchmarkError(code: "setup_failed", message: "Baton's server could not listen: \(error)")
         }
         defer {
             _ = server.shutdown(grace: .seconds(2))

@@ -23,14 +23,14 @@ extension HTTPBenchmark {
 
         /// Compiles the ceiling into a temporary directory and starts it with
         /// the same settings as Baton's server.
-        static func start(options: Options) throws(HTTPBenchmarkError) -> CeilingServer {
+        static func start(options: Options) throws(BenchmarkError) -> CeilingServer {
             let source = options.repository.appendingPathComponent("bench/ceiling/healthz.c").path
             let shim = options.repository.appendingPathComponent("Sources/CMicroHTTPD").path
             let binary = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-healthz-\(getpid())").path
             guard let flags = output(of: "/usr/bin/pkg-config", ["--cflags", "--libs", "libmicrohttpd"]),
                   output(of: "/usr/bin/cc", ["-O2", "-I", shim, source, "-o", binary] + flags.split(whereSeparator: \.isWhitespace).map(String.init)) != nil
             else {
-                throw HTTPBenchmarkError(code: "ceiling_failed", message: "Could not compile \(source) with cc and pkg-config libmicrohttpd.")
+                throw BenchmarkError(code: "ceiling_failed", message: "Could not compile \(source) with cc and pkg-config libmicrohttpd.")
             }
             let settings = options.server
             let process = Process()
@@ -42,12 +42,12 @@ extension HTTPBenchmark {
             let pipe = Pipe()
             process.standardOutput = pipe
             do { try process.run() } catch {
-                throw HTTPBenchmarkError(code: "ceiling_failed", message: "Could not start the compiled C ceiling.")
+                throw BenchmarkError(code: "ceiling_failed", message: "Could not start the compiled C ceiling.")
             }
             let line = String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
             guard let port = UInt16(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
                 process.terminate()
-                throw HTTPBenchmarkError(code: "ceiling_failed", message: "The C ceiling did not report its port.")
+                throw BenchmarkError(code: "ceiling_failed", message: "The C ceiling did not report its port.")
             }
             try? FileManager.default.removeItem(atPath: binary)
             return CeilingServer(process: process, port: port)
@@ -70,19 +70,19 @@ extension HTTPBenchmark {
         /// `script` (a wrk Lua file) sets the method, headers and body; `path` is the URL's path.
         static func requestsPerSecond(
             port: UInt16, connections: Int, duration: Duration, path: String = "/healthz", script: URL? = nil
-        ) throws(HTTPBenchmarkError) -> Double {
+        ) throws(BenchmarkError) -> Double {
             let arguments = [
                 "-t\(threads(for: connections))", "-c\(connections)", "-d\(max(1, duration.components.seconds))s",
             ] + (script.map { ["-s", $0.path] } ?? []) + ["http://127.0.0.1:\(port)\(path)"]
             guard let report = output(of: "/usr/bin/wrk", arguments) else {
-                throw HTTPBenchmarkError(code: "wrk_failed", message: "Could not run /usr/bin/wrk (apt-get install wrk).")
+                throw BenchmarkError(code: "wrk_failed", message: "Could not run /usr/bin/wrk (apt-get install wrk).")
             }
             let line = report.split(separator: "\n").first { $0.hasPrefix("Requests/sec:") }
             guard let value = line?.split(separator: " ").last.flatMap({ Double($0) }) else {
-                throw HTTPBenchmarkError(code: "wrk_failed", message: "Could not read Requests/sec from wrk's output.")
+                throw BenchmarkError(code: "wrk_failed", message: "Could not read Requests/sec from wrk's output.")
             }
             if report.contains("Non-2xx") || report.contains("Socket errors") {
-                throw HTTPBenchmarkError(code: "wrk_failed", message: "wrk saw errors or non-2xx responses; the figures would not compare.")
+                throw BenchmarkError(code: "wrk_failed", message: "wrk saw errors or non-2xx responses; the figures would not compare.")
             }
             return value
         }

@@ -49,10 +49,10 @@ public enum HTTPBenchmark {
     /// request, Baton's next to C's. Blocks for about
     /// `2 × repetitions × connectionCounts.count × duration`.
     ///
-    /// - Throws: `HTTPBenchmarkError` when the C ceiling does not compile or
+    /// - Throws: `BenchmarkError` when the C ceiling does not compile or
     ///   start, `wrk` is missing or its output is unreadable, or Baton's
     ///   server cannot listen.
-    public static func run(_ options: Options = Options()) throws(HTTPBenchmarkError) -> BenchmarkReport {
+    public static func run(_ options: Options = Options()) throws(BenchmarkError) -> BenchmarkReport {
         let ceiling = try CeilingServer.start(options: options)
         defer { ceiling.stop() }
         let ours = try startOurs(options.server)
@@ -99,7 +99,7 @@ public enum HTTPBenchmark {
         var cpuMicrosecondsPerRequest: Double
     }
 
-    private static func measure(port: UInt16, cpu: () -> Double?, _ connections: Int, _ duration: Duration) throws(HTTPBenchmarkError) -> Run {
+    private static func measure(port: UInt16, cpu: () -> Double?, _ connections: Int, _ duration: Duration) throws(BenchmarkError) -> Run {
         let before = cpu() ?? 0
         let rate = try Wrk.requestsPerSecond(port: port, connections: connections, duration: duration)
         let used = (cpu() ?? 0) - before
@@ -107,7 +107,7 @@ public enum HTTPBenchmark {
         return Run(requestsPerSecond: rate, cpuMicrosecondsPerRequest: requests > 0 ? used * 1e6 / requests : 0)
     }
 
-    private static func startOurs(_ base: ServerConfiguration) throws(HTTPBenchmarkError) -> Server {
+    private static func startOurs(_ base: ServerConfiguration) throws(BenchmarkError) -> Server {
         var configuration = base
         configuration.host = "127.0.0.1"
         configuration.port = 0
@@ -120,7 +120,7 @@ public enum HTTPBenchmark {
         do {
             return try Server(router: router, configuration: configuration)
         } catch {
-            throw HTTPBenchmarkError(code: "server_failed", message: "Baton's server could not start: \(error.message)")
+            throw BenchmarkError(code: "server_failed", message: "Baton's server could not start: \(error.message)")
         }
     }
 }
