@@ -43,6 +43,8 @@ public enum JSONCoding {
     /// untrusted text in a response cannot drive a terminal that prints it.
     public static func encode(_ value: some Encodable) throws -> Data {
         let data = try makeEncoder().encode(value)
+        // Plain ASCII below DEL holds no hidden character: skip both copies.
+        if data.allSatisfy({ $0 < 0x7F }) { return data }
         let text = String(decoding: data, as: UTF8.self)
         return Data(SafeText.hardenedJSON(text).utf8)
     }
