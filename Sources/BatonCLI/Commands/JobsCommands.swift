@@ -100,13 +100,10 @@ enum JobsStatsCommand: BatonCommand {
     }
 }
 
-/// The configured database, opened once for a `jobs` command.
+/// What the `jobs` commands share: the database, job ids, the JSON form of a job.
 private enum JobsDatabase {
     static func open<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
-        let configuration = try BatonConfiguration()
-        let connection = try PostgresConnection(configuration.databaseURL)
-        defer { connection.close() }
-        return try body(connection)
+        try ConfiguredDatabase.open { _, connection in try body(connection) }
     }
 
     static func id(_ arguments: ParsedArguments) throws(UsageError) -> Int64 {

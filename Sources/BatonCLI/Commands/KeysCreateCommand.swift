@@ -23,8 +23,8 @@ enum KeysCreateCommand: BatonCommand {
             return scope
         }
         guard !scopes.isEmpty else { throw UsageError("give at least one --scope") }
-        let (key, record) = try KeysDatabase.open { store, connection in
-            try store.create(name: name, scopes: Set(scopes), on: connection)
+        let (key, record) = try ConfiguredDatabase.open { configuration, connection in
+            try APIKeyStore(secret: configuration.secretKey).create(name: name, scopes: Set(scopes), on: connection)
         }
         if arguments.flag("json") {
             console.json(["key": key.text, "id": record.publicID, "name": record.name, "scopes": record.scopes.map(\.rawValue)])

@@ -11,7 +11,9 @@ enum KeysListCommand: BatonCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let records = try KeysDatabase.open { store, connection in try store.list(on: connection) }
+        let records = try ConfiguredDatabase.open { configuration, connection in
+            try APIKeyStore(secret: configuration.secretKey).list(on: connection)
+        }
         let rows = records.map { record in
             [record.publicID, record.name, record.scopes.map(\.rawValue).joined(separator: ","),
              record.createdAt.formatted(.iso8601), record.revokedAt.map { "revoked " + $0.formatted(.iso8601) } ?? "active"]

@@ -13,8 +13,8 @@ enum KeysRevokeCommand: BatonCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let record = try KeysDatabase.open { store, connection in
-            try store.revoke(publicID: arguments.positionals[0], on: connection)
+        let record = try ConfiguredDatabase.open { configuration, connection in
+            try APIKeyStore(secret: configuration.secretKey).revoke(publicID: arguments.positionals[0], on: connection)
         }
         if arguments.flag("json") {
             console.json(["id": record.publicID, "revoked_at": record.revokedAt?.formatted(.iso8601) ?? ""])

@@ -22,9 +22,10 @@ enum MigrateCommand: BatonCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let configuration = try BatonConfiguration()
-        let connection = try PostgresConnection(configuration.databaseURL)
-        defer { connection.close() }
+        try ConfiguredDatabase.open { _, connection in try run(arguments, console: console, on: connection) }
+    }
+
+    private static func run(_ arguments: ParsedArguments, console: Console, on connection: PostgresConnection) throws -> ExitCode {
         let migrator = try Migrator()
         if arguments.flag("status") {
             let statuses = try migrator.status(on: connection)
@@ -34,7 +35,7 @@ enum MigrateCommand: BatonCommand {
             } else {
                 console.table(["VERSION", "FILE", "STATE"], rows)
             }
-            return try migrator.isCurrent(on: connection) ? .success : .checkFailed
+            return Migrator.isCurrent(statuses) ? .success : .checkFailed
         }
         let applied = try migrator.migrate(on: connection)
         if arguments.flag("json") {

@@ -57,7 +57,12 @@ public struct Migrator: Sendable {
     /// Whether every known migration is applied unchanged and none is missing:
     /// what a server checks before it says it is ready.
     public func isCurrent(on connection: PostgresConnection) throws(MigrationError) -> Bool {
-        try status(on: connection).allSatisfy { if case .applied = $0.state { true } else { false } }
+        Self.isCurrent(try status(on: connection))
+    }
+
+    /// Whether `statuses` show every migration applied unchanged.
+    public static func isCurrent(_ statuses: [Status]) -> Bool {
+        statuses.allSatisfy { if case .applied = $0.state { true } else { false } }
     }
 
     /// Applies every pending migration in order.
