@@ -52,10 +52,11 @@ let package = Package(
         .testTarget(name: "BatonHandoffTests", dependencies: ["BatonHandoff", "BatonCore"]),
         .testTarget(name: "BatonLinksTests", dependencies: ["BatonLinks"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "BatonTestSupport"]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTestSupport"]),
         .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore", "BatonTestSupport"]),
         .testTarget(name: "BatonWorkerTests", dependencies: ["BatonWorker", "BatonTestSupport"]),
         .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonTestSupport"]),
-        .testTarget(name: "BatonServerTests", dependencies: ["BatonServer", "BatonTestSupport", "HTTP", "BatonHandoff", "BatonLinks"]),
+        .testTarget(name: "BatonServerTests", dependencies: ["HTTPTestSupport", "BatonServer", "BatonTestSupport", "HTTP", "BatonHandoff", "BatonLinks"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import HTTPTestSupport
 import Testing
 
 /// Routes registered from main-actor code, as a CLI's `main.swift` would.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import HTTPTestSupport
 import Testing
 
 /// A typed domain error as a handler would throw it.

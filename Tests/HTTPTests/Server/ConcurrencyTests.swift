@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import HTTPTestSupport
 import Testing
 
 @Suite("Concurrency and shutdown")

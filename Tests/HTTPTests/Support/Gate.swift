@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestSupport
 import Synchronization
 
 /// A counter that handlers bump on arrival and tests wait on, with a

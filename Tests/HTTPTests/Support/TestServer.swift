@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import HTTPTestSupport
 import Synchronization
 
 /// Collects log lines in memory.

@@ -1,31 +1,44 @@
 import Foundation
 
-/// A blocking TCP client over POSIX sockets, for tests that need control
+/// A blocking HTTP/1.1 client over one POSIX socket, shared by the HTTP
+/// module's tests and the server's, for tests that need control
 /// over exactly what is sent and when: partial requests, two requests on one
 /// connection, huge bodies.
-final class RawConnection {
+public final class RawConnection {
     /// A parsed response.
-    struct Response {
-        var status: Int
-        var headers: [(String, String)]
-        var body: Data
+    public struct Response: Sendable {
+        /// The status code.
+        public var status: Int
+        /// The headers in the order received.
+        public var headers: [(name: String, value: String)]
+        /// The body bytes (empty for HEAD).
+        public var body: Data
 
-        func header(_ name: String) -> String? {
-            headers.first { $0.0.lowercased() == name.lowercased() }?.1
+        /// The first header called `name`, case-insensitively.
+        public func header(_ name: String) -> String? {
+            headers.first { $0.name.lowercased() == name.lowercased() }?.value
         }
 
-        var text: String { String(decoding: body, as: UTF8.self) }
+        /// The body as UTF-8 text.
+        public var text: String { String(decoding: body, as: UTF8.self) }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    /// A socket or protocol failure, with errno where there is one.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+
+        /// A failure saying `description`.
+        public init(description: String) {
+            self.description = description
+        }
     }
 
-    let descriptor: Int32
+    /// The socket, for tests that poke at it directly.
+    public let descriptor: Int32
     private var buffer: [UInt8] = []
 
     /// Connects to `127.0.0.1:port` (or `host`), with `timeout` on every read.
-    init(port: UInt16, host: String = "127.0.0.1", timeout: Duration = .seconds(5)) throws {
+    public init(port: UInt16, host: String = "127.0.0.1", timeout: Duration = .seconds(5)) throws {
         let isIPv6 = host.contains(":")
         descriptor = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket failed") }
@@ -65,10 +78,10 @@ final class RawConnection {
     }
 
     /// Sends all of `text`.
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
     /// Sends all of `bytes`; throws when the peer has closed.
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -78,25 +91,25 @@ final class RawConnection {
     }
 
     /// Whether the server has sent something (or closed) within `timeout`.
-    func isReadable(within timeout: Duration = .zero) -> Bool {
+    public func isReadable(within timeout: Duration = .zero) -> Bool {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         let milliseconds = Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         return poll(&poller, 1, milliseconds) > 0
     }
 
     /// Reads one response; `head` says not to expect a body.
-    func readResponse(head: Bool = false) throws -> Response {
+    public func readResponse(head: Bool = false) throws -> Response {
         let headerEnd = try readUntil([13, 10, 13, 10])
         let headText = String(decoding: buffer[..<headerEnd], as: UTF8.self)
         buffer.removeFirst(headerEnd + 4)
         var lines = headText.components(separatedBy: "\r\n")
         let statusLine = lines.removeFirst().split(separator: " ")
         guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw Failure(description: "bad status line") }
-        let headers = lines.compactMap { line -> (String, String)? in
+        let headers = lines.compactMap { line -> (name: String, value: String)? in
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        let length = head ? 0 : Int(headers.first { $0.0.lowercased() == "content-length" }?.1 ?? "0") ?? 0
+        let length = head ? 0 : Int(headers.first { $0.name.lowercased() == "content-length" }?.value ?? "0") ?? 0
         while buffer.count < length {
             guard try fill() else { throw Failure(description: "closed mid-body") }
         }
@@ -107,7 +120,7 @@ final class RawConnection {
 
     /// Whether the peer closes the connection (read returns 0 or a reset)
     /// within the socket's read timeout, discarding anything sent before.
-    func waitForClose() -> Bool {
+    public func waitForClose() -> Bool {
         var scratch = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = recv(descriptor, &scratch, scratch.count, 0)
