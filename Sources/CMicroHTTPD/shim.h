@@ -25,11 +25,12 @@ static inline unsigned int baton_mhd_flags(bool ipv6) {
  * (terminated by MHD_OPTION_END). */
 static inline struct MHD_Daemon *baton_mhd_start(
     unsigned int flags,
+    MHD_AcceptPolicyCallback accept_policy, void *accept_context,
     MHD_AccessHandlerCallback handler, void *handler_context,
     MHD_RequestCompletedCallback completed, void *completed_context,
     const struct MHD_OptionItem *options)
 {
-    return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_context,
+    return MHD_start_daemon(flags, 0, accept_policy, accept_context, handler, handler_context,
                             MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
                             MHD_OPTION_ARRAY, options,
                             MHD_OPTION_END);

@@ -74,7 +74,7 @@ int main(int argc, char **argv) {
         {MHD_OPTION_SOCK_ADDR, 0, &address},
         {MHD_OPTION_END, 0, NULL},
     };
-    struct MHD_Daemon *daemon = baton_mhd_start(baton_mhd_flags(false), handle, NULL, completed, NULL, options);
+    struct MHD_Daemon *daemon = baton_mhd_start(baton_mhd_flags(false), NULL, NULL, handle, NULL, completed, NULL, options);
     if (daemon == NULL) {
         fprintf(stderr, "could not start libmicrohttpd\n");
         return 1;

@@ -38,6 +38,14 @@ func accessHandler(
     }
 }
 
+/// The accept policy: once shutdown has begun, every new connection is
+/// closed as soon as it is accepted, while requests in flight finish.
+func acceptPolicy(context: UnsafeMutableRawPointer?, address: UnsafePointer<sockaddr>?, length: socklen_t) -> MHD_Result {
+    guard let context else { return .YES }
+    let draining = Unmanaged<ServerContext>.fromOpaque(context)._withUnsafeGuaranteedRef { $0.isDraining.load(ordering: .relaxed) }
+    return draining ? .NO : .YES
+}
+
 /// The completion notice: logs the request and releases its `Exchange`.
 func requestCompleted(
     context: UnsafeMutableRawPointer?, connection: OpaquePointer?,

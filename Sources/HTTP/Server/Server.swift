@@ -53,20 +53,18 @@ public final class Server: Sendable {
     @discardableResult
     public func shutdown(grace: Duration) -> Bool {
         guard let running = daemon.withLock({ $0.take() }) else { return true }
+        // New connections are refused by the accept policy from here on.
+        // MHD_quiesce_daemon is not used: on an epoll thread pool it races
+        // the workers' own removal of the listening socket from their epoll
+        // sets and aborts the process (an open libmicrohttpd defect; seen
+        // here as "Failed to remove listen FD from epoll set").
         context.isDraining.store(true, ordering: .relaxed)
-        let listener = MHD_quiesce_daemon(running.pointer)
-        // libmicrohttpd stops calling accept(), but the kernel would still
-        // complete handshakes into the backlog; shutting the listening socket
-        // down refuses them at once. The descriptor itself must stay open
-        // until the daemon stops, since pool threads may still refer to it.
-        if listener >= 0 { Glibc.shutdown(listener, Int32(SHUT_RDWR)) }
         let deadline = ContinuousClock.now + grace
         while context.inFlight.load(ordering: .relaxed) > 0, ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.005)
         }
         let drained = context.inFlight.load(ordering: .relaxed) == 0
         running.stop()
-        if listener >= 0 { close(listener) }
         return drained
     }
 
@@ -100,7 +98,7 @@ public final class Server: Sendable {
             var options = DaemonOptions.items(for: configuration, address: UnsafeMutableRawPointer(storagePointer))
             let flags = baton_mhd_flags(configuration.listenSocket == nil && address.isIPv6)
             let opaque = context.toOpaque()
-            return baton_mhd_start(flags, accessHandler, opaque, requestCompleted, opaque, &options)
+            return baton_mhd_start(flags, acceptPolicy, opaque, accessHandler, opaque, requestCompleted, opaque, &options)
         }
     }
 }
