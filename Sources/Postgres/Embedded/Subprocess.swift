@@ -1,7 +1,8 @@
 import Foundation
 
 /// Runs a helper program (initdb, pg_ctl, createdb, pgbench, wrk) to
-/// completion and collects what it printed.
+/// completion and collects what it printed, or starts one (a server under
+/// measurement) and reaps it later.
 ///
 /// Blocks the calling thread: call it from a thread you own, never from an
 /// async context. Output is bounded by `outputLimit` so a chatty program can't
@@ -40,6 +41,14 @@ public struct Subprocess: Sendable {
     /// Runs the program and waits for it to exit.
     /// - Throws: `POSIXError` when the program could not be started.
     public func run() throws -> Outcome {
+        try start().wait()
+    }
+
+    /// Starts the program and returns at once, for a server whose readiness,
+    /// memory or signal handling the caller measures while it runs. Call
+    /// ``Running/wait()`` exactly once to reap it and read its output.
+    /// - Throws: `POSIXError` when the program could not be started.
+    public func start() throws -> Running {
         let argv = user != nil && getuid() == 0
             ? ["/usr/sbin/runuser", "-u", user!, "--", executable] + arguments
             : [executable] + arguments
@@ -48,18 +57,49 @@ public struct Subprocess: Sendable {
         // program starts (pg_ctl start) inherits the descriptor and holds it
         // open, and reading a pipe to its end would then never return.
         let capture = try Self.temporaryFile()
-        defer { close(capture) }
-        let pid = try Self.spawn(argv, environment: env, output: capture)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw POSIXError(.ECHILD) }
+        do {
+            let pid = try Self.spawn(argv, environment: env, output: capture)
+            return Running(pid: pid, capture: capture, outputLimit: outputLimit)
+        } catch {
+            close(capture)
+            throw error
         }
-        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as macros.
-        let exited = status & 0x7F == 0
-        let code = exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        var collected = [UInt8](repeating: 0, count: outputLimit)
-        let count = pread(capture, &collected, outputLimit, 0)
-        return Outcome(status: code, output: String(decoding: collected.prefix(max(0, count)), as: UTF8.self))
+    }
+
+    /// A started program that has not been reaped yet.
+    public struct Running: Sendable {
+        /// Its process id (of `runuser` when run as another user).
+        public let pid: pid_t
+        private let capture: Int32
+        private let outputLimit: Int
+
+        fileprivate init(pid: pid_t, capture: Int32, outputLimit: Int) {
+            self.pid = pid
+            self.capture = capture
+            self.outputLimit = outputLimit
+        }
+
+        /// Sends `signal` (such as `SIGTERM`); false when the process is gone.
+        @discardableResult
+        public func send(_ signal: Int32) -> Bool {
+            kill(pid, signal) == 0
+        }
+
+        /// Waits for the program to exit and returns how it ended and what it printed.
+        /// - Throws: `POSIXError(.ECHILD)` when it was reaped already.
+        public func wait() throws -> Outcome {
+            defer { close(capture) }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 {
+                guard errno == EINTR else { throw POSIXError(.ECHILD) }
+            }
+            // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as macros.
+            let exited = status & 0x7F == 0
+            let code = exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+            var collected = [UInt8](repeating: 0, count: outputLimit)
+            let count = pread(capture, &collected, outputLimit, 0)
+            return Outcome(status: code, output: String(decoding: collected.prefix(max(0, count)), as: UTF8.self))
+        }
     }
 
     private static func spawn(_ argv: [String], environment: [String], output: Int32) throws -> pid_t {
@@ -72,8 +112,22 @@ public struct Subprocess: Sendable {
         let cArguments = argv.map { strdup($0) } + [nil]
         let cEnvironment = environment.map { strdup($0) } + [nil]
         defer { (cArguments + cEnvironment).forEach { free($0) } }
+        // A server blocks SIGTERM and SIGINT to wait for them (SignalWaiter)
+        // and a child inherits that mask: without a reset, a child could not
+        // be stopped with a signal at all.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var defaultSignals = sigset_t()
+        sigemptyset(&defaultSignals)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaultSignals, signal) }
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
+        let result = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
         guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .ENOENT) }
         return pid
     }
