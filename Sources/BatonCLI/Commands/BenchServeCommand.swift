@@ -1,0 +1,37 @@
+import BatonBench
+import Foundation
+
+/// `baton bench serve`: time from exec to ready, and idle memory, of `baton serve`.
+enum BenchServeCommand: BatonCommand {
+    static let spec = CommandSpec(
+        name: "bench serve",
+        summary: "Time from exec to the first 200 on /readyz, and idle RSS, of baton serve vs DESIGN's budgets.",
+        options: [
+            .value("database-url", "URL", "Serve this database (it gets migrated) instead of a throwaway cluster."),
+            .value("runs", "N", "Fresh server processes measured, 1-50 (default 5)."),
+            .value("idle", "S", "Seconds each server idles before its RSS is read, 0-60 (default 2)."),
+        ],
+        discussion: """
+            Migrates the database, then starts this same baton binary as `baton serve` on a free loopback
+            port N times, polls /readyz every millisecond until it answers 200, reads VmRSS after the idle
+            time, and stops it with SIGTERM. Budgets (DESIGN §8): ready under 300 ms, idle RSS under 40 MB.
+            """,
+        examples: ["swift build -c release && .build/release/baton bench serve"]
+    )
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let runs = try arguments.int("runs", in: 1...50) ?? 5
+        let idle = try arguments.int("idle", in: 0...60) ?? 2
+        let database = try BenchCluster(databaseURL: arguments.string("database-url"), console: console)
+        defer { database.tearDown() }
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let options = ServeStartupBenchmark.Options(
+            executable: executable, conninfo: database.connectionString, runs: runs, idleSeconds: idle
+        ) { port in
+            guard let probe = HealthProbe(url: "http://127.0.0.1:\(port)/readyz") else { return false }
+            return (try? probe.status(timeout: .milliseconds(500))) == 200
+        }
+        console.out(try ServeStartupBenchmark(options).run().markdown())
+        return .success
+    }
+}
