@@ -24,14 +24,18 @@ enum BenchServeCommand: BatonCommand {
         let idle = try arguments.int("idle", in: 0...60) ?? 2
         let database = try BenchCluster(databaseURL: arguments.string("database-url"), console: console)
         defer { database.tearDown() }
+        let options = options(conninfo: database.connectionString, runs: runs, idle: idle)
+        console.out(try ServeStartupBenchmark(options).run().markdown())
+        return .success
+    }
+
+    /// The benchmark's options for this very `baton` binary, probing
+    /// readiness with the health check's probe.
+    static func options(conninfo: String, runs: Int, idle: Int) -> ServeStartupBenchmark.Options {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let options = ServeStartupBenchmark.Options(
-            executable: executable, conninfo: database.connectionString, runs: runs, idleSeconds: idle
-        ) { port in
+        return ServeStartupBenchmark.Options(executable: executable, conninfo: conninfo, runs: runs, idleSeconds: idle) { port in
             guard let probe = HealthProbe(url: "http://127.0.0.1:\(port)/readyz") else { return false }
             return (try? probe.status(timeout: .milliseconds(500))) == 200
         }
-        console.out(try ServeStartupBenchmark(options).run().markdown())
-        return .success
     }
 }

@@ -23,6 +23,18 @@ struct BenchCluster {
         cluster = (embedded, directory)
     }
 
+    /// A fresh, empty database named `name` on the throwaway cluster, so
+    /// that one benchmark's rows don't weigh on the next; with
+    /// `--database-url` every benchmark shares that database.
+    func freshDatabase(_ name: String) throws -> String {
+        guard let (embedded, _) = cluster else { return connectionString }
+        try embedded.createDatabase(name)
+        return embedded.connectionString(database: name)
+    }
+
+    /// The directory the cluster's data lives in (on the disk being measured).
+    var dataDirectory: String { cluster?.1.path ?? NSTemporaryDirectory() }
+
     /// Stops and removes the throwaway cluster, if one was started.
     func tearDown() {
         guard let (embedded, directory) = cluster else { return }

@@ -1,0 +1,113 @@
+import BatonCore
+import Foundation
+import Postgres
+
+/// How the invite API's figures grow with the invites table: the API
+/// benchmark (preview and redeem over HTTP next to pgbench) measured at each
+/// table size in turn, from 10⁴ up to 10⁷ invites by default.
+///
+/// Lookups go through unique indexes on the token and code hashes, so
+/// latency must stay flat as the table grows; a scan would show up here as a
+/// p50 growing with the size. The table is grown with set-based inserts of
+/// filler invites (random hashes, spread over 90 days of `created_at`, a
+/// hundred thousand families) between the measurements; only the
+/// `invites` table and its indexes grow, not events or redemptions.
+public struct ScalingBenchmark: Sendable {
+    /// What to run.
+    public struct Options: Sendable {
+        /// The API benchmark run at each size (its database is grown).
+        public var api: APIBenchmark.Options
+        /// Table sizes to measure at, ascending; a size the table already
+        /// exceeds is measured at its actual size.
+        public var sizes: [Int]
+
+        /// Defaults: 10⁴, 10⁶ and 10⁷ invites.
+        public init(api: APIBenchmark.Options, sizes: [Int] = [10_000, 1_000_000, 10_000_000]) {
+            self.api = api
+            self.sizes = sizes.sorted()
+        }
+    }
+
+    /// Filler invites inserted per statement, to bound each transaction.
+    static let fillBatch = 500_000
+
+    /// The settings.
+    public let options: Options
+
+    /// A benchmark with `options`.
+    public init(_ options: Options) {
+        self.options = options
+    }
+
+    /// Grows the table to each size and runs the API benchmark there;
+    /// `progress` hears what is happening, for a terminal.
+    /// - Throws: `BenchmarkError` from filling or from the API benchmark.
+    public func run(progress: (String) -> Void = { _ in }) throws(BenchmarkError) -> BenchmarkReport {
+        var report = BenchmarkReport(title: "Invite API as the invites table grows")
+        // The API benchmark adds its own invites: fill so that the table
+        // holds about `size` while it measures.
+        let added = options.api.previewInvites + 2 * options.api.redeemInvites
+        for size in options.sizes {
+            try fill(upTo: size - added, progress: progress)
+            progress("measuring the API with about \(max(size, added)) invites in the table ...")
+            let measured = try APIBenchmark(options.api).run()
+            let label = Self.sizeLabel(try count())
+            report.rows += measured.rows.map { row in
+                var row = row
+                row.name = "\(label) invites: \(row.name)"
+                return row
+            }
+            report.notes += measured.notes.map { "\(label): \($0)" }
+        }
+        report.notes.insert(contentsOf: [
+            "Each size runs the API benchmark (\(options.api.seconds) s per run, \(options.api.connections) connections); a size is the invites table's row count after the run, its own \(added) invites included.",
+            "Filler invites have random token and code hashes, 90 days of created_at and 100,000 families; every lookup goes through a unique index, so latency should not grow with the table.",
+        ], at: 0)
+        return report
+    }
+
+    /// The invites table's row count, after migrating the database when needed.
+    private func count() throws(BenchmarkError) -> Int {
+        do {
+            let connection = try PostgresConnection(options.api.conninfo)
+            defer { connection.close() }
+            try Migrator().migrate(on: connection)
+            return try connection.query("SELECT count(*) FROM baton.invites")[0].decode(Int.self, at: 0)
+        } catch {
+            throw BenchmarkError(code: "setup_failed", message: "Could not count the invites: \(error)")
+        }
+    }
+
+    /// Inserts filler invites until the table holds at least `size` rows.
+    private func fill(upTo size: Int, progress: (String) -> Void) throws(BenchmarkError) {
+        var count = try count()
+        guard count < size else { return }
+        progress("growing the invites table from \(count) to \(size) rows ...")
+        do {
+            let connection = try PostgresConnection(options.api.conninfo)
+            defer { connection.close() }
+            while count < size {
+                let batch = min(Self.fillBatch, size - count)
+                try connection.query(Self.fillSQL, [batch])
+                count += batch
+            }
+            try connection.query("VACUUM ANALYZE baton.invites")
+        } catch {
+            throw BenchmarkError(code: "setup_failed", message: "Could not grow the invites table: \(error)")
+        }
+    }
+
+    /// `10^4`-style label of a row count, rounded down to its power of ten.
+    static func sizeLabel(_ count: Int) -> String {
+        let exponent = Int(log10(Double(max(count, 1))))
+        return "10^\(exponent) (\(count))"
+    }
+
+    private static let fillSQL = """
+        INSERT INTO baton.invites (family_id, family_name, inviter_name, token_hash, code_hash, created_at, expires_at)
+        SELECT 'filler-' || (random() * 100000)::int, 'A filler family', 'Ada',
+               sha256(gen_random_uuid()::text::bytea), sha256(gen_random_uuid()::text::bytea),
+               now() - random() * interval '90 days', now() + interval '30 days'
+        FROM generate_series(1, $1::int)
+        """
+}

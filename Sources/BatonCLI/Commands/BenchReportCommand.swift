@@ -1,0 +1,115 @@
+import BatonBench
+import Foundation
+
+/// `baton bench report`: every benchmark in one run, written as one Markdown
+/// report (docs/benchmarks.md).
+enum BenchReportCommand: BatonCommand {
+    static let spec = CommandSpec(
+        name: "bench report",
+        summary: "Run every benchmark on one throwaway cluster and write one Markdown report with the machine described.",
+        options: [
+            .value("output", "FILE", "Where the report goes (default docs/benchmarks.md)."),
+            .value("repeat", "N", "Runs of each benchmark that measures once per run, 1-9 (default 3); the median is reported."),
+            .value("only", "LIST", "Comma-separated sections to run: \(Section.allCases.map(\.rawValue).joined(separator: ", ")) (default all)."),
+            .flag("quick", "Small sizes (10^4 and 10^5 invites, 100,000 to expire, 20,000 jobs): a smoke run, not figures to publish."),
+        ],
+        discussion: """
+            Starts one PostgreSQL cluster (fsync on) and gives each section its own database on it.
+            Sections run one after another; the ones that measure a single run per invocation (api,
+            serve) are repeated and reported as the median with min–max, the others repeat inside.
+            Takes about 30 minutes in full on 2 cores (most of it growing the table to 10^7 invites
+            and expiring 10^6). Run from the repository root on a release build with wrk and pgbench
+            installed; nothing else should load the machine.
+            """,
+        examples: [
+            "swift build -c release && .build/release/baton bench report",
+            ".build/release/baton bench report --quick --output /tmp/bench.md",
+        ]
+    )
+
+    /// The report's sections, in the order they run.
+    enum Section: String, CaseIterable {
+        case handoff, http, pool, api, invites, queue, serve, scaling
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let output = arguments.string("output") ?? "docs/benchmarks.md"
+        let repeats = try arguments.int("repeat", in: 1...9) ?? 3
+        let quick = arguments.flag("quick")
+        let sections = try selectedSections(arguments.string("only"))
+        let cluster = try BenchCluster(databaseURL: nil, console: console)
+        defer { cluster.tearDown() }
+        let machine = MachineDescription(conninfo: cluster.connectionString, scratchDirectory: cluster.dataDirectory)
+        var text = header(machine: machine, repeats: repeats, quick: quick)
+        for section in sections {
+            console.err("running \(section.rawValue) ...")
+            let started = ContinuousClock.now
+            let report = try measure(section, in: cluster, repeats: repeats, quick: quick, console: console)
+            text += report.markdown() + "\n_`\(section.rawValue)` took \((ContinuousClock.now - started).components.seconds) s._\n\n"
+            try text.write(toFile: output, atomically: true, encoding: .utf8)
+        }
+        console.out("wrote \(output)")
+        return .success
+    }
+
+    private static func selectedSections(_ list: String?) throws -> [Section] {
+        guard let list else { return Section.allCases }
+        return try list.split(separator: ",").map { name in
+            guard let section = Section(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                throw UsageError("unknown section '\(name)' in --only; use \(Section.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            return section
+        }
+    }
+
+    private static func measure(_ section: Section, in cluster: BenchCluster, repeats: Int, quick: Bool, console: Console) throws -> BenchmarkReport {
+        let database = try cluster.freshDatabase("bench_\(section.rawValue)")
+        let api = APIBenchmark.Options(conninfo: database, redeemInvites: quick ? 10_000 : 100_000)
+        switch section {
+        case .handoff:
+            return HandoffDecodeBenchmark.run(seconds: 1, repetitions: repeats)
+        case .http:
+            return try HTTPBenchmark.run(HTTPBenchmark.Options(repetitions: repeats))
+        case .pool:
+            return try PoolBenchmark(conninfo: database, rounds: repeats).run()
+        case .api:
+            let runs = try (0..<repeats).map { _ in try APIBenchmark(api).run() }
+            return BenchmarkReport.combining(runs)!
+        case .invites:
+            return try InviteCreationBenchmark(conninfo: database, rounds: repeats).run()
+        case .queue:
+            return try QueueBenchmark(conninfo: database, jobs: quick ? 20_000 : 200_000, concurrency: 10,
+                                      invites: quick ? 100_000 : 1_000_000, latencySamples: 200, rounds: max(repeats, 2)).run()
+        case .serve:
+            return try ServeStartupBenchmark(BenchServeCommand.options(conninfo: database, runs: 2 * repeats + 1, idle: 2)).run()
+        case .scaling:
+            var scaling = api
+            // Small enough for the 10^4 table, enough fresh invites for 2 s of redeems.
+            scaling.seconds = 2
+            scaling.redeemInvites = 4000
+            let sizes = quick ? [10_000, 100_000] : [10_000, 1_000_000, 10_000_000]
+            return try ScalingBenchmark(.init(api: scaling, sizes: sizes)).run { console.err($0) }
+        }
+    }
+
+    private static func header(machine: MachineDescription, repeats: Int, quick: Bool) -> String {
+        let date = ISO8601DateFormatter().string(from: Date())
+        return """
+            # Benchmarks
+
+            Written by `baton bench report`\(quick ? " --quick (smoke sizes: not figures to judge by)" : "") on \(date).
+            Every figure stands next to the ceiling it is judged against, measured on the same machine in the same
+            run (DESIGN §8), and the ratio is ours over the ceiling. Throughput ratios are better high; for latency
+            and memory rows (ms, MiB) a ratio above 100 % means Baton costs more than the ceiling.
+            Medians of \(repeats) runs with min–max in brackets, unless a section says otherwise.
+
+            ## Machine
+
+            \(machine.markdown())
+            To reproduce: `swift build -c release && .build/release/baton bench report` (about 30 minutes),
+            or one section with `baton bench <section>` (`baton bench --help`).
+
+
+            """
+    }
+}
