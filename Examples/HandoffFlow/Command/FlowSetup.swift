@@ -54,11 +54,14 @@ struct FlowSetup: Sendable {
         case .nothingWaiting:
             print("app: no invite waiting (the clip never ran, or an earlier launch redeemed it)")
         case .redeemed(let receipt, let handoff):
-            if case .newer(let unread) = handoff {
+            let family: String
+            switch handoff {
+            case .current(let envelope): family = envelope.payload.familyName ?? "family " + Finding.quoted(receipt.familyId)
+            case .newer(let unread):
                 print("app: forwarded a handoff of schema version \(unread.version) unread")
+                family = "family " + Finding.quoted(receipt.familyId)
             }
-            print("app: joined family \(Finding.quoted(receipt.familyId)) as \(Finding.quoted(receipt.redeemerId)) "
-                  + "(redemption \(receipt.id), \(receipt.usesLeft) uses left)")
+            print("app: joined \(family) as \(Finding.quoted(receipt.redeemerId)) (redemption \(receipt.id), \(receipt.usesLeft) uses left)")
         }
     }
 }
