@@ -1,4 +1,3 @@
-#if os(iOS)
 import BatonLinks
 import Foundation
 
@@ -10,6 +9,7 @@ enum ShippedConfiguration {
     static let limits = InvocationLimits(allowedHosts: ["invites.example.com"], clipBundleIDs: ["com.example.family.Clip"])
 }
 
+#if os(iOS)
 extension ClipLaunch {
     /// The clip with the shipped configuration and its entitled App Group.
     static func shipped() throws(FlowError) -> ClipLaunch {
