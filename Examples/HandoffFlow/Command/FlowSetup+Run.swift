@@ -1,3 +1,4 @@
+import BatonLinks
 import Foundation
 
 extension FlowSetup {
@@ -10,7 +11,7 @@ extension FlowSetup {
             "inviter_name": "Ann", "ttl_seconds": 3600,
         ]
         let invite = try await BatonClient(baseURL: try arguments.server()).createInvite(draft, apiKey: try apiKey())
-        print("backend: created invite \(invite.id): link \(invite.link), code \(invite.code)")
+        print("backend: created invite \(Finding.quoted(invite.id)): link \(Finding.quoted(invite.link)), code \(Finding.quoted(invite.code))")
         let clipGroup = arguments.value("clip-app-group")
         if arguments.flag("typed") {
             try await runClip(appGroup: clipGroup, code: invite.code)
