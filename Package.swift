@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "BatonHandoff", targets: ["BatonHandoff"]),
         .library(name: "BatonLinks", targets: ["BatonLinks"]),
         .executable(name: "baton", targets: ["baton"]),
+        .executable(name: "handoff-flow", targets: ["HandoffFlow"]),
     ],
     targets: [
         // C libraries from Debian, found through pkg-config.
@@ -42,6 +43,9 @@ let package = Package(
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
 
+        // An App Clip and its app as an iOS team writes them: the two client libraries only.
+        .executableTarget(name: "HandoffFlow", dependencies: ["BatonHandoff", "BatonLinks"], path: "Examples/HandoffFlow"),
+
         // Compiles Migrations/*.sql into BatonCore, so the binary carries its schema.
         .executableTarget(name: "EmbedMigrationsTool"),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["EmbedMigrationsTool"]),
@@ -58,6 +62,6 @@ let package = Package(
         .testTarget(name: "BatonWorkerTests", dependencies: ["BatonWorker", "BatonTestSupport"]),
         .testTarget(name: "BatonBenchTests", dependencies: ["BatonBench"]),
         .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonTestSupport"]),
-        .testTarget(name: "BatonServerTests", dependencies: ["HTTPTestSupport", "BatonServer", "BatonTestSupport", "HTTP", "BatonHandoff", "BatonLinks"]),
+        .testTarget(name: "BatonServerTests", dependencies: ["HTTPTestSupport", "BatonServer", "BatonTestSupport", "HTTP", "BatonHandoff", "BatonLinks", "BatonWorker", "HandoffFlow"]),
     ]
 )

@@ -17,7 +17,8 @@ enum DevCommand: BatonCommand {
         ],
         discussion: """
             First run: initialises a PostgreSQL cluster in DIR/postgres, applies the migrations,
-            generates the server secret, creates an admin API key with every scope and saves it
+            generates the server secret and a redeemer JWT secret (BATON_REDEEMER_JWT_SECRET, for apps
+            under development), creates an admin API key with every scope and saves it
             to DIR/admin.key (mode 0600). BATON_PUBLIC_BASE_URL and the Apple identities
             (BATON_APPLE_TEAM_ID, BATON_APP_BUNDLE_ID, BATON_CLIP_BUNDLE_ID, BATON_APP_STORE_ID)
             come from the environment, or get example values that it names. Every run writes DIR/baton.env so that

@@ -15,6 +15,7 @@ struct DevWorkspace {
     var adminKeyFile: URL { directory.appending(path: "admin.key") }
     private var secretFile: URL { directory.appending(path: "secret.key") }
     private var handoffKeyFile: URL { directory.appending(path: "handoff.key") }
+    private var redeemerJWTKeyFile: URL { directory.appending(path: "redeemer-jwt.key") }
 
     /// Creates the directory when missing. It stays searchable (0755) because,
     /// as root, the PostgreSQL server runs as another user and must reach the
@@ -31,6 +32,8 @@ struct DevWorkspace {
             Setting.secretKey.name: try secret(in: secretFile),
             Setting.listen.name: listen.description,
             Setting.handoffKeys.name: "dev:" + (try secret(in: handoffKeyFile)),
+            // So that an app under development can redeem with a JWT its (local) backend mints.
+            Setting.redeemerJWTSecret.name: try secret(in: redeemerJWTKeyFile),
         ]
     }
 

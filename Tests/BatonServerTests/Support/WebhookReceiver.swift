@@ -1,0 +1,60 @@
+import BatonWorker
+import Foundation
+import HTTP
+import Synchronization
+
+/// A product backend's webhook endpoint on loopback, served by the project's
+/// own HTTP server: it records every delivery and whether its
+/// `Baton-Signature` verifies under the shared secret, as a receiver must.
+final class WebhookReceiver: Sendable {
+    /// One request as received.
+    struct Delivery: Sendable {
+        let eventType: String?
+        let body: Data
+        let signatureIsValid: Bool
+
+        /// The body as a JSON object; empty when it is not one.
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+    }
+
+    /// The deliveries, shared with the handler on the server's threads.
+    private final class Log: Sendable {
+        let deliveries = Mutex<[Delivery]>([])
+    }
+
+    private let server: Server
+    private let log = Log()
+
+    /// Where Baton should send webhooks (`BATON_WEBHOOK_URL`).
+    var url: String { "http://127.0.0.1:\(server.port)/hooks/baton" }
+
+    /// What arrived so far, oldest first.
+    var deliveries: [Delivery] { log.deliveries.withLock { $0 } }
+
+    /// Listens on a free loopback port, verifying with `secret`.
+    init(secret: [UInt8]) throws {
+        let log = log
+        var router = Router()
+        router.post("/hooks/baton") { request in
+            let signature = request.headers["Baton-Signature"] ?? ""
+            let valid = WebhookSignature.verify(header: signature, body: request.body, secret: secret, now: Int(Date().timeIntervalSince1970))
+            let delivery = Delivery(eventType: request.headers["Baton-Event-Type"], body: request.body, signatureIsValid: valid)
+            log.deliveries.withLock { $0.append(delivery) }
+            return Response(status: 204)
+        }
+        server = try Server(router: router, configuration: ServerConfiguration(port: 0, threadPoolSize: 2, logSink: DiscardingLogSink()))
+    }
+
+    deinit {
+        _ = server.shutdown(grace: .seconds(1))
+    }
+
+    /// The deliveries once at least `count` arrived, or what arrived by `timeout`.
+    func waitForDeliveries(_ count: Int, timeout: Duration = .seconds(20)) async throws -> [Delivery] {
+        let deadline = ContinuousClock.now + timeout
+        while deliveries.count < count, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return deliveries
+    }
+}
