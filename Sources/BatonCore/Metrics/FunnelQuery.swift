@@ -81,13 +81,9 @@ public struct FunnelQuery: Sendable, Equatable {
     }
 
     private static func date(_ text: String, field: String) throws(FunnelError) -> Date {
-        guard text.utf8.count <= 64,
-              let date = (try? fractionalStyle.parse(text)) ?? (try? wholeSecondStyle.parse(text)) else {
+        guard let date = RFC3339.date(text) else {
             throw .invalidParameter(field: field, reason: "must be an RFC 3339 date-time such as 2026-11-01T00:00:00Z")
         }
         return date
     }
-
-    private static let fractionalStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
-    private static let wholeSecondStyle = Date.ISO8601FormatStyle()
 }

@@ -36,15 +36,20 @@ public final class RejectionCounter: Sendable {
     /// Two days of every code: far more than a few seconds between flushes.
     public static let maxEntries = 48 * RejectionCode.allCases.count
 
-    private let state = Mutex<(counts: [Key: Int], dropped: Int)>(([:], 0))
+    private let state = Mutex<(counts: [Key: Int], dropped: Int, totals: [RejectionCode: Int])>(([:], 0, [:]))
 
     /// An empty counter.
     public init() {}
 
     /// Counts one refusal with `code` at `date`.
     public func record(_ code: RejectionCode, at date: Date = Date()) {
+        state.withLock { $0.totals[code, default: 0] += 1 }
         add([Entry(hourStart: Self.hourStart(of: date), code: code, count: 1)])
     }
+
+    /// Refusals recorded since the process started, per code: monotonic,
+    /// never drained (for Prometheus counters).
+    public var totals: [RejectionCode: Int] { state.withLock { $0.totals } }
 
     /// Removes and returns every pending count, oldest hour first.
     public func drain() -> [Entry] {

@@ -33,6 +33,7 @@ struct RejectionCounterTests {
             .init(hourStart: 1_793_581_200, code: .invalidCode, count: 1),
         ])
         #expect(counter.drain().isEmpty)
+        #expect(counter.totals == [.invalidCode: 3, .rateLimited: 1])
     }
 
     @Test("the counter holds a bounded number of entries and counts what it drops")
