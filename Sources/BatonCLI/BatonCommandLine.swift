@@ -23,6 +23,7 @@ public enum BatonCommandLine {
                     .command(JobsListCommand.self), .command(JobsRetryCommand.self),
                     .command(JobsCancelCommand.self), .command(JobsStatsCommand.self),
                 ]),
+                .group(name: "metrics", summary: "Ask how invites convert.", children: [.command(MetricsFunnelCommand.self)]),
                 .group(name: "bench", summary: "Measure Baton against the ceiling of the same work.", children: [
                     .command(BenchPoolCommand.self), .command(BenchHTTPCommand.self), .command(BenchHandoffCommand.self),
                     .command(BenchQueueCommand.self), .command(BenchInvitesCommand.self), .command(BenchAPICommand.self),

@@ -1351,11 +1351,10 @@ enum OpenAPIDocument {
           }
         }
       },
-      "FunnelBucket": {
+      "FunnelStages": {
         "type": "object",
+        "description": "Events per stage in a span (issued = invite.created, previewed = first previews, redeemed = redemptions, expired by the sweep, revoked)",
         "required": [
-          "start",
-          "end",
           "issued",
           "previewed",
           "redeemed",
@@ -1366,14 +1365,6 @@ enum OpenAPIDocument {
           "rejections_by_code"
         ],
         "properties": {
-          "start": {
-            "type": "string",
-            "format": "date-time"
-          },
-          "end": {
-            "type": "string",
-            "format": "date-time"
-          },
           "issued": {
             "type": "integer",
             "minimum": 0
@@ -1475,123 +1466,47 @@ enum OpenAPIDocument {
           }
         }
       },
-      "FunnelTotals": {
-        "type": "object",
-        "required": [
-          "issued",
-          "previewed",
-          "redeemed",
-          "expired",
-          "revoked",
-          "conversion",
-          "redemptions_by_channel",
-          "rejections_by_code",
-          "time_to_redeem"
-        ],
-        "properties": {
-          "issued": {
-            "type": "integer",
-            "minimum": 0
+      "FunnelBucket": {
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/FunnelStages"
           },
-          "previewed": {
-            "type": "integer",
-            "minimum": 0
-          },
-          "redeemed": {
-            "type": "integer",
-            "minimum": 0
-          },
-          "expired": {
-            "type": "integer",
-            "minimum": 0
-          },
-          "revoked": {
-            "type": "integer",
-            "minimum": 0
-          },
-          "conversion": {
-            "$ref": "#/components/schemas/FunnelConversion"
-          },
-          "redemptions_by_channel": {
+          {
             "type": "object",
             "required": [
-              "clip",
-              "app",
-              "web",
-              "backend"
+              "start",
+              "end"
             ],
             "properties": {
-              "clip": {
-                "type": "integer",
-                "minimum": 0
+              "start": {
+                "type": "string",
+                "format": "date-time"
               },
-              "app": {
-                "type": "integer",
-                "minimum": 0
-              },
-              "web": {
-                "type": "integer",
-                "minimum": 0
-              },
-              "backend": {
-                "type": "integer",
-                "minimum": 0
+              "end": {
+                "type": "string",
+                "format": "date-time"
               }
-            },
-            "additionalProperties": {
-              "type": "integer",
-              "minimum": 0
             }
-          },
-          "rejections_by_code": {
-            "type": [
-              "object",
-              "null"
-            ],
-            "description": "Refusals by code, all families together; null for a family's report",
-            "properties": {
-              "invite_not_found": {
-                "type": "integer",
-                "minimum": 0
-              },
-              "invite_expired": {
-                "type": "integer",
-                "minimum": 0
-              },
-              "invite_revoked": {
-                "type": "integer",
-                "minimum": 0
-              },
-              "invite_used_up": {
-                "type": "integer",
-                "minimum": 0
-              },
-              "invalid_code": {
-                "type": "integer",
-                "minimum": 0
-              },
-              "rate_limited": {
-                "type": "integer",
-                "minimum": 0
-              },
-              "bad_handoff": {
-                "type": "integer",
-                "minimum": 0
-              },
-              "invalid_invocation": {
-                "type": "integer",
-                "minimum": 0
-              }
-            },
-            "additionalProperties": {
-              "type": "integer",
-              "minimum": 0
-            }
-          },
-          "time_to_redeem": {
-            "$ref": "#/components/schemas/TimeToRedeem"
           }
-        }
+        ]
+      },
+      "FunnelTotals": {
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/FunnelStages"
+          },
+          {
+            "type": "object",
+            "required": [
+              "time_to_redeem"
+            ],
+            "properties": {
+              "time_to_redeem": {
+                "$ref": "#/components/schemas/TimeToRedeem"
+              }
+            }
+          }
+        ]
       },
       "FunnelConversion": {
         "type": "object",
