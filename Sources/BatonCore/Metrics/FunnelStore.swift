@@ -8,13 +8,21 @@ import Postgres
 public enum FunnelStore {
     /// The report for `query`. Cost: the rollup rows of the range (a few
     /// per hour for all families) plus the events not rolled up yet.
+    ///
+    /// Runs in a read-only repeatable-read transaction, so the watermark
+    /// and the rows read past it are one snapshot, with JIT off: the
+    /// planner cannot know how short the live tail is, and compiling the
+    /// plan cost seconds where running it costs milliseconds.
     /// - Throws: `PostgresError` from the database.
-    public static func report(_ query: FunnelQuery, on connection: PostgresConnection) throws(PostgresError) -> FunnelReport {
+    public static func report(_ query: FunnelQuery, on connection: PostgresConnection) throws -> FunnelReport {
+        let rows = try connection.transaction(isolation: .repeatableRead, readOnly: true) { connection in
+            try connection.runScript("SET LOCAL jit = off")
+            let watermark: Int64 = try connection.query(watermarkStatement)[0].decode(at: 0)
+            var parameters: [any PostgresBindable] = [query.from, query.to, query.interval.sqlInterval, watermark]
+            if let familyID = query.familyID { parameters.append(familyID) }
+            return try connection.query(query.familyID == nil ? allFamilies : oneFamily, parameters)
+        }
         let tracksRejections = query.familyID == nil
-        var parameters: [any PostgresBindable] = [query.from, query.to, query.interval.sqlInterval]
-        if let familyID = query.familyID { parameters.append(familyID) }
-        let rows = try connection.query(tracksRejections ? allFamilies : oneFamily, parameters)
-
         var buckets = query.bucketStarts.map {
             FunnelBucket(start: $0, end: $0.addingTimeInterval(Double(query.interval.seconds)), tracksRejections: tracksRejections)
         }
@@ -44,17 +52,19 @@ public enum FunnelStore {
         return FunnelReport(query: query, buckets: buckets, totals: FunnelTotals(tally: total, timeToRedeem: TimeToRedeem(latency)))
     }
 
+    static let watermarkStatement = PostgresStatement(name: "funnel_watermark", sql: "SELECT watermark_id FROM baton.funnel_rollup_state")
     static let allFamilies = PostgresStatement(name: "funnel_report", sql: reportSQL(perFamily: false))
     static let oneFamily = PostgresStatement(name: "funnel_report_family", sql: reportSQL(perFamily: true))
 
     /// Parameters: $1 from, $2 to (both bucket-aligned), $3 the bucket
-    /// width as an interval, $4 the family id (per-family form only). Rows:
+    /// width as an interval, $4 the rollup's watermark, $5 the family id
+    /// (per-family form only). Rows:
     /// kind (`count`, `latency`, `rejection`), bucket start, event type,
     /// channel, label (reason, latency bin or rejection code), count.
     /// Refusals carry no family, so the per-family form has none.
     private static func reportSQL(perFamily: Bool) -> String {
-        let family = perFamily ? "family_id = $4::text AND " : ""
-        let tailFamily = perFamily ? "e.family_id = $4::text AND " : ""
+        let family = perFamily ? "family_id = $5::text AND " : ""
+        let tailFamily = perFamily ? "e.family_id = $5::text AND " : ""
         let infix = perFamily ? "family_" : ""
         let rejections = perFamily ? "" : """
             UNION ALL
@@ -63,12 +73,10 @@ public enum FunnelStore {
             GROUP BY 2, code
             """
         return """
-            WITH state AS (
-                SELECT watermark_id FROM baton.funnel_rollup_state
-            ), tail AS (
+            WITH tail AS (
                 SELECT e.occurred_at, e.type, coalesce(e.channel, '') AS channel, coalesce(e.reason, '') AS reason, e.invite_id
-                FROM baton.events e, state s
-                WHERE e.id > s.watermark_id AND \(tailFamily)e.occurred_at >= $1 AND e.occurred_at < $2
+                FROM baton.events e
+                WHERE e.id > $4::int8 AND \(tailFamily)e.occurred_at >= $1 AND e.occurred_at < $2
             ), counts AS (
                 SELECT date_bin($3::interval, hour, \(origin)) AS bucket, type, channel, reason, sum(count)::bigint AS count
                 FROM (

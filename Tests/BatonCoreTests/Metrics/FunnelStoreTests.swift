@@ -162,4 +162,24 @@ struct FunnelStoreTests {
             #expect(time.histogram.map(\.count).reduce(0, +) == 200)
         }
     }
+
+    @Test("the BI views funnel_daily and rejections_daily agree with the report, before and after the rollup")
+    func views() throws {
+        let history = try FunnelHistory()
+        try Self.scriptedHistory(history)
+        let query = try FunnelQuery(interval: .day)
+        for rolled in [false, true] {
+            if rolled { try FunnelRollup.catchUp(on: history.connection) }
+            let report = try FunnelStore.report(query, on: history.connection)
+            let row = try history.connection.query("""
+                SELECT sum(issued)::bigint, sum(previewed)::bigint, sum(redeemed)::bigint, sum(expired)::bigint, sum(revoked)::bigint,
+                       sum(redeemed_app)::bigint, (SELECT sum(count)::bigint FROM baton.rejections_daily)
+                FROM baton.funnel_daily WHERE day >= ($1::timestamptz AT TIME ZONE 'UTC')::date AND day < ($2::timestamptz AT TIME ZONE 'UTC')::date
+                """, [query.from, query.to])[0]
+            let counts = report.totals.tally.counts
+            #expect(try (0..<5).map { try row.decode(Int.self, at: $0) } == [counts.issued, counts.previewed, counts.redeemed, counts.expired, counts.revoked])
+            #expect(try row.decode(Int.self, at: 5) == report.totals.tally.redemptionsByChannel["app"])
+            #expect(try row.decode(Int.self, at: 6) == report.totals.tally.rejectionsByCode?.values.reduce(0, +))
+        }
+    }
 }
