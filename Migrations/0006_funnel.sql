@@ -79,14 +79,12 @@ CREATE TABLE baton.rejections_hourly (
 -- For BI tools: the funnel per UTC hour and family, rolled-up hours plus the
 -- live tail of events, so it always equals counts over baton.events.
 CREATE VIEW baton.funnel_hourly AS
-WITH state AS (
-    SELECT watermark_id FROM baton.funnel_rollup_state
-), rows AS (
+WITH rows AS (
     SELECT family_id, hour, type, channel, count FROM baton.funnel_rollup_family_hourly
     UNION ALL
     SELECT coalesce(e.family_id, ''), date_bin('1 hour', e.occurred_at, timestamptz '2001-01-01 00:00:00+00'),
            e.type, coalesce(e.channel, ''), 1
-    FROM baton.events e, state s WHERE e.id > s.watermark_id
+    FROM baton.events e WHERE e.id > (SELECT watermark_id FROM baton.funnel_rollup_state)
 )
 SELECT hour, family_id,
        coalesce(sum(count) FILTER (WHERE type = 'invite.created'), 0)::bigint AS issued,

@@ -50,10 +50,10 @@ public enum FunnelRollup {
     /// - Throws: `PostgresError` from the database.
     @discardableResult
     public static func catchUp(batch: Int = defaultBatch, timeout: Duration = .seconds(30), on connection: PostgresConnection) throws -> Int {
-        let target: Int64 = try connection.query("SELECT coalesce(max(id), 0) FROM baton.events")[0].decode(at: 0)
+        let target: Int64 = try connection.query(newestEvent)[0].decode(at: 0)
         let deadline = ContinuousClock.now + timeout
         var total = 0
-        while try connection.query("SELECT watermark_id FROM baton.funnel_rollup_state")[0].decode(Int64.self, at: 0) < target,
+        while try connection.query(FunnelStore.watermarkStatement)[0].decode(Int64.self, at: 0) < target,
               ContinuousClock.now < deadline {
             let rolled = try step(batch: batch, on: connection)
             total += rolled
@@ -61,6 +61,8 @@ public enum FunnelRollup {
         }
         return total
     }
+
+    static let newestEvent = PostgresStatement(name: "funnel_newest_event", sql: "SELECT coalesce(max(id), 0) FROM baton.events")
 
     static let lockState = PostgresStatement(name: "funnel_rollup_lock", sql: """
         SELECT watermark_id, pending_id, pg_snapshot_xmin(pg_current_snapshot()) >= pending_xmax
