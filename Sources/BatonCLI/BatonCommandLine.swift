@@ -23,10 +23,11 @@ public enum BatonCommandLine {
                     .command(JobsListCommand.self), .command(JobsRetryCommand.self),
                     .command(JobsCancelCommand.self), .command(JobsStatsCommand.self),
                 ]),
+                .group(name: "metrics", summary: "Ask how invites convert.", children: [.command(MetricsFunnelCommand.self)]),
                 .group(name: "bench", summary: "Measure Baton against the ceiling of the same work.", children: [
                     .command(BenchPoolCommand.self), .command(BenchHTTPCommand.self), .command(BenchHandoffCommand.self),
                     .command(BenchQueueCommand.self), .command(BenchInvitesCommand.self), .command(BenchAPICommand.self),
-                    .command(BenchServeCommand.self), .command(BenchReportCommand.self),
+                    .command(BenchServeCommand.self), .command(BenchFunnelCommand.self), .command(BenchReportCommand.self),
                 ]),
                 .group(name: "config", summary: "Check the BATON_* configuration.", children: [.command(ConfigCheckCommand.self), .command(ConfigReferenceCommand.self)]),
             ]

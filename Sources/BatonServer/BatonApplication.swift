@@ -26,6 +26,11 @@ public final class BatonApplication: Sendable {
     public let clock: @Sendable () -> Date
     /// Wakes workers after webhook jobs commit (see `JobWakeup`).
     public let jobWakeup: JobWakeup
+    /// Refused previews and redemptions by code, counted in memory.
+    public let rejections: RejectionCounter
+    /// Adds ``rejections`` to `baton.rejections_hourly` every few seconds
+    /// while the server runs, and once more in ``close()``.
+    public let rejectionFlusher: RejectionFlusher
 
     /// An application over `configuration`; opens no connection until a request needs one.
     /// Inject `clock` to test handoff and token expiry.
@@ -47,12 +52,15 @@ public final class BatonApplication: Sendable {
         self.rateLimiter = RateLimiter(policy: configuration.redemption.rateLimits)
         self.clock = clock
         self.jobWakeup = JobWakeup(conninfo: configuration.databaseURL)
+        self.rejections = RejectionCounter()
+        self.rejectionFlusher = RejectionFlusher(counter: rejections, conninfo: configuration.databaseURL)
     }
 
-    /// Stops background work and closes the database connections; call it
-    /// after the HTTP server has shut down.
+    /// Stops background work (flushing the last rejection counts) and closes
+    /// the database connections; call it after the HTTP server has shut down.
     public func close() {
         jobWakeup.stop()
+        rejectionFlusher.stop()
         pool.close()
     }
 
@@ -67,6 +75,7 @@ public final class BatonApplication: Sendable {
         LandingRoutes(app: self).register(on: &router)
         WellKnownRoutes(app: self).register(on: &router)
         InviteRoutes(app: self).register(on: &router)
+        FunnelRoutes(app: self).register(on: &router)
         OpenAPIRoutes().register(on: &router)
         return router
     }

@@ -56,6 +56,12 @@ public struct PeriodicSchedule: Sendable {
     public var rescueInterval: Duration = .seconds(5)
     /// How often due invites are expired.
     public var expiryInterval: Duration = .seconds(5)
+    /// How often new events are added to the funnel's rollups (readers
+    /// count the events not rolled up yet themselves, so this bounds only
+    /// how much of a report is read from raw events).
+    public var funnelRollupInterval: Duration = .seconds(10)
+    /// Events added to the funnel's rollups per transaction.
+    public var funnelRollupBatch: Int = FunnelRollup.defaultBatch
     /// How often old jobs, idempotency records and events are deleted.
     public var cleanupInterval: Duration = .seconds(60)
     /// Invites expired per statement.

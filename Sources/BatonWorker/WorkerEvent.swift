@@ -10,7 +10,7 @@ public enum WorkerEvent: Sendable, Equatable {
     /// This worker became, or stopped being, the leader.
     case leadership(acquired: Bool)
     /// A periodic task did something: `count` rows for `task`
-    /// (`rescue`, `expire_invites`, `delete_jobs`, `delete_idempotency_keys`, `delete_events`).
+    /// (`rescue`, `expire_invites`, `rollup_funnel`, `delete_jobs`, `delete_idempotency_keys`, `delete_events`).
     case periodic(task: String, count: Int)
     /// Jobs used their last attempt (or failed permanently) and were discarded.
     case discarded(ids: [Int64])

@@ -610,6 +610,100 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/v1/metrics/funnel": {
+      "get": {
+        "operationId": "getFunnel",
+        "summary": "The redemption funnel in UTC buckets: stage counts, conversion, time to redeem, channels, rejections",
+        "description": "Counts are events that occurred in each bucket (rollups plus the live tail, equal to counts over the events table). All times are UTC; from and to are widened to whole buckets (ISO weeks start Monday 00:00 UTC). Rejections cover all families and are null when family_id is given.",
+        "security": [
+          {
+            "apiKey": [
+              "metrics:read"
+            ]
+          }
+        ],
+        "parameters": [
+          {
+            "name": "from",
+            "in": "query",
+            "required": false,
+            "description": "RFC 3339 date-time, inclusive; default: 7 days before to",
+            "schema": {
+              "type": "string",
+              "format": "date-time"
+            }
+          },
+          {
+            "name": "to",
+            "in": "query",
+            "required": false,
+            "description": "RFC 3339 date-time, exclusive; default: now",
+            "schema": {
+              "type": "string",
+              "format": "date-time"
+            }
+          },
+          {
+            "name": "interval",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "enum": [
+                "hour",
+                "day",
+                "week"
+              ],
+              "default": "day"
+            }
+          },
+          {
+            "name": "family_id",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 128
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The funnel",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FunnelReport"
+                }
+              }
+            }
+          },
+          "400": {
+            "description": "A bad parameter, from not before to, or more than 5,000 buckets (invalid_parameter, invalid_range, range_too_large)",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Error"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/InvalidApiKey401"
+          },
+          "403": {
+            "$ref": "#/components/responses/MissingScope403"
+          },
+          "429": {
+            "$ref": "#/components/responses/RateLimited429"
+          },
+          "503": {
+            "$ref": "#/components/responses/Unavailable503"
+          }
+        }
+      }
+    },
     "/invite/{token}": {
       "get": {
         "operationId": "landingPage",
@@ -1202,6 +1296,310 @@ enum OpenAPIDocument {
           },
           "uses_left": {
             "type": "integer"
+          }
+        }
+      },
+      "FunnelReport": {
+        "type": "object",
+        "required": [
+          "from",
+          "to",
+          "interval",
+          "family_id",
+          "time_zone",
+          "buckets",
+          "totals"
+        ],
+        "properties": {
+          "from": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "to": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "interval": {
+            "type": "string",
+            "enum": [
+              "hour",
+              "day",
+              "week"
+            ]
+          },
+          "family_id": {
+            "type": [
+              "string",
+              "null"
+            ]
+          },
+          "time_zone": {
+            "type": "string",
+            "enum": [
+              "UTC"
+            ]
+          },
+          "buckets": {
+            "type": "array",
+            "maxItems": 5000,
+            "items": {
+              "$ref": "#/components/schemas/FunnelBucket"
+            }
+          },
+          "totals": {
+            "$ref": "#/components/schemas/FunnelTotals"
+          }
+        }
+      },
+      "FunnelStages": {
+        "type": "object",
+        "description": "Events per stage in a span (issued = invite.created, previewed = first previews, redeemed = redemptions, expired by the sweep, revoked)",
+        "required": [
+          "issued",
+          "previewed",
+          "redeemed",
+          "expired",
+          "revoked",
+          "conversion",
+          "redemptions_by_channel",
+          "rejections_by_code"
+        ],
+        "properties": {
+          "issued": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "previewed": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "redeemed": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "expired": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "revoked": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "conversion": {
+            "$ref": "#/components/schemas/FunnelConversion"
+          },
+          "redemptions_by_channel": {
+            "type": "object",
+            "required": [
+              "clip",
+              "app",
+              "web",
+              "backend"
+            ],
+            "properties": {
+              "clip": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "app": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "web": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "backend": {
+                "type": "integer",
+                "minimum": 0
+              }
+            },
+            "additionalProperties": {
+              "type": "integer",
+              "minimum": 0
+            }
+          },
+          "rejections_by_code": {
+            "type": [
+              "object",
+              "null"
+            ],
+            "description": "Refusals by code, all families together; null for a family's report",
+            "properties": {
+              "invite_not_found": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "invite_expired": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "invite_revoked": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "invite_used_up": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "invalid_code": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "rate_limited": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "bad_handoff": {
+                "type": "integer",
+                "minimum": 0
+              },
+              "invalid_invocation": {
+                "type": "integer",
+                "minimum": 0
+              }
+            },
+            "additionalProperties": {
+              "type": "integer",
+              "minimum": 0
+            }
+          }
+        }
+      },
+      "FunnelBucket": {
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/FunnelStages"
+          },
+          {
+            "type": "object",
+            "required": [
+              "start",
+              "end"
+            ],
+            "properties": {
+              "start": {
+                "type": "string",
+                "format": "date-time"
+              },
+              "end": {
+                "type": "string",
+                "format": "date-time"
+              }
+            }
+          }
+        ]
+      },
+      "FunnelTotals": {
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/FunnelStages"
+          },
+          {
+            "type": "object",
+            "required": [
+              "time_to_redeem"
+            ],
+            "properties": {
+              "time_to_redeem": {
+                "$ref": "#/components/schemas/TimeToRedeem"
+              }
+            }
+          }
+        ]
+      },
+      "FunnelConversion": {
+        "type": "object",
+        "description": "Ratios of the span's event counts; null when the denominator is 0",
+        "required": [
+          "previewed_of_issued",
+          "redeemed_of_previewed",
+          "redeemed_of_issued"
+        ],
+        "properties": {
+          "previewed_of_issued": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 0
+          },
+          "redeemed_of_previewed": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 0
+          },
+          "redeemed_of_issued": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 0
+          }
+        }
+      },
+      "TimeToRedeem": {
+        "type": "object",
+        "description": "Seconds from creation to redemption; percentiles from a log histogram (8 bins per doubling, within 4.4 % above 1 s)",
+        "required": [
+          "count",
+          "p50_seconds",
+          "p90_seconds",
+          "p99_seconds",
+          "histogram"
+        ],
+        "properties": {
+          "count": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "p50_seconds": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 0
+          },
+          "p90_seconds": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 0
+          },
+          "p99_seconds": {
+            "type": [
+              "number",
+              "null"
+            ],
+            "minimum": 0
+          },
+          "histogram": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "lower_seconds",
+                "upper_seconds",
+                "count"
+              ],
+              "properties": {
+                "lower_seconds": {
+                  "type": "number",
+                  "minimum": 0
+                },
+                "upper_seconds": {
+                  "type": "number",
+                  "minimum": 0
+                },
+                "count": {
+                  "type": "integer",
+                  "minimum": 0
+                }
+              }
+            }
           }
         }
       }

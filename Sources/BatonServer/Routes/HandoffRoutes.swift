@@ -37,7 +37,7 @@ struct HandoffRoutes {
 
     func register(on router: inout Router) {
         // The envelope limit (64 KiB) plus room for the JSON around it.
-        router.post("/v1/handoffs/validate", options: RouteOptions(maxBodyBytes: 66 * 1024)) { request in
+        router.post("/v1/handoffs/validate", options: RouteOptions(maxBodyBytes: 66 * 1024), handler: app.countingRejections { request in
             try app.limit(.handoff, request: request)
             let body = try request.decodeJSON(Body.self)
             let envelope: HandoffEnvelope
@@ -47,7 +47,7 @@ struct HandoffRoutes {
                 throw RedeemError.handoff(error)
             }
             return try .json(Self.validated(envelope))
-        }
+        })
     }
 
     static func validated(_ envelope: HandoffEnvelope) -> Validated {

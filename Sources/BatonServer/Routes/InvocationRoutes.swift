@@ -13,7 +13,7 @@ struct InvocationRoutes {
     }
 
     func register(on router: inout Router) {
-        router.post("/v1/invocations", options: RouteOptions(maxBodyBytes: 8 * 1024)) { request in
+        router.post("/v1/invocations", options: RouteOptions(maxBodyBytes: 8 * 1024), handler: app.countingRejections { request in
             try app.limit(.invocation, request: request)
             let body = try request.decodeJSON(Body.self)
             let invocation: Invocation
@@ -23,7 +23,7 @@ struct InvocationRoutes {
                 throw InvalidInvocation(error: error)
             }
             return try app.previewResponse(invocation.credential, source: body.url, request: request)
-        }
+        })
     }
 
     private var limits: InvocationLimits {

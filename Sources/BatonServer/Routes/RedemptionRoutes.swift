@@ -26,7 +26,7 @@ struct RedemptionRoutes {
     }
 
     func register(on router: inout Router) {
-        router.post("/v1/redemptions", options: RouteOptions(maxBodyBytes: 66 * 1024)) { request in
+        router.post("/v1/redemptions", options: RouteOptions(maxBodyBytes: 66 * 1024), handler: app.countingRejections { request in
             let body = try request.decodeJSON(Body.self)
             let channel = try Self.channel(body.channel)
             if let redeemerID = body.redeemerId { try Self.validate(redeemerID: redeemerID) }
@@ -38,7 +38,7 @@ struct RedemptionRoutes {
                 return try .json(receipt, status: 201)
             case .replayed(let receipt): return try .json(receipt, status: 200)
             }
-        }
+        })
     }
 
     private func redeem(_ body: Body, redeemerID: String, channel: RedemptionChannel, limitKey: String?) throws -> RedemptionOutcome {

@@ -5,14 +5,15 @@ import Synchronization
 
 /// The leader's thread: renews (or competes for) the `periodic` lease and,
 /// while it leads, runs each periodic task when due: rescue expired job
-/// leases, expire due invites, delete old jobs, idempotency records and
-/// (when a retention is set) events. Batches repeat until a short one, with
-/// a lease renewal between batches so a long sweep keeps its leadership.
+/// leases, expire due invites, roll up the funnel's metrics, delete old
+/// jobs, idempotency records and (when a retention is set) events. Batches
+/// repeat until a short one, with a lease renewal between batches so a long
+/// sweep keeps its leadership.
 final class PeriodicWork: Sendable {
     static let role = "periodic"
 
     private enum Task: CaseIterable {
-        case rescue, expireInvites, cleanup
+        case rescue, expireInvites, rollUpFunnel, cleanup
     }
 
     private let configuration: WorkerConfiguration
@@ -95,6 +96,7 @@ final class PeriodicWork: Sendable {
         switch task {
         case .rescue: configuration.periodic.rescueInterval
         case .expireInvites: configuration.periodic.expiryInterval
+        case .rollUpFunnel: configuration.periodic.funnelRollupInterval
         case .cleanup: configuration.periodic.cleanupInterval
         }
     }
@@ -111,6 +113,11 @@ final class PeriodicWork: Sendable {
             }
             // Their webhook jobs are committed: wake the workers.
             if expired > 0 { try JobQueue.wake(on: database) }
+        case .rollUpFunnel:
+            // Each step commits by itself; a full batch means more is settled.
+            try inBatches("rollup_funnel", of: schedule.funnelRollupBatch, on: database) {
+                try FunnelRollup.step(batch: schedule.funnelRollupBatch, on: database)
+            }
         case .cleanup:
             let batch = schedule.cleanupBatch
             try inBatches("delete_jobs", of: batch, on: database) {

@@ -1,0 +1,112 @@
+import BatonCore
+import Foundation
+import Postgres
+
+/// `baton bench funnel`: the funnel query over a big generated history
+/// against its ceilings (issue 8).
+///
+/// 1. Generates `invites` invites created over 90 days, set-wise
+///    (`generate_series`), with their events: every invite created, about
+///    60 % previewed, 40 % redeemed (four channels, minutes to days after
+///    creation), 20 % expired, 3 % revoked, over `families` families.
+/// 2. Rolls it all up with `FunnelRollup.catchUp` (timed), then adds a live
+///    tail of `tail` events that are not rolled up.
+/// 3. Times a 90-day daily report for all families and for one family
+///    (median of `repeats`), against the ceiling: the plainest query that
+///    reads the same rollup rows (`SELECT … sum(count) … GROUP BY day, type`
+///    over `funnel_rollup_hourly`), and against `count(*)` over the raw
+///    events, which is what the report would cost without rollups.
+///
+/// It uses the schema `baton` of the database it is given and empties it.
+public struct FunnelBenchmark: Sendable {
+    /// The database to measure, as a URL or conninfo string.
+    public var conninfo: String
+    /// Invites generated.
+    public var invites: Int
+    /// Families they belong to.
+    public var families: Int
+    /// Events left past the rollup's watermark (the live tail).
+    public var tail: Int
+    /// Timed runs of each query; the median is reported.
+    public var repeats: Int
+
+    /// A benchmark; see the properties.
+    public init(conninfo: String, invites: Int = 10_000_000, families: Int = 10_000, tail: Int = 10_000, repeats: Int = 5) {
+        self.conninfo = conninfo
+        self.invites = max(1, invites)
+        self.families = max(1, families)
+        self.tail = max(0, tail)
+        self.repeats = max(1, repeats)
+    }
+
+    /// Generates, rolls up and measures.
+    /// - Parameter progress: receives a line before each long step.
+    /// - Throws: `PostgresError` or `MigrationError`.
+    public func run(progress: (String) -> Void = { _ in }) throws -> BenchmarkReport {
+        let connection = try PostgresConnection(conninfo)
+        defer { connection.close() }
+        try Migrator().migrate(on: connection)
+        try connection.runScript("""
+            TRUNCATE baton.jobs, baton.events, baton.redemptions, baton.invites, baton.funnel_rollup_hourly,
+                     baton.funnel_rollup_family_hourly, baton.redeem_latency_hourly, baton.redeem_latency_family_hourly, baton.rejections_hourly;
+            UPDATE baton.funnel_rollup_state SET watermark_id = 0, pending_id = 0, pending_xmax = '0';
+            """)
+        progress("generating \(invites) invites and their events over 90 days ...")
+        let generation = try timed {
+            try connection.query(Self.generateInvites, [invites, families])
+            try connection.query(Self.generateEvents)
+            try connection.runScript("VACUUM ANALYZE baton.invites")
+            try connection.runScript("VACUUM ANALYZE baton.events")
+        }
+        let events: Int = try connection.query("SELECT count(*) FROM baton.events")[0].decode(at: 0)
+        progress(String(format: "generated in %.1f s; rolling up \(events) events ...", generation))
+        let rollup = try timed { try FunnelRollup.catchUp(batch: 5_000_000, timeout: .seconds(3_600), on: connection) }
+        try connection.runScript("VACUUM ANALYZE baton.funnel_rollup_hourly")
+        try connection.runScript("VACUUM ANALYZE baton.funnel_rollup_family_hourly")
+        try connection.query(Self.generateTail, [tail])
+        progress(String(format: "rolled up in %.1f s; timing 90-day daily reports ...", rollup))
+
+        let now = Date()
+        let all = try FunnelQuery(from: now.addingTimeInterval(-90 * 86_400), to: now, interval: .day, now: now)
+        let family = try FunnelQuery(from: all.from, to: all.to, interval: .day, familyID: "family-7", now: now)
+        let ours = try repeated { _ = try FunnelStore.report(all, on: connection) }
+        let oursFamily = try repeated { _ = try FunnelStore.report(family, on: connection) }
+        let plain = try repeated { try connection.query(Self.plainRollup, [all.from, all.to]) }
+        let plainFamily = try repeated { try connection.query(Self.plainFamilyRollup, [all.from, all.to, "family-7"]) }
+        let raw = try repeated { try connection.query(Self.rawCount, [all.from, all.to]) }
+
+        var report = BenchmarkReport(title: "Funnel")
+        report.rows = [
+            row("90-day daily report, all families", ours, ceiling: plain, "plain SELECTs of the same rollup rows (day × type, latency bins)"),
+            row("90-day daily report, one family", oursFamily, ceiling: plainFamily, "plain SELECTs of the same per-family rollup rows"),
+            row("90-day daily report, all families", ours, ceiling: raw, "count(*) … GROUP BY day, type over raw events (no rollup)"),
+            BenchmarkReport.Row(name: "roll up \(events) events from scratch", unit: "s", ours: rollup, higherIsBetter: false),
+            BenchmarkReport.Row(name: "generate \(invites) invites and \(events) events", unit: "s", ours: generation, higherIsBetter: false),
+        ]
+        report.notes = [
+            "\(invites) invites over \(families) families, created uniformly over 90 days; \(events) events; a live tail of \(tail) events past the watermark is read by every report.",
+            "Times are medians of \(repeats) runs on one connection (min–max in brackets); the ceilings run on the same connection in the same run.",
+            "Ours returns every bucket with stage counts, channels, rejections and the time-to-redeem histogram (rollup rows + live tail, one statement).",
+        ]
+        return report
+    }
+
+    private func row(_ name: String, _ ours: [Double], ceiling: [Double], _ ceilingName: String) -> BenchmarkReport.Row {
+        BenchmarkReport.Row(
+            name: name, unit: "ms", ours: BenchmarkReport.median(ours) ?? 0, oursRange: ours.min()!...ours.max()!,
+            ceiling: BenchmarkReport.median(ceiling), ceilingName: ceilingName, higherIsBetter: false)
+    }
+
+    /// `body`'s duration in milliseconds, `repeats` times, after one warm-up run.
+    private func repeated(_ body: () throws -> Void) throws -> [Double] {
+        try body()
+        return try (0..<repeats).map { _ in try timed(body) * 1_000 }
+    }
+
+    /// `body`'s duration in seconds.
+    private func timed(_ body: () throws -> Void) throws -> Double {
+        let began = ContinuousClock.now
+        try body()
+        return (ContinuousClock.now - began) / .seconds(1)
+    }
+}

@@ -1,0 +1,36 @@
+import BatonBench
+import Foundation
+
+/// `baton bench funnel`: the funnel query over generated history, on a private cluster by default.
+enum BenchFunnelCommand: BatonCommand {
+    static let spec = CommandSpec(
+        name: "bench funnel",
+        summary: "Benchmark a 90-day funnel report over generated invites against plain queries over the rollups and raw events.",
+        options: [
+            .value("database-url", "URL", "Use this scratch database (its baton schema is emptied!) instead of a private cluster."),
+            .value("invites", "N", "Invites generated over 90 days (default 10000000)."),
+            .value("families", "N", "Families they belong to (default 10000)."),
+            .value("tail", "N", "Events left past the rollup, read live by every report (default 10000)."),
+            .value("repeats", "N", "Timed runs of each query, 1-100 (default 5)."),
+        ],
+        discussion: """
+            Without --database-url it starts a throwaway cluster (fsync on) and removes it afterwards. Prints a Markdown table:
+            ours, the ceiling, the ratio. Generating 10,000,000 invites takes minutes; --invites 1000000 for a quick run.
+            """,
+        examples: ["baton bench funnel", "baton bench funnel --invites 1000000 --repeats 9"]
+    )
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let benchmark = FunnelBenchmark(
+            conninfo: "", invites: try arguments.int("invites", in: 1...50_000_000) ?? 10_000_000,
+            families: try arguments.int("families", in: 1...10_000_000) ?? 10_000,
+            tail: try arguments.int("tail", in: 0...10_000_000) ?? 10_000, repeats: try arguments.int("repeats", in: 1...100) ?? 5
+        )
+        let database = try BenchCluster(databaseURL: arguments.string("database-url"), console: console)
+        defer { database.tearDown() }
+        var configured = benchmark
+        configured.conninfo = database.connectionString
+        console.out(try configured.run(progress: console.err).markdown())
+        return .success
+    }
+}

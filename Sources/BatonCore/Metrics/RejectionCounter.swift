@@ -1,0 +1,81 @@
+import Foundation
+import Synchronization
+
+/// Refusals counted in memory per UTC hour and ``RejectionCode``, until a
+/// ``RejectionFlusher`` adds them to `baton.rejections_hourly`. Recording
+/// costs a lock around a small dictionary and never touches the database, so
+/// counting an invalid code (refused without a lookup) stays as cheap as
+/// refusing it.
+///
+/// Bounded: at most ``maxEntries`` hour-and-code pairs are held; while the
+/// database is unreachable the oldest hours are dropped beyond that, and
+/// ``droppedCount`` says how many refusals were lost.
+public final class RejectionCounter: Sendable {
+    /// One pending count.
+    public struct Entry: Sendable, Equatable {
+        /// The UTC hour's start, in whole seconds since 1970.
+        public var hourStart: Int64
+        /// Why the requests were refused.
+        public var code: RejectionCode
+        /// How many.
+        public var count: Int
+
+        /// An entry of `count` refusals with `code` in the hour starting at `hourStart`.
+        public init(hourStart: Int64, code: RejectionCode, count: Int) {
+            self.hourStart = hourStart
+            self.code = code
+            self.count = count
+        }
+    }
+
+    private struct Key: Hashable {
+        var hourStart: Int64
+        var code: RejectionCode
+    }
+
+    /// Two days of every code: far more than a few seconds between flushes.
+    public static let maxEntries = 48 * RejectionCode.allCases.count
+
+    private let state = Mutex<(counts: [Key: Int], dropped: Int, totals: [RejectionCode: Int])>(([:], 0, [:]))
+
+    /// An empty counter.
+    public init() {}
+
+    /// Counts one refusal with `code` at `date`.
+    public func record(_ code: RejectionCode, at date: Date = Date()) {
+        state.withLock { $0.totals[code, default: 0] += 1 }
+        add([Entry(hourStart: Self.hourStart(of: date), code: code, count: 1)])
+    }
+
+    /// Refusals recorded since the process started, per code: monotonic,
+    /// never drained (for Prometheus counters).
+    public var totals: [RejectionCode: Int] { state.withLock { $0.totals } }
+
+    /// Removes and returns every pending count, oldest hour first.
+    public func drain() -> [Entry] {
+        let counts = state.withLock { state in
+            defer { state.counts = [:] }
+            return state.counts
+        }
+        return counts.map { Entry(hourStart: $0.key.hourStart, code: $0.key.code, count: $0.value) }
+            .sorted { ($0.hourStart, $0.code.rawValue) < ($1.hourStart, $1.code.rawValue) }
+    }
+
+    /// Adds `entries` back (a flush that failed), within the bound.
+    public func add(_ entries: [Entry]) {
+        state.withLock { state in
+            for entry in entries { state.counts[Key(hourStart: entry.hourStart, code: entry.code), default: 0] += entry.count }
+            guard state.counts.count > Self.maxEntries else { return }
+            let excess = state.counts.keys.sorted { $0.hourStart < $1.hourStart }.prefix(state.counts.count - Self.maxEntries)
+            for key in excess { state.dropped += state.counts.removeValue(forKey: key) ?? 0 }
+        }
+    }
+
+    /// Refusals dropped because the bound was reached.
+    public var droppedCount: Int { state.withLock { $0.dropped } }
+
+    static func hourStart(of date: Date) -> Int64 {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        return seconds - ((seconds % 3_600) + 3_600) % 3_600
+    }
+}

@@ -1,0 +1,87 @@
+@testable import BatonCLI
+import BatonCore
+import BatonTestSupport
+import Foundation
+import Postgres
+import Testing
+
+@Suite("metrics funnel command")
+struct MetricsFunnelCommandTests {
+    /// 2026-11-29T18:30:00Z.
+    static let now = Date(timeIntervalSince1970: 1_795_977_000)
+
+    @Test("bad funnel command lines exit 2 before touching the database", arguments: [
+        (["metrics", "funnel", "--since", "7x"], "--since must be"),
+        (["metrics", "funnel", "--since", "0d"], "--since must be"),
+        (["metrics", "funnel", "--interval", "month"], "--interval must be hour, day or week"),
+        (["metrics", "funnel", "--colour"], "unknown option --colour"),
+    ])
+    func usageErrors(arguments: [String], expected: String) {
+        let captured = CapturedConsole()
+        #expect(BatonCommandLine.run(arguments, console: captured.console) == .usageOrInputError)
+        #expect(captured.err.contains(expected))
+    }
+
+    @Test("--since and --interval become a query ending now", arguments: [
+        ("90m", "hour", 2), ("36h", "hour", 37), ("7d", "day", 8), ("2w", "week", 3),
+    ])
+    func sinceAndInterval(since: String, interval: String, buckets: Int) throws {
+        let arguments = try ParsedArguments(["--since", since, "--interval", interval], spec: MetricsFunnelCommand.spec)
+        let query = try MetricsFunnelCommand.query(arguments, now: Self.now)
+        #expect(query.interval.rawValue == interval)
+        #expect(query.bucketCount == buckets)
+        #expect(query.to == query.interval.ceiling(Self.now))
+    }
+
+    @Test("the table shows every bucket with bars, the totals, conversion, time to redeem and channels")
+    func table() throws {
+        let db = try MigratedDatabase()
+        let family = "fam-7"
+        try db.connection.query("""
+            WITH invite AS (
+                INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, created_at, expires_at)
+                SELECT $1, 'F', sha256(('c' || i)::bytea), sha256(('t' || i)::bytea), $2::timestamptz - i * interval '1 day', $2::timestamptz + interval '9 days'
+                FROM generate_series(1, 4) AS i RETURNING id, family_id, created_at
+            )
+            INSERT INTO baton.events (type, invite_id, family_id, channel, occurred_at)
+            SELECT 'invite.created', id, family_id, NULL, created_at FROM invite
+            UNION ALL SELECT 'invite.redeemed', id, family_id, 'app', created_at + interval '2 hours' FROM invite WHERE created_at < $2::timestamptz - interval '2 days'
+            """, [family, Self.now])
+        let arguments = try ParsedArguments(["--family", family], spec: MetricsFunnelCommand.spec)
+        let report = try FunnelStore.report(MetricsFunnelCommand.query(arguments, now: Self.now), on: db.connection)
+        let captured = CapturedConsole()
+        try MetricsFunnelCommand.print(report, json: false, console: captured.console)
+        let out = captured.out
+        #expect(out.contains("Funnel for family fam-7, 2026-11-22 to 2026-11-30 UTC, by day"))
+        #expect(out.contains("2026-11-25  1 █     0          1 █       0        0        100.0 %"))
+        #expect(out.contains("2026-11-27  1 █     0          0         0        0        0.0 %"))
+        #expect(out.contains("2026-11-29  0       0          0         0        0        -"))
+        #expect(out.contains("TOTAL       4       0          2         0        0        50.0 %"))
+        #expect(out.contains("Time to redeem (2 redemption(s)): p50 2.0 h"))
+        #expect(out.contains("Redemptions by channel: app 2 █"))
+        #expect(out.contains("Refusals by code: counted for all families only"))
+
+        let json = CapturedConsole()
+        try MetricsFunnelCommand.print(report, json: true, console: json.console)
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        #expect(decoded["time_zone"] as? String == "UTC")
+        #expect((decoded["totals"] as? [String: Any])?["redeemed"] as? Int == 2)
+    }
+
+    @Test("refusal codes read from events are escaped before they reach the terminal")
+    func escapesStoredText() throws {
+        let db = try MigratedDatabase()
+        try db.connection.query("INSERT INTO baton.events (type, reason, occurred_at) VALUES ('invite.rejected', $1, $2)",
+                                ["evil\u{1B}[2J", Self.now.addingTimeInterval(-60)])
+        let report = try FunnelStore.report(FunnelQuery(now: Self.now), on: db.connection)
+        let captured = CapturedConsole()
+        try MetricsFunnelCommand.print(report, json: false, console: captured.console)
+        #expect(!captured.out.contains("\u{1B}"))
+        #expect(captured.out.contains("Refusals by code: evil\\u{001B}[2J 1 █"))
+    }
+
+    @Test("bars scale to the column's largest value", arguments: [(0, 10, " "), (1, 10, "▁"), (5, 10, "▄"), (10, 10, "█"), (3, 0, " ")])
+    func bars(value: Int, peak: Int, bar: String) {
+        #expect(FunnelTable.bar(value, peak: peak) == bar)
+    }
+}
