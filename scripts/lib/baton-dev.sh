@@ -34,6 +34,7 @@ baton_dev_start() {
     port=$(free_port)
     "$BATON_BIN" dev --data-dir "$dir" --listen "127.0.0.1:$port" >"$dir/dev.log" 2>&1 &
     BATON_DEV_PID=$!
+    BATON_DEV_DIR=$dir
     BATON_URL="http://127.0.0.1:$port"
     for _ in $(seq 1 300); do
         if curl -fsS "$BATON_URL/readyz" >/dev/null 2>&1; then
@@ -49,10 +50,12 @@ baton_dev_start() {
     return 1
 }
 
-# Interrupts `baton dev` (it stops its worker and cluster) and waits for it.
+# Interrupts `baton dev` (it stops its worker and cluster), waits for it and
+# deletes the cluster's files; its log stays.
 baton_dev_stop() {
     [ -n "${BATON_DEV_PID:-}" ] || return 0
     kill -INT "$BATON_DEV_PID" 2>/dev/null || true
     wait "$BATON_DEV_PID" 2>/dev/null || true
     BATON_DEV_PID=
+    rm -rf "$BATON_DEV_DIR/postgres"
 }
