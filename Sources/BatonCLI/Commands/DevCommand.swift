@@ -21,7 +21,9 @@ enum DevCommand: BatonCommand {
             under development), creates an admin API key with every scope and saves it
             to DIR/admin.key (mode 0600). BATON_PUBLIC_BASE_URL and the Apple identities
             (BATON_APPLE_TEAM_ID, BATON_APP_BUNDLE_ID, BATON_CLIP_BUNDLE_ID, BATON_APP_STORE_ID)
-            come from the environment, or get example values that it names. Every run writes DIR/baton.env so that
+            come from the environment, or get example values that it names; the other BATON_* settings
+            (webhook, timeouts, rate limits, ...) apply from the environment too, except the database,
+            secrets and listen address, which are its own. Every run writes DIR/baton.env so that
             `set -a; . DIR/baton.env; set +a` lets every other baton command reach the same
             database. Runs the worker (jobs, webhooks, invite expiry) in the same process.
             Runs until interrupted (Ctrl-C), then stops the worker gracefully and the cluster.
@@ -42,8 +44,10 @@ enum DevCommand: BatonCommand {
             console.out("stopping PostgreSQL ...")
             try? cluster.stop()
         }
-        let links = DevWorkspace.linkSettings(from: ProcessInfo.processInfo.environment)
+        let processEnvironment = ProcessInfo.processInfo.environment
+        let links = DevWorkspace.linkSettings(from: processEnvironment)
         let environment = try workspace.environment(databaseURL: cluster.connectionString, listen: listen)
+            .merging(DevWorkspace.passedThroughSettings(from: processEnvironment)) { own, _ in own }
             .merging(links.values) { $1 }
         try workspace.writeEnvironment(environment)
         let configuration = try BatonConfiguration(environment: environment)

@@ -55,8 +55,22 @@ struct DevWorkspace {
                 filled.append(setting.name)
             }
         }
-        if let length = processEnvironment[Setting.codeLength.name], !length.isEmpty { values[Setting.codeLength.name] = length }
         return (values, filled)
+    }
+
+    /// The settings `baton dev` owns: the cluster's database, the saved
+    /// secrets and its listen address. The environment cannot override them.
+    static let ownSettings: Set<String> = [Setting.databaseURL.name, Setting.secretKey.name, Setting.listen.name, Setting.handoffKeys.name]
+
+    /// Every other `BATON_*` setting `processEnvironment` sets, as it is: a
+    /// webhook endpoint, timeouts, rate limits or the redeemer JWT secret
+    /// apply to `baton dev` as to `baton serve`.
+    static func passedThroughSettings(from processEnvironment: [String: String]) -> [String: String] {
+        var values: [String: String] = [:]
+        for setting in Setting.all where !ownSettings.contains(setting.name) {
+            if let given = processEnvironment[setting.name], !given.isEmpty { values[setting.name] = given }
+        }
+        return values
     }
 
     /// Writes `environment` as a file a POSIX shell can source.

@@ -62,6 +62,17 @@ public indirect enum MetadataValue: Codable, Equatable, Sendable {
         }
     }
 
+    /// Whether a key or a string anywhere inside holds U+0000, which
+    /// PostgreSQL's `jsonb` cannot store.
+    public var containsNUL: Bool {
+        switch self {
+        case .string(let text): text.utf8.contains(0)
+        case .array(let items): items.contains { $0.containsNUL }
+        case .object(let members): members.contains { $0.key.utf8.contains(0) || $0.value.containsNUL }
+        default: false
+        }
+    }
+
     /// Compact JSON with sorted keys, as stored in `baton.invites.metadata`.
     public func jsonText() -> String {
         let encoder = JSONEncoder()

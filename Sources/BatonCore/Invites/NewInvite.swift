@@ -72,6 +72,9 @@ public struct NewInvite: Sendable, Equatable {
         guard value.depth <= metadataDepthLimit else {
             throw .validationFailed(field: field, reason: "must nest at most \(metadataDepthLimit) levels")
         }
+        guard !value.containsNUL else {
+            throw .validationFailed(field: field, reason: "must not contain the NUL character (U+0000) in a key or string")
+        }
         let text = value.jsonText()
         guard text.utf8.count <= metadataLimit else {
             throw .validationFailed(field: field, reason: "must be at most \(metadataLimit) bytes as JSON")

@@ -168,6 +168,9 @@ enum OpenAPIDocument {
           },
           "503": {
             "$ref": "#/components/responses/Unavailable503"
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidRequest400"
           }
         }
       }
@@ -312,6 +315,9 @@ enum OpenAPIDocument {
           },
           "503": {
             "$ref": "#/components/responses/Unavailable503"
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidRequest400"
           }
         }
       }
@@ -360,6 +366,9 @@ enum OpenAPIDocument {
           },
           "503": {
             "$ref": "#/components/responses/Unavailable503"
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidRequest400"
           }
         }
       }
@@ -393,7 +402,7 @@ enum OpenAPIDocument {
             }
           },
           "400": {
-            "description": "Malformed credential, answered without a lookup (invalid_code)",
+            "description": "Malformed credential, answered without a lookup (invalid_code), or a request URI with control characters (invalid_request)",
             "content": {
               "application/json": {
                 "schema": {
@@ -410,6 +419,9 @@ enum OpenAPIDocument {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited429"
+          },
+          "503": {
+            "$ref": "#/components/responses/Unavailable503"
           }
         }
       }
@@ -466,6 +478,18 @@ enum OpenAPIDocument {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited429"
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidRequest400"
+          },
+          "413": {
+            "$ref": "#/components/responses/RequestTooLarge413"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType415"
+          },
+          "503": {
+            "$ref": "#/components/responses/Unavailable503"
           }
         }
       }
@@ -516,6 +540,15 @@ enum OpenAPIDocument {
           },
           "429": {
             "$ref": "#/components/responses/RateLimited429"
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidRequest400"
+          },
+          "413": {
+            "$ref": "#/components/responses/RequestTooLarge413"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType415"
           }
         }
       }
@@ -606,6 +639,18 @@ enum OpenAPIDocument {
           },
           "403": {
             "$ref": "#/components/responses/MissingScope403"
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidRequest400"
+          },
+          "413": {
+            "$ref": "#/components/responses/RequestTooLarge413"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType415"
+          },
+          "503": {
+            "$ref": "#/components/responses/Unavailable503"
           }
         }
       }
@@ -741,6 +786,12 @@ enum OpenAPIDocument {
                 }
               }
             }
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidRequest400"
+          },
+          "503": {
+            "$ref": "#/components/responses/Unavailable503"
           }
         }
       }
@@ -775,6 +826,12 @@ enum OpenAPIDocument {
           },
           "404": {
             "description": "Unknown token"
+          },
+          "400": {
+            "$ref": "#/components/responses/InvalidRequest400"
+          },
+          "503": {
+            "$ref": "#/components/responses/Unavailable503"
           }
         }
       }
@@ -1643,7 +1700,7 @@ enum OpenAPIDocument {
             }
           }
         },
-        "description": "Malformed JSON, a wrong type or a malformed Idempotency-Key (invalid_request, invalid_idempotency_key)"
+        "description": "Malformed JSON, a wrong type, a malformed Idempotency-Key, or a request URI with control characters (invalid_request, invalid_idempotency_key)"
       },
       "InviteExpired410": {
         "content": {

@@ -21,8 +21,11 @@ final class TestApp {
     var port: UInt16 { server.port }
 
     /// Starts it; `environment` overrides the test settings (`BATON_*`).
-    init(environment overrides: [String: String] = [:], _ label: String = #fileID) throws {
-        let databaseURL = try TestPostgres.shared.makeDatabase(label)
+    /// `databaseURL` names a database of the test's own (such as a
+    /// `PrivateTestCluster`'s, for tests that stop the server); by default
+    /// a fresh one on the shared test cluster.
+    init(databaseURL: String? = nil, environment overrides: [String: String] = [:], _ label: String = #fileID) throws {
+        let databaseURL = try databaseURL ?? TestPostgres.shared.makeDatabase(label)
         var environment = [
             "BATON_DATABASE_URL": databaseURL,
             "BATON_SECRET_KEY": String(repeating: "ab", count: 32),

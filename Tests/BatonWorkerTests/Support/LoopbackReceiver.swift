@@ -14,16 +14,21 @@ final class LoopbackReceiver: Sendable {
     private let received = Mutex<[Request]>([])
     private let respond: @Sendable (Request, Int) -> (status: Int, delay: Double)
 
-    /// - Parameter respond: given the request and how many came before it,
-    ///   the status to answer and how long to wait first.
-    init(respond: @escaping @Sendable (Request, Int) -> (status: Int, delay: Double) = { _, _ in (200, 0) }) throws {
+    /// - Parameters:
+    ///   - port: the port to listen on, such as a stopped receiver's to
+    ///     bring it back; any free one by default.
+    ///   - respond: given the request and how many came before it,
+    ///     the status to answer and how long to wait first.
+    init(port requestedPort: Int = 0, respond: @escaping @Sendable (Request, Int) -> (status: Int, delay: Double) = { _, _ in (200, 0) }) throws {
         self.respond = respond
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.socket = socket
+        var reuse: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
+        address.sin_port = UInt16(requestedPort).bigEndian
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
