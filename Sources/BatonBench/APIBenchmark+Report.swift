@@ -16,6 +16,15 @@ extension APIBenchmark {
         for (name, ours, ceiling) in measures {
             report.rows += rows(name, ours: runs[ours] ?? [], ceiling: runs[ceiling] ?? [], ceilingName: "C, libmicrohttpd + libpq")
         }
+        for (name, ours, ceiling) in [("preview", Series.previewOurs, Series.previewCeiling), ("redeem", .redeemOurs, .redeemCeiling)] {
+            let mine = (runs[ours] ?? []).compactMap(\.cpuMicrosecondsPerRequest)
+            let theirs = (runs[ceiling] ?? []).compactMap(\.cpuMicrosecondsPerRequest)
+            report.rows.append(BenchmarkReport.Row(
+                name: "\(name) server CPU per request", unit: "µs", ours: BenchmarkReport.median(mine) ?? 0,
+                oursRange: mine.min().map { $0...(mine.max() ?? $0) }, ceiling: BenchmarkReport.median(theirs),
+                ceilingName: "C, libmicrohttpd + libpq", higherIsBetter: false
+            ))
+        }
         let pgbenchName = "pgbench -M prepared, \(options.databaseClients) clients (no HTTP)"
         for (name, ours, pgbench) in [("preview", Series.previewOurs, Series.previewPgbench), ("redeem", .redeemOurs, .redeemPgbench)] {
             report.rows += rows("\(name) vs the database alone", ours: runs[ours] ?? [], ceiling: runs[pgbench] ?? [], ceilingName: pgbenchName)

@@ -68,11 +68,16 @@ public struct APIBenchmark: Sendable {
         var p99Milliseconds: Double
         /// Requests (or transactions) completed in the run.
         var requests: Int
+        /// The server process's CPU time per request (nil for pgbench):
+        /// steadier than req/s on a shared machine.
+        var cpuMicrosecondsPerRequest: Double?
     }
 
     /// The runs of one repetition, by what was measured and who.
     enum Series: CaseIterable {
-        case previewOurs, previewCeiling, previewPgbench, halfOurs, halfCeiling, redeemOurs, redeemCeiling, redeemPgbench
+        case previewOurs, previewCeiling, previewPgbench
+        case halfOurs, halfCeiling
+        case redeemOurs, redeemCeiling, redeemPgbench
     }
 
     /// The settings.
@@ -94,10 +99,19 @@ public struct APIBenchmark: Sendable {
         let app = BatonApplication(configuration: fixtures.configuration)
         let devNull = open("/dev/null", O_WRONLY)
         defer { close(devNull) }
+        // Lines are built and written as in production, to /dev/null.
+        let logSink = FileDescriptorLogSink(descriptor: devNull)
+        // `baton serve`'s settings, but with room for wrk's connections of one
+        // run while the last run's are still being closed (all come from one
+        // address, and the default per-client limit is exactly 64).
+        let threads = fixtures.configuration.server.threads
+        let settings = ServerConfiguration(
+            port: 0, threadPoolSize: threads, maxConnections: max(1024, threads), maxConnectionsPerClient: 4 * options.connections,
+            logSink: logSink
+        )
         let server: Server
         do {
-            // Lines are built and written as in production, to /dev/null.
-            server = try app.startServer(logSink: FileDescriptorLogSink(descriptor: devNull))
+            server = try Server(router: app.makeRouter(), configuration: settings)
         } catch {
             throw BenchmarkError(code: "setup_failed", message: "Baton's server could not listen: \(error)")
         }
@@ -105,38 +119,43 @@ public struct APIBenchmark: Sendable {
             _ = server.shutdown(grace: .seconds(2))
             app.pool.close()
         }
-        let ceiling = try startCeiling(fixtures)
+        let ceiling = try startCeiling(fixtures, settings: settings)
         defer { ceiling.stop() }
-        let ours = WrkDriver(port: server.port, connections: options.connections, seconds: options.seconds, script: fixtures.luaScript)
-        let c = WrkDriver(port: ceiling.port, connections: options.connections, seconds: options.seconds, script: fixtures.luaScript)
+        func wrk(_ port: UInt16, cpu: @escaping () -> Double?) -> WrkDriver {
+            WrkDriver(port: port, connections: options.connections, seconds: options.seconds, script: fixtures.luaScript, cpu: cpu)
+        }
+        let sides: [(preview: Series, half: Series, redeem: Series, driver: WrkDriver, file: URL, redeemer: String)] = [
+            (.previewOurs, .halfOurs, .redeemOurs, wrk(server.port, cpu: HTTPBenchmark.CPUClock.ownProcess), fixtures.redeemFile, "bench"),
+            (.previewCeiling, .halfCeiling, .redeemCeiling,
+             wrk(ceiling.port, cpu: HTTPBenchmark.CPUClock.process(ceiling.process.processIdentifier)), fixtures.ceilingRedeemFile, "bench-c"),
+        ]
         let pgbench = PgbenchDriver(conninfo: options.conninfo, clients: options.databaseClients, seconds: options.seconds)
         var runs: [Series: [Measurement]] = [:]
-        var offsets = (ours: 0, ceiling: 0)
+        // Lines of each redeem file used so far. wrk's threads move through a
+        // file at different speeds; skipping threads × requests lines keeps
+        // every later request on a fresh invite.
+        var offsets: [String: Int] = [:]
         for _ in 0..<options.repetitions {
-            let previewOurs = try ours.run(mode: "preview", credentials: fixtures.previewFile, apiKey: fixtures.apiKey)
-            let previewCeiling = try c.run(mode: "preview", credentials: fixtures.previewFile, apiKey: fixtures.apiKey)
-            runs[.previewOurs, default: []].append(previewOurs)
-            runs[.previewCeiling, default: []].append(previewCeiling)
+            for side in sides {
+                let full = try side.driver.run(mode: "preview", credentials: fixtures.previewFile, apiKey: fixtures.apiKey)
+                runs[side.preview, default: []].append(full)
+                runs[side.half, default: []].append(try side.driver.run(
+                    mode: "preview", credentials: fixtures.previewFile, apiKey: fixtures.apiKey, pause: halfLoadPause(full)
+                ))
+            }
             runs[.previewPgbench, default: []].append(try pgbench.run(sql: fixtures.previewPgbenchSQL))
-            runs[.halfOurs, default: []].append(try ours.run(
-                mode: "preview", credentials: fixtures.previewFile, apiKey: fixtures.apiKey, pause: halfLoadPause(previewOurs)
-            ))
-            runs[.halfCeiling, default: []].append(try c.run(
-                mode: "preview", credentials: fixtures.previewFile, apiKey: fixtures.apiKey, pause: halfLoadPause(previewCeiling)
-            ))
-            let redeemOurs = try ours.run(mode: "redeem", credentials: fixtures.redeemFile, apiKey: fixtures.apiKey, offset: offsets.ours)
-            let redeemCeiling = try c.run(
-                mode: "redeem", credentials: fixtures.ceilingRedeemFile, apiKey: fixtures.apiKey, redeemer: "bench-c", offset: offsets.ceiling
-            )
-            // wrk's threads move through the file at different speeds; skipping
-            // threads × requests lines keeps every later request on a fresh invite.
-            offsets.ours += redeemOurs.requests * WrkDriver.threads
-            offsets.ceiling += redeemCeiling.requests * WrkDriver.threads
-            runs[.redeemOurs, default: []].append(redeemOurs)
-            runs[.redeemCeiling, default: []].append(redeemCeiling)
+            for side in sides {
+                let offset = offsets[side.file.path, default: 0]
+                let redeem = try side.driver.run(
+                    mode: "redeem", credentials: side.file, apiKey: fixtures.apiKey, redeemer: side.redeemer, offset: offset
+                )
+                offsets[side.file.path] = offset + redeem.requests * WrkDriver.threads
+                runs[side.redeem, default: []].append(redeem)
+            }
             runs[.redeemPgbench, default: []].append(try pgbench.run(sql: fixtures.redeemPgbenchSQL))
         }
-        return report(runs, fresh: try fixtures.freshRedemptions(), offsets: offsets)
+        let used = (offsets[fixtures.redeemFile.path] ?? 0, offsets[fixtures.ceilingRedeemFile.path] ?? 0)
+        return report(runs, fresh: try fixtures.freshRedemptions(), offsets: used)
     }
 
     /// Milliseconds each connection waits between requests so that a server
@@ -145,10 +164,8 @@ public struct APIBenchmark: Sendable {
         max(1, Int((Double(options.connections) * 2000 / max(full.requestsPerSecond, 1)).rounded()))
     }
 
-    private func startCeiling(_ fixtures: Fixtures) throws(BenchmarkError) -> HTTPBenchmark.CeilingServer {
-        let server = fixtures.configuration.server
-        let settings = ServerConfiguration(threadPoolSize: server.threads, maxConnections: max(1024, server.threads))
-        return try HTTPBenchmark.CeilingServer.start(
+    private func startCeiling(_ fixtures: Fixtures, settings: ServerConfiguration) throws(BenchmarkError) -> HTTPBenchmark.CeilingServer {
+        try HTTPBenchmark.CeilingServer.start(
             source: "api.c", repository: options.repository, server: settings, packages: ["libpq", "libsodium"],
             arguments: [
                 options.conninfo, Fixtures.secret, fixtures.previewSQLFile.path, fixtures.redeemSQLFile.path,
