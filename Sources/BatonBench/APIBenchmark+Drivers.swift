@@ -8,30 +8,44 @@ extension APIBenchmark {
         let connections: Int
         let seconds: Int
         let script: URL
+        /// The serving process's CPU seconds so far, for CPU per request.
+        let cpu: () -> Double?
 
         /// wrk threads: the machine's cores, at most the connections.
         static var threads: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) }
 
-        func run(mode: String, credentials: URL, apiKey: String) throws(BenchmarkError) -> Measurement {
+        /// One run of `mode` (`preview` or `redeem`) over `credentials`,
+        /// starting at line `offset`, as `redeemer`; with a `pause`, each
+        /// connection waits that many milliseconds between requests (an
+        /// open-ended load below saturation).
+        func run(
+            mode: String, credentials: URL, apiKey: String, redeemer: String = "bench", offset: Int = 0, pause: Int = 0
+        ) throws(BenchmarkError) -> Measurement {
             let arguments = [
                 "-t\(Self.threads)", "-c\(connections)", "-d\(seconds)s", "--latency", "-s", script.path,
-                "http://127.0.0.1:\(port)", "--", mode, credentials.path, String(Self.threads), apiKey,
+                "http://127.0.0.1:\(port)", "--", mode, credentials.path, String(Self.threads), apiKey, redeemer, String(offset), String(pause),
             ]
+            let cpuBefore = cpu()
             let report = APIBenchmark.output(of: "/usr/bin/wrk", arguments).text
+            let cpuUsed = cpu().flatMap { after in cpuBefore.map { after - $0 } }
             guard !report.isEmpty else {
                 throw BenchmarkError(code: "wrk_failed", message: "Could not run /usr/bin/wrk (apt-get install wrk).")
             }
-            if report.contains("Non-2xx") || report.contains("Socket errors") {
-                throw BenchmarkError(code: "wrk_failed", message: "wrk saw errors or non-2xx responses in the \(mode) run.")
-            }
             let lines = report.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            if let failure = lines.first(where: { $0.hasPrefix("Non-2xx") || $0.hasPrefix("Socket errors") }) {
+                throw BenchmarkError(code: "wrk_failed", message: "wrk saw errors in the \(mode) run on port \(port): \(failure)")
+            }
             func value(_ prefix: String) -> Substring? {
                 lines.first { $0.hasPrefix(prefix) }.flatMap { $0.split(separator: " ", omittingEmptySubsequences: true).last }
             }
-            guard let rate = value("Requests/sec:").flatMap({ Double($0) }),
+            let requests = lines.first { $0.contains(" requests in ") }.flatMap { $0.split(separator: " ").first }.flatMap { Int($0) }
+            guard let rate = value("Requests/sec:").flatMap({ Double($0) }), let requests,
                   let p50 = value("50%").flatMap(Self.milliseconds), let p99 = value("99%").flatMap(Self.milliseconds)
             else { throw BenchmarkError(code: "wrk_failed", message: "Could not read wrk's throughput and latency.") }
-            return Measurement(requestsPerSecond: rate, p50Milliseconds: p50, p99Milliseconds: p99)
+            return Measurement(
+                requestsPerSecond: rate, p50Milliseconds: p50, p99Milliseconds: p99, requests: requests,
+                cpuMicrosecondsPerRequest: cpuUsed.map { $0 * 1e6 / Double(max(requests, 1)) }
+            )
         }
 
         /// wrk's `812.00us`, `1.25ms`, `1.02s` in milliseconds.
@@ -75,7 +89,9 @@ extension APIBenchmark {
             let latencies = Self.latencies(in: directory).sorted()
             guard !latencies.isEmpty else { throw BenchmarkError(code: "pgbench_failed", message: "pgbench wrote no transaction log.") }
             func percentile(_ p: Double) -> Double { latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))] / 1000 }
-            return Measurement(requestsPerSecond: tps, p50Milliseconds: percentile(0.5), p99Milliseconds: percentile(0.99))
+            return Measurement(
+                requestsPerSecond: tps, p50Milliseconds: percentile(0.5), p99Milliseconds: percentile(0.99), requests: latencies.count
+            )
         }
 
         /// Every transaction's latency in microseconds: the third field of each log line.

@@ -5,12 +5,18 @@ import Postgres
 
 extension APIBenchmark {
     /// The benchmark's database rows and files: invites for each side, the
-    /// credential files wrk reads, the pgbench scripts' SQL, an API key.
+    /// credential files wrk reads, the pgbench scripts' SQL and the C
+    /// ceiling's statement files, an API key.
     struct Fixtures {
         let configuration: BatonConfiguration
         let apiKey: String
         let previewFile: URL
         let redeemFile: URL
+        /// Fresh invites of the C ceiling's redeem runs.
+        let ceilingRedeemFile: URL
+        /// `RedemptionStore`'s preview and redeem SQL, for the C ceiling to prepare.
+        let previewSQLFile: URL
+        let redeemSQLFile: URL
         let luaScript: URL
         let previewPgbenchSQL: String
         let redeemPgbenchSQL: String
@@ -45,6 +51,7 @@ extension APIBenchmark {
             let hasher = KeyedHasher(secret: configuration.secretKey, purpose: .linkToken)
             let preview = try insertInvites(options.previewInvites, table: "baton_bench_preview", hasher: hasher, on: connection)
             let ours = try insertInvites(options.redeemInvites, table: nil, hasher: hasher, on: connection)
+            let ceiling = try insertInvites(options.redeemInvites, table: nil, hasher: hasher, on: connection)
             _ = try insertInvites(options.redeemInvites, table: "baton_bench_redeem", hasher: hasher, on: connection)
             // Both sides preview invites whose first preview is recorded already: the steady state.
             try connection.query("UPDATE baton.invites SET first_previewed_at = now() WHERE family_id = 'bench'")
@@ -55,10 +62,17 @@ extension APIBenchmark {
             let directory = FileManager.default.temporaryDirectory
             let previewFile = directory.appendingPathComponent("baton-bench-preview-\(getpid()).txt")
             let redeemFile = directory.appendingPathComponent("baton-bench-redeem-\(getpid()).txt")
+            let ceilingRedeemFile = directory.appendingPathComponent("baton-bench-redeem-c-\(getpid()).txt")
+            let previewSQLFile = directory.appendingPathComponent("baton-bench-preview-\(getpid()).sql")
+            let redeemSQLFile = directory.appendingPathComponent("baton-bench-redeem-\(getpid()).sql")
             try (preview.joined(separator: "\n") + "\n").write(to: previewFile, atomically: true, encoding: .utf8)
             try (ours.joined(separator: "\n") + "\n").write(to: redeemFile, atomically: true, encoding: .utf8)
+            try (ceiling.joined(separator: "\n") + "\n").write(to: ceilingRedeemFile, atomically: true, encoding: .utf8)
+            try RedemptionStore.previewByToken.sql.write(to: previewSQLFile, atomically: true, encoding: .utf8)
+            try RedemptionStore.redeemByToken.sql.write(to: redeemSQLFile, atomically: true, encoding: .utf8)
             return Fixtures(
-                configuration: configuration, apiKey: key.text, previewFile: previewFile, redeemFile: redeemFile, luaScript: script,
+                configuration: configuration, apiKey: key.text, previewFile: previewFile, redeemFile: redeemFile,
+                ceilingRedeemFile: ceilingRedeemFile, previewSQLFile: previewSQLFile, redeemSQLFile: redeemSQLFile, luaScript: script,
                 previewPgbenchSQL: pgbenchSQL(
                     RedemptionStore.previewByToken.sql, hash: "(SELECT token_hash FROM baton_bench_preview WHERE n = :n)",
                     arguments: ["'clip'"], preamble: "\\set n random(1, \(options.previewInvites))\n"
@@ -116,27 +130,29 @@ extension APIBenchmark {
             CREATE SEQUENCE baton_bench_redeem_next;
             """
 
-        /// Redemptions made by Baton (redeemer `bench` through the API) and by
-        /// pgbench, counted from the rows.
-        func freshRedemptions() throws(BenchmarkError) -> (Int, Int) {
+        /// Redemptions made by Baton (redeemer `bench` through the API), by
+        /// the C ceiling (redeemer `bench-c`) and by pgbench, counted from the rows.
+        func freshRedemptions() throws(BenchmarkError) -> (ours: Int, ceiling: Int, pgbench: Int) {
             do {
                 let connection = try PostgresConnection(conninfo)
                 defer { connection.close() }
                 let rows = try connection.query("""
-                    SELECT count(*) FILTER (WHERE r.channel = 'app' AND b.n IS NULL), count(*) FILTER (WHERE b.n IS NOT NULL)
+                    SELECT count(*) FILTER (WHERE r.redeemer_id = 'bench' AND b.n IS NULL),
+                           count(*) FILTER (WHERE r.redeemer_id = 'bench-c'), count(*) FILTER (WHERE b.n IS NOT NULL)
                     FROM baton.redemptions r JOIN baton.invites i ON i.id = r.invite_id
                     LEFT JOIN baton_bench_redeem b ON b.token_hash = i.token_hash
                     """)
-                return (try rows[0].decode(Int.self, at: 0), try rows[0].decode(Int.self, at: 1))
+                return (try rows[0].decode(Int.self, at: 0), try rows[0].decode(Int.self, at: 1), try rows[0].decode(Int.self, at: 2))
             } catch {
                 throw BenchmarkError(code: "setup_failed", message: "Could not count redemptions: \(error)")
             }
         }
 
-        /// Deletes the credential files.
+        /// Deletes the credential and statement files.
         func remove() {
-            try? FileManager.default.removeItem(at: previewFile)
-            try? FileManager.default.removeItem(at: redeemFile)
+            for file in [previewFile, redeemFile, ceilingRedeemFile, previewSQLFile, redeemSQLFile] {
+                try? FileManager.default.removeItem(at: file)
+            }
         }
     }
 }

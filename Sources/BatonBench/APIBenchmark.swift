@@ -5,38 +5,50 @@ import HTTP
 import Postgres
 
 /// `baton bench api`: preview and redeem over HTTP, driven by `wrk` over
-/// keep-alive connections, next to `pgbench` running the same SQL on the
-/// same cluster in the same run (DESIGN §8: target ≥ 70 %).
+/// keep-alive connections, next to two ceilings measured in the same run
+/// (DESIGN §8: target ≥ 70 % of the C ceiling): a minimal C server on
+/// libmicrohttpd + libpq running the same SQL (`bench/ceiling/api.c`, same
+/// libmicrohttpd options and thread count), and `pgbench` running the same
+/// SQL with no HTTP at all (the database's own limit).
 ///
 /// Every redeem hits a fresh single-use invite: invites and their tokens are
 /// generated beforehand and `bench/api/credentials.lua` feeds them to wrk
-/// from a file; pgbench takes fresh ones of its own through a sequence, in
-/// the same statement (`RedemptionStore.redeemByToken` with the hash looked
-/// up by `nextval`). Previews cycle over invites previewed once already, so
-/// both sides measure the steady read path. Rate limits are off.
+/// from a file (each side its own, each repetition past the lines used
+/// before); pgbench takes fresh ones of its own through a sequence, in the
+/// same statement (`RedemptionStore.redeemByToken` with the hash looked up by
+/// `nextval`). Previews cycle over invites previewed once already, so every
+/// side measures the steady read path. Rate limits are off.
+///
+/// Each repetition runs, in order: preview at full load on Baton, C and
+/// pgbench; preview at half load (each server paced to half its own
+/// full-load rate of that repetition) on Baton and C; redeem on Baton, C and
+/// pgbench. The report gives medians and Baton's range.
 public struct APIBenchmark: Sendable {
     /// What to run.
     public struct Options: Sendable {
         /// The PostgreSQL database to fill and measure.
         public var conninfo: String
-        /// The checkout holding `bench/api/credentials.lua`.
+        /// The checkout holding `bench/api/credentials.lua` and `bench/ceiling/api.c`.
         public var repository: URL
         /// wrk connections.
         public var connections: Int
-        /// Baton's HTTP threads and pool size, and pgbench's client count.
+        /// Baton's and the C ceiling's HTTP threads, Baton's pool size, and pgbench's client count.
         public var databaseClients: Int
         /// Seconds per timed run.
         public var seconds: Int
-        /// Fresh invites made for each side's redeem run; enough for the run.
+        /// Fresh invites made for each side's redeem runs; enough for every repetition.
         public var redeemInvites: Int
         /// Invites the previews cycle over.
         public var previewInvites: Int
+        /// Repetitions of the whole sequence; medians are reported.
+        public var repetitions: Int
 
         /// Defaults: 64 connections, 32 database clients, 5 s runs, 100,000
-        /// fresh invites per side, 1,000 preview invites.
+        /// fresh invites per side, 1,000 preview invites, 3 repetitions.
         public init(
             conninfo: String, repository: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-            connections: Int = 64, databaseClients: Int = 32, seconds: Int = 5, redeemInvites: Int = 100_000, previewInvites: Int = 1000
+            connections: Int = 64, databaseClients: Int = 32, seconds: Int = 5, redeemInvites: Int = 100_000,
+            previewInvites: Int = 1000, repetitions: Int = 3
         ) {
             self.conninfo = conninfo
             self.repository = repository
@@ -45,6 +57,7 @@ public struct APIBenchmark: Sendable {
             self.seconds = seconds
             self.redeemInvites = redeemInvites
             self.previewInvites = previewInvites
+            self.repetitions = repetitions
         }
     }
 
@@ -53,6 +66,18 @@ public struct APIBenchmark: Sendable {
         var requestsPerSecond: Double
         var p50Milliseconds: Double
         var p99Milliseconds: Double
+        /// Requests (or transactions) completed in the run.
+        var requests: Int
+        /// The server process's CPU time per request (nil for pgbench):
+        /// steadier than req/s on a shared machine.
+        var cpuMicrosecondsPerRequest: Double?
+    }
+
+    /// The runs of one repetition, by what was measured and who.
+    enum Series: CaseIterable {
+        case previewOurs, previewCeiling, previewPgbench
+        case halfOurs, halfCeiling
+        case redeemOurs, redeemCeiling, redeemPgbench
     }
 
     /// The settings.
@@ -63,20 +88,30 @@ public struct APIBenchmark: Sendable {
         self.options = options
     }
 
-    /// Migrates and fills the database, runs preview then redeem, Baton then
-    /// pgbench, and reports both with their ratios. Blocks for about
-    /// `4 × seconds` plus the set-up (inserting the invites).
-    /// - Throws: `BenchmarkError` when the database, the server, wrk or pgbench fails.
+    /// Migrates and fills the database, starts Baton and the C ceiling, runs
+    /// the sequence `repetitions` times and reports medians with their
+    /// ratios. Blocks for about `8 × seconds × repetitions` plus the set-up
+    /// (inserting the invites, compiling the C ceiling).
+    /// - Throws: `BenchmarkError` when the database, a server, wrk or pgbench fails.
     public func run() throws(BenchmarkError) -> BenchmarkReport {
         let fixtures = try Fixtures.prepare(options)
         defer { fixtures.remove() }
         let app = BatonApplication(configuration: fixtures.configuration)
         let devNull = open("/dev/null", O_WRONLY)
         defer { close(devNull) }
+        // Lines are built and written as in production, to /dev/null.
+        let logSink = FileDescriptorLogSink(descriptor: devNull)
+        // `baton serve`'s settings, but with room for wrk's connections of one
+        // run while the last run's are still being closed (all come from one
+        // address, and the default per-client limit is exactly 64).
+        let threads = fixtures.configuration.server.threads
+        let settings = ServerConfiguration(
+            port: 0, threadPoolSize: threads, maxConnections: max(1024, threads), maxConnectionsPerClient: 4 * options.connections,
+            logSink: logSink
+        )
         let server: Server
         do {
-            // Lines are built and written as in production, to /dev/null.
-            server = try app.startServer(logSink: FileDescriptorLogSink(descriptor: devNull))
+            server = try Server(router: app.makeRouter(), configuration: settings)
         } catch {
             throw BenchmarkError(code: "setup_failed", message: "Baton's server could not listen: \(error)")
         }
@@ -84,32 +119,58 @@ public struct APIBenchmark: Sendable {
             _ = server.shutdown(grace: .seconds(2))
             app.pool.close()
         }
-        let wrk = WrkDriver(port: server.port, connections: options.connections, seconds: options.seconds, script: fixtures.luaScript)
+        let ceiling = try startCeiling(fixtures, settings: settings)
+        defer { ceiling.stop() }
+        func wrk(_ port: UInt16, cpu: @escaping () -> Double?) -> WrkDriver {
+            WrkDriver(port: port, connections: options.connections, seconds: options.seconds, script: fixtures.luaScript, cpu: cpu)
+        }
+        let sides: [(preview: Series, half: Series, redeem: Series, driver: WrkDriver, file: URL, redeemer: String)] = [
+            (.previewOurs, .halfOurs, .redeemOurs, wrk(server.port, cpu: HTTPBenchmark.CPUClock.ownProcess), fixtures.redeemFile, "bench"),
+            (.previewCeiling, .halfCeiling, .redeemCeiling,
+             wrk(ceiling.port, cpu: HTTPBenchmark.CPUClock.process(ceiling.process.processIdentifier)), fixtures.ceilingRedeemFile, "bench-c"),
+        ]
         let pgbench = PgbenchDriver(conninfo: options.conninfo, clients: options.databaseClients, seconds: options.seconds)
-        let previewOurs = try wrk.run(mode: "preview", credentials: fixtures.previewFile, apiKey: fixtures.apiKey)
-        let previewCeiling = try pgbench.run(sql: fixtures.previewPgbenchSQL)
-        let redeemOurs = try wrk.run(mode: "redeem", credentials: fixtures.redeemFile, apiKey: fixtures.apiKey)
-        let redeemCeiling = try pgbench.run(sql: fixtures.redeemPgbenchSQL)
-        let fresh = try fixtures.freshRedemptions()
-        return report(preview: (previewOurs, previewCeiling), redeem: (redeemOurs, redeemCeiling), fresh: fresh)
+        var runs: [Series: [Measurement]] = [:]
+        // Lines of each redeem file used so far. wrk's threads move through a
+        // file at different speeds; skipping threads × requests lines keeps
+        // every later request on a fresh invite.
+        var offsets: [String: Int] = [:]
+        for _ in 0..<options.repetitions {
+            for side in sides {
+                let full = try side.driver.run(mode: "preview", credentials: fixtures.previewFile, apiKey: fixtures.apiKey)
+                runs[side.preview, default: []].append(full)
+                runs[side.half, default: []].append(try side.driver.run(
+                    mode: "preview", credentials: fixtures.previewFile, apiKey: fixtures.apiKey, pause: halfLoadPause(full)
+                ))
+            }
+            runs[.previewPgbench, default: []].append(try pgbench.run(sql: fixtures.previewPgbenchSQL))
+            for side in sides {
+                let offset = offsets[side.file.path, default: 0]
+                let redeem = try side.driver.run(
+                    mode: "redeem", credentials: side.file, apiKey: fixtures.apiKey, redeemer: side.redeemer, offset: offset
+                )
+                offsets[side.file.path] = offset + redeem.requests * WrkDriver.threads
+                runs[side.redeem, default: []].append(redeem)
+            }
+            runs[.redeemPgbench, default: []].append(try pgbench.run(sql: fixtures.redeemPgbenchSQL))
+        }
+        let used = (offsets[fixtures.redeemFile.path] ?? 0, offsets[fixtures.ceilingRedeemFile.path] ?? 0)
+        return report(runs, fresh: try fixtures.freshRedemptions(), offsets: used)
     }
 
-    private func report(preview: (Measurement, Measurement), redeem: (Measurement, Measurement), fresh: (Int, Int)) -> BenchmarkReport {
-        var report = BenchmarkReport(title: "Invite API over HTTP vs pgbench with the same SQL")
-        for (name, (ours, ceiling)) in [("preview", preview), ("redeem (fresh invite each)", redeem)] {
-            let ceilingName = "pgbench -M prepared, \(options.databaseClients) clients"
-            report.rows.append(.init(name: "\(name), \(options.connections) connections", unit: "req/s", ours: ours.requestsPerSecond,
-                                     ceiling: ceiling.requestsPerSecond, ceilingName: ceilingName))
-            report.rows.append(.init(name: "\(name) p50", unit: "ms", ours: ours.p50Milliseconds, ceiling: ceiling.p50Milliseconds,
-                                     ceilingName: ceilingName, higherIsBetter: false))
-            report.rows.append(.init(name: "\(name) p99", unit: "ms", ours: ours.p99Milliseconds, ceiling: ceiling.p99Milliseconds,
-                                     ceilingName: ceilingName, higherIsBetter: false))
-        }
-        report.notes = [
-            "Baton: \(options.databaseClients) HTTP threads and pool connections, rate limits off, access log to /dev/null; wrk --latency, \(WrkDriver.threads) threads, keep-alive, \(options.seconds) s per run.",
-            "Fresh redemptions committed: Baton \(fresh.0), pgbench \(fresh.1) (each on its own invites, each a new row, event and webhook job).",
-            "pgbench latencies are per transaction from its --log; wrk's are per HTTP request. Same cluster, fsync as configured.",
-        ]
-        return report
+    /// Milliseconds each connection waits between requests so that a server
+    /// whose full-load rate was `full` gets about half of it.
+    private func halfLoadPause(_ full: Measurement) -> Int {
+        max(1, Int((Double(options.connections) * 2000 / max(full.requestsPerSecond, 1)).rounded()))
+    }
+
+    private func startCeiling(_ fixtures: Fixtures, settings: ServerConfiguration) throws(BenchmarkError) -> HTTPBenchmark.CeilingServer {
+        try HTTPBenchmark.CeilingServer.start(
+            source: "api.c", repository: options.repository, server: settings, packages: ["libpq", "libsodium"],
+            arguments: [
+                options.conninfo, Fixtures.secret, fixtures.previewSQLFile.path, fixtures.redeemSQLFile.path,
+                OutboxEvents.webhookKind, String(OutboxEvents.defaultWebhookMaxAttempts),
+            ]
+        )
     }
 }

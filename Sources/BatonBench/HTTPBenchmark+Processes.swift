@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 
 extension HTTPBenchmark {
     /// Runs `executable` with `arguments` to completion and returns its
@@ -16,29 +17,39 @@ extension HTTPBenchmark {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The C ceiling, compiled from `bench/ceiling/healthz.c` and running.
+    /// A C ceiling from `bench/ceiling/`, compiled and running.
     struct CeilingServer {
         let process: Process
         let port: UInt16
 
-        /// Compiles the ceiling into a temporary directory and starts it with
-        /// the same settings as Baton's server.
+        /// `bench/ceiling/healthz.c`, started with the same settings as Baton's server.
         static func start(options: Options) throws(BenchmarkError) -> CeilingServer {
-            let source = options.repository.appendingPathComponent("bench/ceiling/healthz.c").path
-            let shim = options.repository.appendingPathComponent("Sources/CMicroHTTPD").path
-            let binary = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-healthz-\(getpid())").path
-            guard let flags = output(of: "/usr/bin/pkg-config", ["--cflags", "--libs", "libmicrohttpd"]),
+            try start(source: "healthz.c", repository: options.repository, server: options.server)
+        }
+
+        /// Compiles `bench/ceiling/<source>` against libmicrohttpd and
+        /// `packages` (pkg-config names) into a temporary directory and starts
+        /// it with `server`'s pool size, timeout, limits and memory, then
+        /// `arguments`. The program prints its port on its first line.
+        static func start(
+            source name: String, repository: URL, server settings: ServerConfiguration,
+            packages: [String] = [], arguments: [String] = []
+        ) throws(BenchmarkError) -> CeilingServer {
+            let source = repository.appendingPathComponent("bench/ceiling/\(name)").path
+            let shim = repository.appendingPathComponent("Sources/CMicroHTTPD").path
+            let binary = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-\(name)-\(getpid())").path
+            guard let flags = output(of: "/usr/bin/pkg-config", ["--cflags", "--libs", "libmicrohttpd"] + packages),
                   output(of: "/usr/bin/cc", ["-O2", "-I", shim, source, "-o", binary] + flags.split(whereSeparator: \.isWhitespace).map(String.init)) != nil
             else {
-                throw BenchmarkError(code: "ceiling_failed", message: "Could not compile \(source) with cc and pkg-config libmicrohttpd.")
+                let libraries = (["libmicrohttpd"] + packages).joined(separator: " ")
+                throw BenchmarkError(code: "ceiling_failed", message: "Could not compile \(source) with cc and pkg-config \(libraries).")
             }
-            let settings = options.server
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = [
                 settings.threadPoolSize, settings.connectionTimeoutSeconds, settings.maxConnections,
                 settings.maxConnectionsPerClient, settings.connectionMemoryLimit,
-            ].map(String.init)
+            ].map(String.init) + arguments
             let pipe = Pipe()
             process.standardOutput = pipe
             do { try process.run() } catch {

@@ -1,24 +1,26 @@
 import BatonBench
 import Foundation
 
-/// `baton bench api`: preview and redeem over HTTP vs pgbench with the same SQL.
+/// `baton bench api`: preview and redeem over HTTP vs a C server and pgbench with the same SQL.
 enum BenchAPICommand: BatonCommand {
     static let spec = CommandSpec(
         name: "bench api",
-        summary: "Preview and redeem over HTTP (wrk, keep-alive) vs pgbench running the same SQL.",
+        summary: "Preview and redeem over HTTP (wrk, keep-alive) vs a C libmicrohttpd + libpq server and pgbench, same SQL.",
         options: [
             .value("database-url", "URL", "Measure this database instead of a throwaway cluster (it gets bench rows)."),
             .value("seconds", "S", "Seconds per timed run, 1-600 (default 5)."),
             .value("connections", "N", "wrk connections, 1-1024 (default 64)."),
             .value("clients", "N", "Baton's HTTP threads and pool size, and pgbench's clients, 1-256 (default 32)."),
             .value("invites", "N", "Fresh invites per side for the redeem runs, 1000-5000000 (default 100000)."),
+            .value("repetitions", "N", "Repetitions of the whole sequence, 1-10 (default 3); medians are reported."),
         ],
         discussion: """
-            Fills the database with invites, serves Baton in-process with rate limits off, drives
-            GET /v1/invites/{token}/preview and POST /v1/redemptions (a fresh single-use invite per
-            request) with wrk, then runs pgbench -M prepared with the same statements on the same
-            cluster. Prints req/s, p50 and p99 for both and the ratios. Run from the repository root
-            on a release build; needs wrk and pgbench.
+            Fills the database with invites, serves Baton in-process with rate limits off, compiles
+            and starts bench/ceiling/api.c (libmicrohttpd + libpq, same options and statements), drives
+            GET /v1/invites/{token}/preview (full and half load) and POST /v1/redemptions (a fresh
+            single-use invite per request) on both with wrk, and runs pgbench -M prepared with the
+            same statements on the same cluster. Prints medians of req/s, p50 and p99 and the ratios.
+            Run from the repository root on a release build; needs wrk, pgbench, cc and pkg-config.
             """,
         examples: ["swift build -c release && .build/release/baton bench api --seconds 10"]
     )
@@ -28,11 +30,13 @@ enum BenchAPICommand: BatonCommand {
         let connections = try arguments.int("connections", in: 1...1024) ?? 64
         let clients = try arguments.int("clients", in: 1...256) ?? 32
         let invites = try arguments.int("invites", in: 1000...5_000_000) ?? 100_000
+        let repetitions = try arguments.int("repetitions", in: 1...10) ?? 3
         let database = try BenchCluster(databaseURL: arguments.string("database-url"), console: console)
         defer { database.tearDown() }
-        console.err("preparing \(2 * invites) invites ...")
+        console.err("preparing \(3 * invites) invites ...")
         let options = APIBenchmark.Options(
-            conninfo: database.connectionString, connections: connections, databaseClients: clients, seconds: seconds, redeemInvites: invites
+            conninfo: database.connectionString, connections: connections, databaseClients: clients, seconds: seconds, redeemInvites: invites,
+            repetitions: repetitions
         )
         console.out(try APIBenchmark(options).run().markdown())
         return .success

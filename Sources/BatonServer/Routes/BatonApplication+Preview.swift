@@ -30,10 +30,11 @@ extension BatonApplication {
             throw PreviewRefusal(error: error)
         }
         let handoff = try handoffs.mint(for: preview, credential: credential, source: source)
-        return try .json(PreviewBody(
+        let body = PreviewBody(
             familyName: preview.familyName, inviterName: preview.inviterName, expiresAt: preview.expiresAt,
             usesLeft: preview.usesLeft, state: preview.state, handoff: handoff
-        ))
+        )
+        return .json(encoded: body.json())
     }
 
     /// The link a credential is reached by when no invocation URL was given:
@@ -44,30 +45,5 @@ extension BatonApplication {
         case .token(let token): token.inviteLink(host: host)
         case .code(let code): "https://\(host)/invite?code=\(code.text)"
         }
-    }
-}
-
-/// `GET /v1/invites/{credential}/preview` and `POST /v1/invocations` answer
-/// this; `inviter_name` is always present, `null` when the invite has none.
-struct PreviewBody: Encodable {
-    let familyName: String
-    let inviterName: String?
-    let expiresAt: Date
-    let usesLeft: Int
-    let state: String
-    let handoff: String
-
-    private enum CodingKeys: String, CodingKey {
-        case familyName, inviterName, expiresAt, usesLeft, state, handoff
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(familyName, forKey: .familyName)
-        try container.encode(inviterName, forKey: .inviterName)
-        try container.encode(expiresAt, forKey: .expiresAt)
-        try container.encode(usesLeft, forKey: .usesLeft)
-        try container.encode(state, forKey: .state)
-        try container.encode(handoff, forKey: .handoff)
     }
 }

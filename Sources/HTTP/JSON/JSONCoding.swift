@@ -44,7 +44,8 @@ public enum JSONCoding {
     public static func encode(_ value: some Encodable) throws -> Data {
         let data = try makeEncoder().encode(value)
         // Plain ASCII below DEL holds no hidden character: skip both copies.
-        if data.allSatisfy({ $0 < 0x7F }) { return data }
+        // (Over raw bytes: `Data`'s own iterator was 4 % of preview's CPU.)
+        if data.withUnsafeBytes({ $0.allSatisfy { $0 < 0x7F } }) { return data }
         let text = String(decoding: data, as: UTF8.self)
         return Data(SafeText.hardenedJSON(text).utf8)
     }

@@ -29,6 +29,14 @@ public struct Response: Sendable {
         Response(status: status, headers: HTTPHeaders([("Content-Type", jsonContentType)]), body: try JSONCoding.encode(value))
     }
 
+    /// JSON bytes a handler wrote itself, for a hot route where
+    /// `JSONEncoder` costs too much. The caller keeps the API's conventions
+    /// (snake_case keys, `JSONCoding.timestampStyle` dates) and escapes
+    /// strings with `SafeText.jsonQuoted`, as ``json(_:status:)`` would.
+    public static func json(encoded body: Data, status: Int = 200) -> Response {
+        Response(status: status, headers: HTTPHeaders([("Content-Type", jsonContentType)]), body: body)
+    }
+
     /// Plain UTF-8 text.
     public static func text(_ text: String, status: Int = 200) -> Response {
         Response(status: status, headers: HTTPHeaders([("Content-Type", "text/plain; charset=utf-8")]), body: Data(text.utf8))

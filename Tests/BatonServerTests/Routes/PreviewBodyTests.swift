@@ -1,0 +1,60 @@
+import Foundation
+import HTTP
+import Testing
+@testable import BatonServer
+
+@Suite("The hand-written preview body")
+struct PreviewBodyTests {
+    /// The same fields through the API's `JSONEncoder` configuration.
+    private struct Encoded: Encodable {
+        let familyName: String
+        let inviterName: String?
+        let expiresAt: Date
+        let usesLeft: Int
+        let state: String
+        let handoff: String
+
+        private enum CodingKeys: String, CodingKey {
+            case familyName, inviterName, expiresAt, usesLeft, state, handoff
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(familyName, forKey: .familyName)
+            try container.encode(inviterName, forKey: .inviterName)
+            try container.encode(expiresAt, forKey: .expiresAt)
+            try container.encode(usesLeft, forKey: .usesLeft)
+            try container.encode(state, forKey: .state)
+            try container.encode(handoff, forKey: .handoff)
+        }
+    }
+
+    private static let expiry = Date(timeIntervalSince1970: 1_796_000_000.125)
+
+    private static func bodies(family: String, inviter: String?) throws -> (hand: Data, encoder: Data) {
+        let hand = PreviewBody(
+            familyName: family, inviterName: inviter, expiresAt: expiry, usesLeft: 3, state: "active", handoff: "eyJh.eyJj.c2ln-_"
+        ).json()
+        let encoder = try JSONCoding.encode(Encoded(
+            familyName: family, inviterName: inviter, expiresAt: expiry, usesLeft: 3, state: "active", handoff: "eyJh.eyJj.c2ln-_"
+        ))
+        return (hand, encoder)
+    }
+
+    @Test("plain names give exactly JSONCoding's bytes", arguments: [("The Okafor family", "Ada" as String?), ("A/B family", nil)])
+    func plainBytes(family: String, inviter: String?) throws {
+        let (hand, encoder) = try Self.bodies(family: family, inviter: inviter)
+        #expect(hand == encoder)
+    }
+
+    @Test("names with quotes, controls, hidden and non-Latin characters decode to the same JSON and stay hardened", arguments: [
+        "Say \"hi\" \\ back", "tab\there\nline", "bidi \u{202E}evil", "Familie Müller 👪", "零\u{0001}\u{007F}",
+    ])
+    func escapedNames(name: String) throws {
+        let (hand, encoder) = try Self.bodies(family: name, inviter: name)
+        let decoded = try #require(JSONSerialization.jsonObject(with: hand) as? NSDictionary)
+        #expect(decoded == (try JSONSerialization.jsonObject(with: encoder) as? NSDictionary))
+        let text = String(decoding: hand, as: UTF8.self)
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202E}" || $0 == "\u{007F}" })
+    }
+}
