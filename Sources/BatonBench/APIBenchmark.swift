@@ -43,6 +43,10 @@ public struct APIBenchmark: Sendable {
         /// Repetitions of the whole sequence; medians are reported.
         public var repetitions: Int
 
+        /// Invites the benchmark adds to the table: the preview ones and each
+        /// side's (Baton, C, pgbench) fresh ones for redeeming.
+        public var invitesAdded: Int { previewInvites + 3 * redeemInvites }
+
         /// Defaults: 64 connections, 32 database clients, 5 s runs, 100,000
         /// fresh invites per side, 1,000 preview invites, 3 repetitions.
         public init(

@@ -46,7 +46,7 @@ public struct ScalingBenchmark: Sendable {
         var report = BenchmarkReport(title: "Invite API as the invites table grows")
         // The API benchmark adds its own invites: fill so that the table
         // holds about `size` while it measures.
-        let added = options.api.previewInvites + 2 * options.api.redeemInvites
+        let added = options.api.invitesAdded
         for size in options.sizes {
             try fill(upTo: size - added, progress: progress)
             progress("measuring the API with about \(max(size, added)) invites in the table ...")

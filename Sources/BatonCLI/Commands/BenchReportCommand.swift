@@ -11,13 +11,13 @@ enum BenchReportCommand: BatonCommand {
             .value("output", "FILE", "Where the report goes (default docs/benchmarks.md)."),
             .value("repeat", "N", "Runs of each benchmark that measures once per run, 1-9 (default 3); the median is reported."),
             .value("only", "LIST", "Comma-separated sections to run: \(Section.allCases.map(\.rawValue).joined(separator: ", ")) (default all)."),
-            .flag("quick", "Small sizes (10^4 and 10^5 invites, 100,000 to expire, 20,000 jobs): a smoke run, not figures to publish."),
+            .flag("quick", "Small sizes (10^4 and 10^5 invites, 100,000 to expire or to report a funnel over, 20,000 jobs): a smoke run, not figures to publish."),
         ],
         discussion: """
             Starts one PostgreSQL cluster (fsync on) and gives each section its own database on it.
-            Sections run one after another; the ones that measure a single run per invocation (api,
-            serve) are repeated and reported as the median with min–max, the others repeat inside.
-            Takes about 30 minutes in full on 2 cores (most of it growing the table to 10^7 invites
+            Sections run one after another, each repeating its runs --repeat times and reporting
+            the median with min–max.
+            Takes about 40 minutes in full on 2 cores (most of it growing tables to 10^7 invites
             and expiring 10^6). Run from the repository root on a release build with wrk and pgbench
             installed; nothing else should load the machine.
             """,
@@ -29,7 +29,7 @@ enum BenchReportCommand: BatonCommand {
 
     /// The report's sections, in the order they run.
     enum Section: String, CaseIterable {
-        case handoff, http, pool, api, invites, queue, serve, scaling
+        case handoff, http, pool, api, invites, queue, serve, scaling, funnel
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
@@ -64,7 +64,7 @@ enum BenchReportCommand: BatonCommand {
 
     private static func measure(_ section: Section, in cluster: BenchCluster, repeats: Int, quick: Bool, console: Console) throws -> BenchmarkReport {
         let database = try cluster.freshDatabase("bench_\(section.rawValue)")
-        let api = APIBenchmark.Options(conninfo: database, redeemInvites: quick ? 10_000 : 100_000)
+        let api = APIBenchmark.Options(conninfo: database, redeemInvites: quick ? 10_000 : 100_000, repetitions: repeats)
         switch section {
         case .handoff:
             return HandoffDecodeBenchmark.run(seconds: 1, repetitions: repeats)
@@ -73,8 +73,7 @@ enum BenchReportCommand: BatonCommand {
         case .pool:
             return try PoolBenchmark(conninfo: database, rounds: repeats).run()
         case .api:
-            let runs = try (0..<repeats).map { _ in try APIBenchmark(api).run() }
-            return BenchmarkReport.combining(runs)!
+            return try APIBenchmark(api).run()
         case .invites:
             return try InviteCreationBenchmark(conninfo: database, rounds: repeats).run()
         case .queue:
@@ -86,9 +85,13 @@ enum BenchReportCommand: BatonCommand {
             var scaling = api
             // Small enough for the 10^4 table, enough fresh invites for 2 s of redeems.
             scaling.seconds = 2
-            scaling.redeemInvites = 4000
+            scaling.redeemInvites = 3000
+            scaling.repetitions = 1
             let sizes = quick ? [10_000, 100_000] : [10_000, 1_000_000, 10_000_000]
             return try ScalingBenchmark(.init(api: scaling, sizes: sizes)).run { console.err($0) }
+        case .funnel:
+            return try FunnelBenchmark(conninfo: database, invites: quick ? 100_000 : 10_000_000, families: 10_000, tail: 10_000, repeats: 5)
+                .run(progress: console.err)
         }
     }
 
@@ -106,7 +109,7 @@ enum BenchReportCommand: BatonCommand {
             ## Machine
 
             \(machine.markdown())
-            To reproduce: `swift build -c release && .build/release/baton bench report` (about 30 minutes),
+            To reproduce: `swift build -c release && .build/release/baton bench report` (about 40 minutes),
             or one section with `baton bench <section>` (`baton bench --help`).
 
 
