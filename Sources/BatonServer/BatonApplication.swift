@@ -26,10 +26,16 @@ public final class BatonApplication: Sendable {
     public let clock: @Sendable () -> Date
     /// Wakes workers after webhook jobs commit (see `JobWakeup`).
     public let jobWakeup: JobWakeup
+    /// What `/metrics` shows: this process's series, the pool's statistics
+    /// and the cluster's job counts.
+    public let metrics: BatonMetrics
 
     /// An application over `configuration`; opens no connection until a request needs one.
-    /// Inject `clock` to test handoff and token expiry.
-    public init(configuration: BatonConfiguration, clock: @escaping @Sendable () -> Date = { Date() }) {
+    /// Inject `clock` to test handoff and token expiry; pass `metrics` to
+    /// share one registry with a worker in the same process (`baton dev`).
+    public init(
+        configuration: BatonConfiguration, metrics: BatonMetrics = BatonMetrics(), clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.configuration = configuration
         self.pool = PostgresPool(PostgresPoolConfiguration(
             conninfo: configuration.databaseURL,
@@ -47,6 +53,9 @@ public final class BatonApplication: Sendable {
         self.rateLimiter = RateLimiter(policy: configuration.redemption.rateLimits)
         self.clock = clock
         self.jobWakeup = JobWakeup(conninfo: configuration.databaseURL)
+        self.metrics = metrics
+        metrics.addPoolStatistics(pool)
+        metrics.addJobCounts(pool: pool)
     }
 
     /// Stops background work and closes the database connections; call it
@@ -68,6 +77,7 @@ public final class BatonApplication: Sendable {
         WellKnownRoutes(app: self).register(on: &router)
         InviteRoutes(app: self).register(on: &router)
         OpenAPIRoutes().register(on: &router)
+        if configuration.server.metricsListen == nil { MetricsRoutes(app: self).register(on: &router) }
         return router
     }
 
