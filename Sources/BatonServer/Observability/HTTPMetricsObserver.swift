@@ -1,5 +1,6 @@
 import BatonCore
 import HTTP
+import Synchronization
 import Telemetry
 
 /// Records every finished request into ``BatonMetrics``: its count by route
@@ -8,21 +9,34 @@ import Telemetry
 ///
 /// Every label is bounded: the route is one of the router's patterns written
 /// Prometheus-style (`/v1/invites/{credential}/preview`), or `unmatched` for
-/// any path no route knows; the method is one of the standard methods or
-/// `other`; the status is the code the server sent (`none` when the client
-/// left before a response). A route's histogram is looked up once, at start.
+/// any path no route knows (or a method it does not serve); the method is
+/// one of the standard methods or `other`; the status is the code the server
+/// sent (`none` when the client left before a response).
+///
+/// The hot path stays cheap: a route's histogram is looked up once, at
+/// start, and each route keeps its counters by method and status under an
+/// integer key, so a request costs two dictionary lookups and a few atomic
+/// adds rather than hashing label strings.
 final class HTTPMetricsObserver: RequestObserver {
     /// The route label of requests that matched no route.
     static let unmatchedRoute = "unmatched"
 
-    private struct RouteSeries: Sendable {
+    private final class RouteSeries: Sendable {
         let label: String
         let duration: Histogram
+        /// Counters by `methodIndex * 1000 + status`.
+        let requests = Mutex<[Int: Counter]>([:])
+
+        init(label: String, duration: Histogram) {
+            self.label = label
+            self.duration = duration
+        }
     }
 
     private let metrics: BatonMetrics
     private let routes: [String: RouteSeries]
     private let unmatched: RouteSeries
+    private let rejections = Mutex<[String: Counter]>([:])
 
     /// An observer for a router with `patterns` (as registered, `:name` style).
     init(metrics: BatonMetrics, patterns: [String]) {
@@ -39,8 +53,23 @@ final class HTTPMetricsObserver: RequestObserver {
     func requestFinished(_ request: FinishedRequest) {
         let series = request.routePattern.flatMap { routes[$0] } ?? unmatched
         series.duration.observe(request.duration)
-        metrics.httpRequests.labels(series.label, Self.methodLabel(request.method), Self.statusLabel(request.status)).increment()
-        if let code = request.errorCode { metrics.rejections.labels(code).increment() }
+        let method = Self.methods.firstIndex(of: request.method) ?? Self.methods.count
+        let status = (100...599).contains(request.status) ? request.status : request.status == 0 ? 0 : 999
+        let counter = series.requests.withLock { counters in
+            if let counter = counters[method * 1000 + status] { return counter }
+            let counter = metrics.httpRequests.labels(series.label, Self.methodLabel(method), Self.statusLabel(status))
+            counters[method * 1000 + status] = counter
+            return counter
+        }
+        counter.increment()
+        if let code = request.errorCode {
+            rejections.withLock { counters in
+                if let counter = counters[code] { return counter }
+                let counter = metrics.rejections.labels(code)
+                counters[code] = counter
+                return counter
+            }.increment()
+        }
     }
 
     /// `/v1/invites/:credential/preview` → `/v1/invites/{credential}/preview`.
@@ -50,19 +79,19 @@ final class HTTPMetricsObserver: RequestObserver {
             .joined(separator: "/")
     }
 
-    private static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+    private static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
-    /// The method, or `other` for anything a client made up.
-    static func methodLabel(_ method: String) -> String {
-        knownMethods.contains(method) ? method : "other"
+    /// The method at `index` of the known ones, or `other` for anything a client made up.
+    private static func methodLabel(_ index: Int) -> String {
+        index < methods.count ? methods[index] : "other"
     }
 
-    /// The status code, `none` for 0 (no response), `other` outside 100-599.
-    static func statusLabel(_ status: Int) -> String {
+    /// The status code, `none` for 0 (no response), `other` for 999 (outside 100-599).
+    private static func statusLabel(_ status: Int) -> String {
         switch status {
         case 0: "none"
-        case 100...599: String(status)
-        default: "other"
+        case 999: "other"
+        default: String(status)
         }
     }
 }

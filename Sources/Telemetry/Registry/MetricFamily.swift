@@ -10,8 +10,10 @@ import Synchronization
 /// grow memory or the scrape without bound.
 ///
 /// Finding a child takes a lock around a small dictionary; callers on hot
-/// paths look children up once and keep them.
-public final class MetricFamily<Metric: Sendable>: Sendable {
+/// paths look children up once and keep them. Children are stored as
+/// `AnyObject`, so the lookup is concrete code even where the generic
+/// family is not specialized (callers in other modules).
+public final class MetricFamily<Metric: AnyObject & Sendable>: Sendable {
     /// The family name.
     public let name: String
     /// The label names, in the order ``labels(_:)-(String...)`` takes values.
@@ -22,7 +24,7 @@ public final class MetricFamily<Metric: Sendable>: Sendable {
     let type: MetricType
     private let make: @Sendable () -> Metric
     private let read: @Sendable (Metric, String, [Label]) -> [Sample]
-    private let children = Mutex<[[String]: Metric]>([:])
+    private let children = Mutex<[[String]: AnyObject]>([:])
 
     /// The label value of the child that takes values past `maxSeries`.
     public static var overflowValue: String { "_overflow" }
@@ -50,7 +52,7 @@ public final class MetricFamily<Metric: Sendable>: Sendable {
     /// The child for `values`, one per label name, created on first use.
     public func labels(_ values: [String]) -> Metric {
         precondition(values.count == labelNames.count, "\(name) takes \(labelNames.count) label values")
-        return children.withLock { children in
+        let child = children.withLock { children -> AnyObject in
             if let existing = children[values] { return existing }
             let key = children.count < maxSeries ? values : labelNames.map { _ in Self.overflowValue }
             if let overflow = children[key] { return overflow }
@@ -58,6 +60,8 @@ public final class MetricFamily<Metric: Sendable>: Sendable {
             children[key] = created
             return created
         }
+        // Only `make()` puts children in, so every one is a `Metric`.
+        return unsafeDowncast(child, to: Metric.self)
     }
 
     /// The family's samples, children ordered by their label values.
@@ -65,7 +69,7 @@ public final class MetricFamily<Metric: Sendable>: Sendable {
         let current = children.withLock { $0.map { (values: $0.key, metric: $0.value) } }
         let ordered = current.sorted { $0.values.lexicographicallyPrecedes($1.values) }
         let samples = ordered.flatMap { child in
-            read(child.metric, name, zip(labelNames, child.values).map { Label(name: $0, value: $1) })
+            read(unsafeDowncast(child.metric, to: Metric.self), name, zip(labelNames, child.values).map { Label(name: $0, value: $1) })
         }
         return FamilySnapshot(name: name, help: help, type: type, samples: samples)
     }
