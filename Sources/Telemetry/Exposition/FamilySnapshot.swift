@@ -1,6 +1,11 @@
 /// The kind of a metric family, as `# TYPE` names it.
 public enum MetricType: String, Sendable {
-    case counter, gauge, histogram
+    /// Only goes up; resets to zero when the process restarts.
+    case counter
+    /// Goes up and down.
+    case gauge
+    /// Cumulative buckets with `_bucket`, `_sum` and `_count` samples.
+    case histogram
 }
 
 /// One `name="value"` pair of a sample.
