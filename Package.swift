@@ -27,15 +27,16 @@ let package = Package(
         .target(name: "BatonLinks", dependencies: ["SafeText"]),
 
         // Server side.
+        .target(name: "Telemetry"),
         .target(name: "Postgres", dependencies: ["CPostgres", "SafeText"]),
         .target(name: "HTTP", dependencies: ["CMicroHTTPD", "SafeText"]),
         .target(
             name: "BatonCore",
-            dependencies: ["Postgres", "BatonHandoff", "BatonLinks", "CSodium", "SafeText"],
+            dependencies: ["Postgres", "BatonHandoff", "BatonLinks", "CSodium", "SafeText", "Telemetry"],
             plugins: ["EmbedMigrations"]
         ),
-        .target(name: "BatonServer", dependencies: ["BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "CQREncode", "SafeText"]),
-        .target(name: "BatonWorker", dependencies: ["BatonCore"]),
+        .target(name: "BatonServer", dependencies: ["BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "CQREncode", "SafeText", "Telemetry"]),
+        .target(name: "BatonWorker", dependencies: ["BatonCore", "Telemetry"]),
         .target(name: "BatonBench", dependencies: ["BatonCore", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "Postgres", "HTTP", "SafeText"]),
         .target(
             name: "BatonCLI",
@@ -53,6 +54,8 @@ let package = Package(
         // Tests. BatonTestSupport starts one throwaway PostgreSQL cluster per test process.
         .target(name: "BatonTestSupport", dependencies: ["Postgres", "BatonCore"], path: "Tests/BatonTestSupport"),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
+        .target(name: "PrometheusTestSupport", path: "Tests/PrometheusTestSupport"),
+        .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "PrometheusTestSupport"]),
         .testTarget(name: "BatonHandoffTests", dependencies: ["BatonHandoff", "BatonCore"]),
         .testTarget(name: "BatonLinksTests", dependencies: ["BatonLinks"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "BatonTestSupport"]),
@@ -62,6 +65,8 @@ let package = Package(
         .testTarget(name: "BatonWorkerTests", dependencies: ["BatonWorker", "BatonTestSupport"]),
         .testTarget(name: "BatonBenchTests", dependencies: ["BatonBench"]),
         .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonTestSupport"]),
-        .testTarget(name: "BatonServerTests", dependencies: ["HTTPTestSupport", "BatonServer", "BatonTestSupport", "HTTP", "BatonHandoff", "BatonLinks", "BatonWorker", "HandoffFlow"]),
+        .testTarget(name: "BatonServerTests", dependencies: [
+            "HTTPTestSupport", "PrometheusTestSupport", "BatonServer", "BatonTestSupport", "HTTP", "BatonHandoff", "BatonLinks", "BatonWorker", "HandoffFlow",
+        ]),
     ]
 )

@@ -27,7 +27,8 @@ public enum BatonCommandLine {
                 .group(name: "bench", summary: "Measure Baton against the ceiling of the same work.", children: [
                     .command(BenchPoolCommand.self), .command(BenchHTTPCommand.self), .command(BenchHandoffCommand.self),
                     .command(BenchQueueCommand.self), .command(BenchInvitesCommand.self), .command(BenchAPICommand.self),
-                    .command(BenchServeCommand.self), .command(BenchFunnelCommand.self), .command(BenchReportCommand.self),
+                    .command(BenchServeCommand.self), .command(BenchFunnelCommand.self), .command(BenchMetricsCommand.self),
+                    .command(BenchReportCommand.self),
                 ]),
                 .group(name: "config", summary: "Check the BATON_* configuration.", children: [.command(ConfigCheckCommand.self), .command(ConfigReferenceCommand.self)]),
             ]

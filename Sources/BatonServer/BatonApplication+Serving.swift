@@ -15,13 +15,30 @@ extension BatonApplication {
         }
         let listen = configuration.listen
         rejectionFlusher.start()
-        return try Server(router: makeRouter(), configuration: ServerConfiguration(
+        let router = makeRouter()
+        return try Server(router: router, configuration: ServerConfiguration(
             host: listen.host,
             port: UInt16(listen.port),
             threadPoolSize: configuration.server.threads,
             maxConnections: max(1024, configuration.server.threads),
             trustedProxies: configuration.server.trustedProxies,
-            logSink: logSink
+            logSink: logSink,
+            requestObserver: requestObserver(for: router)
         ))
+    }
+
+    /// What records `router`'s requests into ``metrics`` (count, latency and
+    /// error code by route pattern); public so a benchmark can serve the same
+    /// router with and without it.
+    public func requestObserver(for router: Router) -> any RequestObserver {
+        HTTPMetricsObserver(metrics: metrics, patterns: router.registeredRoutes.map(\.pattern))
+    }
+
+    /// Starts the private `/metrics` listener when `BATON_METRICS_LISTEN` is
+    /// set (the main listener then has no `/metrics`); nil when it is not.
+    /// - Throws: `ServerError` when the address is invalid or taken.
+    public func startMetricsServer(logSink: any LogSink = FileDescriptorLogSink.standardError) throws -> Server? {
+        guard let listen = configuration.server.metricsListen else { return nil }
+        return try MetricsServer.start(metrics, on: listen, logSink: logSink)
     }
 }

@@ -31,10 +31,16 @@ public final class BatonApplication: Sendable {
     /// Adds ``rejections`` to `baton.rejections_hourly` every few seconds
     /// while the server runs, and once more in ``close()``.
     public let rejectionFlusher: RejectionFlusher
+    /// What `/metrics` shows: this process's series, the pool's statistics
+    /// and the cluster's job counts.
+    public let metrics: BatonMetrics
 
     /// An application over `configuration`; opens no connection until a request needs one.
-    /// Inject `clock` to test handoff and token expiry.
-    public init(configuration: BatonConfiguration, clock: @escaping @Sendable () -> Date = { Date() }) {
+    /// Inject `clock` to test handoff and token expiry; pass `metrics` to
+    /// share one registry with a worker in the same process (`baton dev`).
+    public init(
+        configuration: BatonConfiguration, metrics: BatonMetrics = BatonMetrics(), clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.configuration = configuration
         self.pool = PostgresPool(PostgresPoolConfiguration(
             conninfo: configuration.databaseURL,
@@ -54,6 +60,9 @@ public final class BatonApplication: Sendable {
         self.jobWakeup = JobWakeup(conninfo: configuration.databaseURL)
         self.rejections = RejectionCounter()
         self.rejectionFlusher = RejectionFlusher(counter: rejections, conninfo: configuration.databaseURL)
+        self.metrics = metrics
+        metrics.addPoolStatistics(pool)
+        metrics.addJobCounts(pool: pool)
     }
 
     /// Stops background work (flushing the last rejection counts) and closes
@@ -77,6 +86,7 @@ public final class BatonApplication: Sendable {
         InviteRoutes(app: self).register(on: &router)
         FunnelRoutes(app: self).register(on: &router)
         OpenAPIRoutes().register(on: &router)
+        if configuration.server.metricsListen == nil { MetricsRoutes(app: self).register(on: &router) }
         return router
     }
 

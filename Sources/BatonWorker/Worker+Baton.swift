@@ -2,25 +2,34 @@ import BatonCore
 
 extension Worker {
     /// The handlers `baton worker` runs: webhook delivery.
-    public static func standardHandlers(webhook: WebhookSettings?) -> [String: any JobHandler] {
-        [OutboxEvents.webhookKind: WebhookDelivery(settings: webhook)]
+    public static func standardHandlers(webhook: WebhookSettings?, metrics: BatonMetrics? = nil) -> [String: any JobHandler] {
+        [OutboxEvents.webhookKind: WebhookDelivery(settings: webhook, metrics: metrics)]
     }
 
     /// The worker `baton worker` and `baton dev` run, from the `BATON_*` configuration.
     /// - Parameters:
     ///   - concurrency: overrides `BATON_WORKER_CONCURRENCY` when given.
+    ///   - metrics: records job outcomes and run times, webhook deliveries,
+    ///     periodic work and leadership; nil records nothing.
     ///   - log: receives the worker's events (see ``WorkerEvent``).
     public static func standard(
-        _ baton: BatonConfiguration, concurrency: Int? = nil, workerID: String? = nil,
+        _ baton: BatonConfiguration, concurrency: Int? = nil, workerID: String? = nil, metrics: BatonMetrics? = nil,
         log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }
     ) -> Worker {
         var settings = baton.worker
         if let concurrency { settings.concurrency = concurrency }
         var periodic = PeriodicSchedule()
         periodic.webhookMaxAttempts = baton.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
-        let configuration = WorkerConfiguration(
+        var configuration = WorkerConfiguration(
             conninfo: baton.databaseURL, workerID: workerID ?? WorkerConfiguration.defaultWorkerID(),
-            settings: settings, periodic: periodic, log: log)
-        return Worker(configuration: configuration, handlers: standardHandlers(webhook: baton.webhook))
+            settings: settings, periodic: periodic
+        ) { event in
+            metrics?.record(event)
+            log(event)
+        }
+        configuration.metrics = metrics
+        let worker = Worker(configuration: configuration, handlers: standardHandlers(webhook: baton.webhook, metrics: metrics))
+        if let metrics { worker.addLeaderGauge(to: metrics) }
+        return worker
     }
 }

@@ -109,7 +109,9 @@ public final class Worker: Sendable {
                 if next.stop { return }
                 continue
             }
-            let outcome = perform(job, deadline: .now + timeout)
+            let started = ContinuousClock.now
+            let outcome = perform(job, deadline: started + timeout)
+            record(job, outcome, ran: .now - started)
             state.withLock { $0.finish(job.id, outcome) }
             wake.signal()
         }

@@ -21,6 +21,8 @@ public struct WorkerConfiguration: Sendable {
     public var periodic: PeriodicSchedule
     /// Receives events worth logging, on the worker's threads; must return quickly.
     public var log: @Sendable (WorkerEvent) -> Void
+    /// Where job run times and outcomes are recorded; nil records nothing.
+    public var metrics: BatonMetrics?
 
     /// A configuration with the defaults of `BATON_*` settings.
     public init(

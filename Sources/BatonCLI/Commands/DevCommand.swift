@@ -55,13 +55,14 @@ enum DevCommand: BatonCommand {
         let applied = try Migrator().migrate(on: connection)
         let adminKey = try workspace.adminKey(store: APIKeyStore(secret: configuration.secretKey), connection: connection)
         connection.close()
-        let app = BatonApplication(configuration: configuration)
+        let metrics = BatonMetrics()
+        let app = BatonApplication(configuration: configuration, metrics: metrics)
         let server = try app.startServer()
         defer {
             server.shutdown(grace: configuration.server.shutdownGrace)
             app.close()
         }
-        let worker = Worker.standard(configuration) { console.err(WorkerCommand.logLine($0)) }
+        let worker = Worker.standard(configuration, metrics: metrics) { console.err(WorkerCommand.logLine($0)) }
         worker.start()
         defer {
             console.out("stopping the worker ...")

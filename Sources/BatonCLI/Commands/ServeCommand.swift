@@ -24,8 +24,13 @@ enum ServeCommand: BatonCommand {
         let app = BatonApplication(configuration: configuration)
         let server = try app.startServer()
         console.err(#"{"level":"info","msg":"listening","address":"\#(configuration.listen.host):\#(server.port)"}"#)
+        let metricsServer = try app.startMetricsServer()
+        if let metricsServer, let listen = configuration.server.metricsListen {
+            console.err(#"{"level":"info","msg":"serving /metrics","address":"\#(listen.host):\#(metricsServer.port)"}"#)
+        }
         _ = signals.wait()
         let drained = server.shutdown(grace: configuration.server.shutdownGrace)
+        metricsServer?.shutdown(grace: .seconds(1))
         app.close()
         console.err(#"{"level":"info","msg":"stopped","drained":\#(drained)}"#)
         return .success

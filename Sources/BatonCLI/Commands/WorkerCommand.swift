@@ -1,7 +1,9 @@
 import BatonCore
 import BatonWorker
 import Foundation
+import BatonServer
 import HTTP
+import Postgres
 import SafeText
 
 /// `baton worker`: runs queued jobs and the cluster's periodic work until SIGTERM/SIGINT.
@@ -19,6 +21,8 @@ enum WorkerCommand: BatonCommand {
             On SIGTERM or SIGINT it stops claiming, lets running jobs finish for
             BATON_WORKER_SHUTDOWN_GRACE_SECONDS, returns the rest to the queue and exits 0.
             A killed worker's jobs run again once their lease (BATON_JOB_LEASE_SECONDS) expires.
+            With BATON_METRICS_LISTEN set it serves its own /metrics there (job outcomes and run times,
+            webhook deliveries, leadership, and the cluster's job counts).
             Settings: BATON_DATABASE_URL, BATON_WEBHOOK_* and BATON_WORKER_* / BATON_JOB_* (see baton config check).
             """,
         examples: ["baton worker", "baton worker --concurrency 32 --id worker-a"]
@@ -31,9 +35,12 @@ enum WorkerCommand: BatonCommand {
         }
         let signals = SignalWaiter()
         let configuration = try BatonConfiguration()
-        let worker = Worker.standard(configuration, concurrency: concurrency, workerID: arguments.string("id")) { event in
+        let metrics = BatonMetrics()
+        let worker = Worker.standard(configuration, concurrency: concurrency, workerID: arguments.string("id"), metrics: metrics) { event in
             console.err(logLine(event))
         }
+        let metricsServer = try startMetricsServer(metrics, configuration: configuration, console: console)
+        defer { metricsServer?.shutdown(grace: .seconds(1)) }
         worker.start()
         let endpoint = configuration.webhook.map { "\($0.url.scheme ?? "")://\($0.url.host ?? "")" } ?? "none (BATON_WEBHOOK_URL unset)"
         console.out("worker \(worker.configuration.workerID) running \(worker.configuration.settings.concurrency) at once; webhooks to \(endpoint)")
@@ -43,6 +50,23 @@ enum WorkerCommand: BatonCommand {
         let stats = worker.statistics
         console.out("stopped after \(stats.completed) completed and \(stats.failed) failed attempts")
         return .success
+    }
+
+    /// Serves `metrics` on `BATON_METRICS_LISTEN` when set, with the cluster's
+    /// job counts read through a one-connection pool of its own.
+    private static func startMetricsServer(
+        _ metrics: BatonMetrics, configuration: BatonConfiguration, console: Console
+    ) throws -> Server? {
+        guard let listen = configuration.server.metricsListen else { return nil }
+        let pool = PostgresPool(PostgresPoolConfiguration(
+            conninfo: configuration.databaseURL, maxConnections: 1, acquireTimeout: configuration.poolTimeout,
+            statementTimeout: configuration.statementTimeout
+        ))
+        metrics.addPoolStatistics(pool)
+        metrics.addJobCounts(pool: pool)
+        let server = try MetricsServer.start(metrics, on: listen)
+        console.err(#"{"level":"info","msg":"serving /metrics","address":"\#(listen.host):\#(server.port)"}"#)
+        return server
     }
 
     /// One JSON object per line with fixed keys, hidden characters escaped.

@@ -6,6 +6,10 @@ public struct ServerSettings: Sendable, Equatable {
     public var trustedProxies: Set<String>
     /// How long in-flight requests may finish after SIGTERM.
     public var shutdownGrace: Duration
+    /// Where `/metrics` is served instead of the main listener (`baton serve`,
+    /// and `baton worker`, which has no other listener); nil: on the main
+    /// listener only, and not at all by `baton worker`.
+    public var metricsListen: ListenAddress? = nil
 
     static func read(_ reader: inout SettingReader) -> ServerSettings? {
         let threads = reader.integer(.httpThreads, in: 1...512)
@@ -14,8 +18,9 @@ public struct ServerSettings: Sendable, Equatable {
             return items.allSatisfy(Self.looksLikeIP) ? Set(items) : nil
         }
         let grace = reader.integer(.shutdownGrace, in: 0...300)
-        guard let threads, let proxies, let grace else { return nil }
-        return ServerSettings(threads: threads, trustedProxies: proxies, shutdownGrace: .seconds(grace))
+        let metricsListen = reader.optional(.metricsListen, expected: "HOST:PORT", ListenAddress.init)
+        guard let threads, let proxies, let grace, let metricsListen else { return nil }
+        return ServerSettings(threads: threads, trustedProxies: proxies, shutdownGrace: .seconds(grace), metricsListen: metricsListen)
     }
 
     private static func looksLikeIP(_ text: String) -> Bool {
@@ -41,5 +46,11 @@ extension Setting {
         name: "BATON_SHUTDOWN_GRACE_SECONDS",
         summary: "Seconds in-flight requests may take to finish after SIGTERM/SIGINT (0-300).",
         defaultValue: "10", isSecret: false
+    )
+    /// A separate listener for `/metrics`.
+    public static let metricsListen = Setting(
+        name: "BATON_METRICS_LISTEN",
+        summary: "Serve /metrics only on this HOST:PORT (e.g. 127.0.0.1:9464), unauthenticated; also makes `baton worker` serve its metrics. Unset: /metrics on BATON_LISTEN with a metrics:read API key.",
+        defaultValue: "", isSecret: false
     )
 }

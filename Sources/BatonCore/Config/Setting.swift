@@ -135,7 +135,7 @@ public struct Setting: Sendable, Hashable {
     /// Every setting, in the order documentation lists them.
     public static let all: [Setting] = [
         databaseURL, secretKey, listen, poolSize, poolTimeout, statementTimeout, logLevel,
-        httpThreads, trustedProxies, shutdownGrace,
+        httpThreads, trustedProxies, shutdownGrace, metricsListen,
         handoffKeys, handoffTTL, redeemerJWTSecret, rateLimits, androidPackage, androidFingerprints,
         webhookURL, webhookSecret, webhookTimeout, webhookRetryBase, webhookMaxAttempts,
         workerConcurrency, jobLease, jobTimeout, workerShutdownGrace, jobRetention, idempotencyRetention, eventRetention,

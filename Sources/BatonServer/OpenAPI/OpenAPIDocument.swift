@@ -880,6 +880,30 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/metrics": {
+      "get": {
+        "operationId": "prometheusMetrics",
+        "summary": "Prometheus text exposition 0.0.4 (scope metrics:read); absent here when BATON_METRICS_LISTEN serves it elsewhere",
+        "responses": {
+          "200": {
+            "description": "Metrics in the Prometheus text format, version 0.0.4",
+            "content": {
+              "text/plain": {
+                "schema": {
+                  "type": "string"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/InvalidApiKey401"
+          },
+          "403": {
+            "$ref": "#/components/responses/MissingScope403"
+          }
+        }
+      }
+    },
     "/healthz": {
       "get": {
         "operationId": "health",

@@ -16,6 +16,7 @@ extension BatonApplication {
     func limit(_ limitClass: RateLimitClass, key: String?) throws {
         guard let key else { return }
         if case .limited(let seconds) = rateLimiter.admit(limitClass, key: key) {
+            metrics.rateLimited.labels(limitClass.rawValue).increment()
             throw RateLimited(limitClass: limitClass, retryAfterSeconds: seconds)
         }
     }
@@ -33,6 +34,7 @@ extension BatonApplication {
         }
         try limit(.code, key: key)
         if case .limited(let seconds) = rateLimiter.codeLookupsAllowed() {
+            metrics.rateLimited.labels(RateLimitClass.codeFailures.rawValue).increment()
             throw RateLimited(limitClass: .codeFailures, retryAfterSeconds: seconds)
         }
         do {

@@ -36,9 +36,15 @@ struct InviteRoutes {
         let invite = try NewInvite(request.decodeJSON(InviteDraft.self))
         // One invite is one INSERT (with its event) that commits by itself; a
         // credential collision inserts nothing and the retry is another such statement.
-        return try app.idempotentTransaction(request, apiKey: key, singleStatement: true) { connection in
-            try .json(body(created: try store.create(invite, createdBy: key.id, on: connection)), status: 201)
+        // Counted once the work committed; a replayed key runs no work and counts nothing.
+        var issued = 0
+        let response = try app.idempotentTransaction(request, apiKey: key, singleStatement: true) { connection in
+            let created = try store.create(invite, createdBy: key.id, on: connection)
+            issued = 1
+            return try .json(body(created: created), status: 201)
         }
+        app.metrics.invitesIssued.increment(by: issued)
+        return response
     }
 
     private func createBatch(_ request: Request) throws -> Response {
@@ -50,10 +56,14 @@ struct InviteRoutes {
             throw InviteError.validationFailed(field: "invites", reason: "must hold 1 to \(InviteStore.batchLimit) items")
         }
         let invites = try drafts.enumerated().map { index, draft throws(InviteError) in try NewInvite(draft, field: "invites.\(index).") }
-        return try app.idempotentTransaction(request, apiKey: key) { connection in
+        var issued = 0
+        let response = try app.idempotentTransaction(request, apiKey: key) { connection in
             let created = try store.create(invites, createdBy: key.id, on: connection)
+            issued = created.count
             return try .json(["invites": created.map(body(created:))], status: 201)
         }
+        app.metrics.invitesIssued.increment(by: issued)
+        return response
     }
 
     private func show(_ request: Request) throws -> Response {
@@ -75,7 +85,10 @@ struct InviteRoutes {
         _ = try app.authenticate(request, scope: .invitesWrite)
         let id = try Self.inviteID(request)
         let (detail, revoked) = try app.transaction { try store.revoke(id: id, on: $0) }
-        if revoked { app.jobWakeup.signal() }
+        if revoked {
+            app.metrics.invitesRevoked.increment()
+            app.jobWakeup.signal()
+        }
         return try .json(InviteBody(invite: detail.invite, redemptions: detail.redemptions))
     }
 

@@ -34,6 +34,7 @@ struct RedemptionRoutes {
             let outcome = try redeem(body, redeemerID: redeemerID, channel: channel, limitKey: limitKey)
             switch outcome {
             case .redeemed(let receipt):
+                app.metrics.invitesRedeemed.increment()
                 app.jobWakeup.signal()
                 return try .json(receipt, status: 201)
             case .replayed(let receipt): return try .json(receipt, status: 200)

@@ -18,17 +18,32 @@ import FoundationNetworking
 public struct WebhookDelivery: JobHandler {
     /// Where to deliver; nil when `BATON_WEBHOOK_URL` is unset.
     public let settings: WebhookSettings?
+    /// Counts attempts by result in `baton_webhook_deliveries_total`; nil counts nothing.
+    public let metrics: BatonMetrics?
 
     /// A handler delivering to `settings`.
-    public init(settings: WebhookSettings?) {
+    public init(settings: WebhookSettings?, metrics: BatonMetrics? = nil) {
         self.settings = settings
+        self.metrics = metrics
     }
 
     public func perform(_ job: ClaimedJob, deadline: ContinuousClock.Instant) throws {
+        let (result, failure) = deliver(job, deadline: deadline)
+        metrics?.webhookDeliveries.labels(result).increment()
+        if let failure { throw failure }
+    }
+
+    /// One attempt: the `result` label it counts under, and the failure to report, if any.
+    private func deliver(_ job: ClaimedJob, deadline: ContinuousClock.Instant) -> (result: String, failure: JobHandlerError?) {
         guard let settings else {
-            throw JobHandlerError.permanent("no webhook endpoint configured (BATON_WEBHOOK_URL)")
+            return ("not_configured", .permanent("no webhook endpoint configured (BATON_WEBHOOK_URL)"))
         }
-        let (eventID, type, body) = try Self.event(from: job)
+        let eventID: String, type: String, body: Data
+        do throws(JobHandlerError) {
+            (eventID, type, body) = try Self.event(from: job)
+        } catch {
+            return ("malformed", error)
+        }
         var request = URLRequest(url: settings.url)
         request.httpMethod = "POST"
         request.httpBody = body
@@ -42,11 +57,11 @@ public struct WebhookDelivery: JobHandler {
         let retryAfter = settings.backoff.delay(afterAttempt: job.attempt)
         switch WebhookTransport.post(request, timeout: timeout) {
         case .status(let status) where (200..<300).contains(status):
-            return
+            return ("delivered", nil)
         case .status(let status):
-            throw JobHandlerError.retry("endpoint answered HTTP \(status)", after: retryAfter)
+            return ("http_error", .retry("endpoint answered HTTP \(status)", after: retryAfter))
         case .failed(let reason):
-            throw JobHandlerError.retry("delivery failed: \(reason)", after: retryAfter)
+            return ("transport_error", .retry("delivery failed: \(reason)", after: retryAfter))
         }
     }
 

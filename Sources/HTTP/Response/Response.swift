@@ -12,6 +12,8 @@ public struct Response: Sendable {
     public var headers: HTTPHeaders
     /// The body bytes. For `HEAD` the length is sent and the bytes are not.
     public var body: Data
+    /// The API error code when made by ``error(_:)``, for a ``RequestObserver``.
+    var errorCode: String?
 
     /// A response with the given parts.
     public init(status: Int = 200, headers: HTTPHeaders = HTTPHeaders(), body: Data = Data()) {
@@ -57,7 +59,9 @@ public struct Response: Sendable {
         for header in error.responseHeaders { headers.set(header.name, header.value) }
         // Encoding strings and JSONValue cannot fail; the fallback keeps the shape anyway.
         let data = (try? JSONCoding.encode(body)) ?? Data(#"{"error":{"code":"internal_error","details":{},"message":"Internal error."}}"#.utf8)
-        return Response(status: error.status, headers: headers, body: data)
+        var response = Response(status: error.status, headers: headers, body: data)
+        response.errorCode = error.code
+        return response
     }
 
     static let jsonContentType = "application/json; charset=utf-8"

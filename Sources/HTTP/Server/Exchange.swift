@@ -32,6 +32,8 @@ final class Exchange {
     var pendingError: HTTPError?
     /// The status sent, 0 until a response is queued.
     var status = 0
+    /// The API error code sent, for a ``RequestObserver``.
+    var errorCode: String?
     var bytesSent = 0
     /// The type of a non-API error a handler threw, for the log only.
     var failure: String?

@@ -38,6 +38,8 @@ public struct ServerConfiguration: Sendable {
     public var trustedProxies: Set<String>
     /// Where access log lines go. Default: standard error.
     public var logSink: any LogSink
+    /// Told about every finished request (for metrics); nil by default.
+    public var requestObserver: (any RequestObserver)?
 
     /// A configuration with production defaults listening on `host:port`.
     public init(
@@ -45,7 +47,8 @@ public struct ServerConfiguration: Sendable {
         threadPoolSize: Int = 16, connectionTimeoutSeconds: Int = 30,
         maxConnections: Int = 1024, maxConnectionsPerClient: Int = 64,
         maxHeaderBytes: Int = 16 * 1024, maxURIBytes: Int = 4 * 1024,
-        trustedProxies: Set<String> = [], logSink: any LogSink = FileDescriptorLogSink.standardError
+        trustedProxies: Set<String> = [], logSink: any LogSink = FileDescriptorLogSink.standardError,
+        requestObserver: (any RequestObserver)? = nil
     ) {
         self.host = host
         self.port = port
@@ -58,6 +61,7 @@ public struct ServerConfiguration: Sendable {
         self.maxURIBytes = maxURIBytes
         self.trustedProxies = trustedProxies
         self.logSink = logSink
+        self.requestObserver = requestObserver
     }
 
     /// libmicrohttpd's per-connection memory pool, derived from

@@ -53,6 +53,7 @@ extension ServerContext {
             Glibc.shutdown(socket, Int32(SHUT_WR))
         }
         exchange.status = response.status
+        exchange.errorCode = response.errorCode
         exchange.bytesSent = response.body.count
         return .NO
     }
@@ -72,6 +73,7 @@ extension ServerContext {
             _ = name.withCString { name in value.withCString { MHD_add_response_header(mhdResponse, name, $0) } }
         }
         exchange.status = response.status
+        exchange.errorCode = response.errorCode
         exchange.bytesSent = exchange.method == "HEAD" ? 0 : body.count
         return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
     }
@@ -85,6 +87,10 @@ extension ServerContext {
             outcome: Self.outcome(of: termination), failure: exchange.failure
         )
         logSink.write(line: entry.line())
+        requestObserver?.requestFinished(FinishedRequest(
+            method: exchange.method, routePattern: exchange.route?.pattern.text, status: exchange.status,
+            errorCode: exchange.errorCode, duration: entry.duration
+        ))
         inFlight.subtract(1, ordering: .relaxed)
     }
 

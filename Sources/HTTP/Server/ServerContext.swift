@@ -16,12 +16,14 @@ final class ServerContext: Sendable {
     /// Copies of hot configuration values, read by every request.
     let trustedProxies: Set<String>
     let logSink: any LogSink
+    let requestObserver: (any RequestObserver)?
 
     init(router: Router, configuration: ServerConfiguration) {
         self.router = router
         self.configuration = configuration
         trustedProxies = configuration.trustedProxies
         logSink = configuration.logSink
+        requestObserver = configuration.requestObserver
     }
 
     /// Starts an exchange from the request line and headers: resolves the

@@ -1,0 +1,97 @@
+import BatonCore
+import HTTP
+import Synchronization
+import Telemetry
+
+/// Records every finished request into ``BatonMetrics``: its count by route
+/// pattern, method and status, its duration by route pattern, and its error
+/// code when it was an API error.
+///
+/// Every label is bounded: the route is one of the router's patterns written
+/// Prometheus-style (`/v1/invites/{credential}/preview`), or `unmatched` for
+/// any path no route knows (or a method it does not serve); the method is
+/// one of the standard methods or `other`; the status is the code the server
+/// sent (`none` when the client left before a response).
+///
+/// The hot path stays cheap: a route's histogram is looked up once, at
+/// start, and each route keeps its counters by method and status under an
+/// integer key, so a request costs two dictionary lookups and a few atomic
+/// adds rather than hashing label strings.
+final class HTTPMetricsObserver: RequestObserver {
+    /// The route label of requests that matched no route.
+    static let unmatchedRoute = "unmatched"
+
+    private final class RouteSeries: Sendable {
+        let label: String
+        let duration: Histogram
+        /// Counters by `methodIndex * 1000 + status`.
+        let requests = Mutex<[Int: Counter]>([:])
+
+        init(label: String, duration: Histogram) {
+            self.label = label
+            self.duration = duration
+        }
+    }
+
+    private let metrics: BatonMetrics
+    private let routes: [String: RouteSeries]
+    private let unmatched: RouteSeries
+    private let rejections = Mutex<[String: Counter]>([:])
+
+    /// An observer for a router with `patterns` (as registered, `:name` style).
+    init(metrics: BatonMetrics, patterns: [String]) {
+        self.metrics = metrics
+        var routes: [String: RouteSeries] = [:]
+        for pattern in patterns where routes[pattern] == nil {
+            let label = Self.routeLabel(pattern)
+            routes[pattern] = RouteSeries(label: label, duration: metrics.httpRequestDuration.labels(label))
+        }
+        self.routes = routes
+        unmatched = RouteSeries(label: Self.unmatchedRoute, duration: metrics.httpRequestDuration.labels(Self.unmatchedRoute))
+    }
+
+    func requestFinished(_ request: FinishedRequest) {
+        let series = request.routePattern.flatMap { routes[$0] } ?? unmatched
+        series.duration.observe(request.duration)
+        let method = Self.methods.firstIndex(of: request.method) ?? Self.methods.count
+        let status = (100...599).contains(request.status) ? request.status : request.status == 0 ? 0 : 999
+        let counter = series.requests.withLock { counters in
+            if let counter = counters[method * 1000 + status] { return counter }
+            let counter = metrics.httpRequests.labels(series.label, Self.methodLabel(method), Self.statusLabel(status))
+            counters[method * 1000 + status] = counter
+            return counter
+        }
+        counter.increment()
+        if let code = request.errorCode {
+            rejections.withLock { counters in
+                if let counter = counters[code] { return counter }
+                let counter = metrics.rejections.labels(code)
+                counters[code] = counter
+                return counter
+            }.increment()
+        }
+    }
+
+    /// `/v1/invites/:credential/preview` → `/v1/invites/{credential}/preview`.
+    static func routeLabel(_ pattern: String) -> String {
+        pattern.split(separator: "/", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
+            .joined(separator: "/")
+    }
+
+    private static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+
+    /// The method at `index` of the known ones, or `other` for anything a client made up.
+    private static func methodLabel(_ index: Int) -> String {
+        index < methods.count ? methods[index] : "other"
+    }
+
+    /// The status code, `none` for 0 (no response), `other` for 999 (outside 100-599).
+    private static func statusLabel(_ status: Int) -> String {
+        switch status {
+        case 0: "none"
+        case 999: "other"
+        default: String(status)
+        }
+    }
+}

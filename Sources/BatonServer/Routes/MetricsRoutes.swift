@@ -1,0 +1,35 @@
+import BatonCore
+import HTTP
+import Telemetry
+
+/// `GET /metrics` in the Prometheus text format.
+///
+/// On the main listener it needs an API key with `metrics:read` (the main
+/// listener usually faces the internet, where request and rejection counts
+/// are nobody's business); Prometheus sends it with `authorization:
+/// credentials`. With `BATON_METRICS_LISTEN` set, `/metrics` is served only
+/// on that address, without authentication: bind it to a private interface.
+struct MetricsRoutes {
+    let app: BatonApplication
+
+    func register(on router: inout Router) {
+        router.get("/metrics") { request in
+            _ = try app.authenticate(request, scope: .metricsRead)
+            return Self.scrape(app.metrics)
+        }
+    }
+
+    /// A one-route router serving `metrics` without authentication, for a
+    /// private metrics listener (`baton serve` and `baton worker`).
+    static func unauthenticatedRouter(_ metrics: BatonMetrics) -> Router {
+        var router = Router()
+        router.get("/metrics") { _ in scrape(metrics) }
+        return router
+    }
+
+    static func scrape(_ metrics: BatonMetrics) -> Response {
+        var response = Response.text(metrics.exposition())
+        response.headers.set("Content-Type", ExpositionFormat.contentType)
+        return response
+    }
+}
