@@ -68,6 +68,7 @@ public final class BatonApplication: Sendable {
         WellKnownRoutes(app: self).register(on: &router)
         InviteRoutes(app: self).register(on: &router)
         OpenAPIRoutes().register(on: &router)
+        AdminRoutes(app: self).register(on: &router)
         return router
     }
 
