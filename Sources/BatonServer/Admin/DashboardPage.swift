@@ -143,9 +143,9 @@ struct DashboardPage {
         input,select,button{font:inherit;padding:.3rem .45rem;border:1px solid #b8c0cf;border-radius:5px}\
         button{background:#2f6fde;color:#fff;border-color:#2f6fde;cursor:pointer}\
         .error{background:#fdecea;border:1px solid #c9453b;color:#8c1d14;padding:.5rem .8rem;border-radius:6px}\
-        .tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:.6rem;margin:1rem 0}\
+        .tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(100px,1fr));gap:.5rem;margin:1rem 0}\
         .tile{background:#fff;border-radius:8px;padding:.55rem .8rem;margin:0}.tile dt{font-size:.75rem;color:#4a5468}\
-        .tile dd{margin:0;font-size:1.35rem;font-weight:600}\
+        .tile dd{margin:0;font-size:1.25rem;font-weight:600}\
         .charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:1rem}\
         figure{margin:0;background:#fff;border-radius:8px;padding:.7rem}figcaption{font-weight:600;margin-bottom:.3rem}\
         .chart{width:100%;height:auto;display:block}.chart .grid{stroke:#e3e7ee}\

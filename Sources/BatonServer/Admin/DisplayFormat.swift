@@ -5,9 +5,13 @@ import Foundation
 /// fixed formats independent of the server's locale, so the page and its
 /// tests read the same everywhere.
 enum DisplayFormat {
-    /// A count: whole numbers without separators (`1234`), others to one decimal.
+    /// A count or axis tick: whole numbers without separators (`1234`),
+    /// others to at most two decimals (`37.5`, `0.25`).
     static func count(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+        guard value != value.rounded() else { return String(Int(value)) }
+        var text = String(format: "%.2f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
     }
 
     /// A ratio as a percentage to one decimal (`42.9 %`), `–` when undefined.
@@ -16,22 +20,22 @@ enum DisplayFormat {
         return String(format: "%.1f %%", ratio * 100)
     }
 
-    /// Seconds as the largest fitting unit (`45 s`, `3.2 min`, `4.1 h`, `2.3 d`), `–` when undefined.
+    /// Seconds as the largest fitting unit (`4 s`, `0.5 s`, `3.2 min`, `4.1 h`, `2.3 d`), `–` when undefined.
     static func duration(_ seconds: Double?) -> String {
         guard let seconds else { return "–" }
         switch seconds {
-        case ..<60: return String(format: seconds < 10 ? "%.1f s" : "%.0f s", seconds)
+        case ..<60: return count((seconds * 10).rounded() / 10) + " s"
         case ..<3_600: return String(format: "%.1f min", seconds / 60)
         case ..<86_400: return String(format: "%.1f h", seconds / 3_600)
         default: return String(format: "%.1f d", seconds / 86_400)
         }
     }
 
-    /// A bucket's start as its axis label: `11-22 14:00` for hours, `2026-11-22` otherwise.
+    /// A bucket's start as its axis label, without the year (the page's
+    /// header states the range): `11-22 14:00` for hours, `11-22` otherwise.
     static func bucketLabel(_ start: Date, interval: FunnelInterval) -> String {
-        let text = day.format(start)
-        guard interval == .hour else { return text }
-        return String(text.dropFirst(5)) + " " + clock(start)
+        let monthDay = String(day.format(start).dropFirst(5))
+        return interval == .hour ? monthDay + " " + clock(start) : monthDay
     }
 
     /// A UTC day, `2026-11-22`: the value an `<input type="date">` holds.

@@ -6,7 +6,8 @@ import Foundation
 /// Categories run along the x axis; each series has one value per category.
 /// Bars are grouped per category (one bar per series), lines join a series'
 /// values. The y axis starts at zero and ends at a round number; at most
-/// ``maxLabels`` category labels are drawn, evenly thinned. Every bar and
+/// ``maxLabels`` category labels are drawn, evenly thinned (fewer when
+/// long labels would touch). Every bar and
 /// point carries a `<title>` with its exact value, which browsers show on
 /// hover without any script. All text is HTML-escaped here, so callers pass
 /// untrusted labels as they are.
@@ -88,7 +89,7 @@ struct SVGChart {
             out += "<line class=\"grid\" x1=\"\(left)\" y1=\"\(y)\" x2=\"\(left + plotWidth)\" y2=\"\(y)\"/>"
             out += text(x: left - 6, y: y + 4, format(value), anchor: "end", css: "tick")
         }
-        let every = max(1, Int((Double(categories.count) / Double(Self.maxLabels)).rounded(.up)))
+        let every = max(1, Int((Double(categories.count) / Double(labelCapacity)).rounded(.up)))
         for (index, label) in categories.enumerated() where index % every == 0 {
             let x = xCenter(index), y = Double(height) - bottom + 16
             guard slantsLabels else {
@@ -99,6 +100,15 @@ struct SVGChart {
             out += text(x: x, y: y, label, anchor: "end", css: "tick") + "</g>"
         }
         return out
+    }
+
+    /// How many category labels fit side by side: at most ``maxLabels``,
+    /// fewer when the longest label (about 6.5 px a character) would touch
+    /// its neighbours; slanted labels only need their line height.
+    private var labelCapacity: Int {
+        let longest = Double(categories.map(\.count).max() ?? 1)
+        let slot = slantsLabels ? 16 : longest * 6.5 + 12
+        return max(1, min(Self.maxLabels, Int(plotWidth / slot)))
     }
 
     private func bars(maximum: Double) -> String {
