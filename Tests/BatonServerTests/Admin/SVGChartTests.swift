@@ -31,6 +31,15 @@ struct SVGChartTests {
         #expect(categories.filter { svg.contains(">\($0)</text>") }.count == 8)
     }
 
+    @Test("long labels are thinned until they no longer touch, slanted ones only to eight")
+    func longLabelsThin() {
+        let days = (1...8).map { "2026-11-0\($0)" }
+        var chart = SVGChart(title: "t", style: .bars, categories: days, series: [.init(name: "s", values: days.map { _ in 1 })])
+        #expect(days.filter { chart.svg.contains(">\($0)</text>") } == ["2026-11-01", "2026-11-03", "2026-11-05", "2026-11-07"])
+        chart.slantsLabels = true
+        #expect(days.filter { chart.svg.contains(">\($0)</text>") } == days)
+    }
+
     @Test("an all-zero chart says it has no data, and labels and titles are HTML-escaped")
     func emptyAndEscaped() {
         let chart = SVGChart(title: "<\"t\">", style: .bars, categories: ["<a&b>"], series: [.init(name: "s", values: [0])])
