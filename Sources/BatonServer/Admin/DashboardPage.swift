@@ -150,7 +150,7 @@ struct DashboardPage {
         figure{margin:0;background:#fff;border-radius:8px;padding:.7rem}figcaption{font-weight:600;margin-bottom:.3rem}\
         .chart{width:100%;height:auto;display:block}.chart .grid{stroke:#e3e7ee}\
         .chart text{font-size:11px;fill:#4a5468}.chart .empty{font-size:14px;fill:#8a93a5}\
-        .tables{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:1rem;margin-top:1rem}\
+        .tables{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:1rem;margin-top:1rem;align-items:start}\
         table{border-collapse:collapse;background:#fff;border-radius:8px;width:100%}\
         caption{text-align:left;font-weight:600;padding:.5rem 0}th,td{padding:.35rem .6rem;border-bottom:1px solid #e3e7ee;text-align:left}\
         .number{text-align:right;font-variant-numeric:tabular-nums}.note{color:#6b7480}code{font-size:.9em}
