@@ -86,6 +86,7 @@ public final class BatonApplication: Sendable {
         InviteRoutes(app: self).register(on: &router)
         FunnelRoutes(app: self).register(on: &router)
         OpenAPIRoutes().register(on: &router)
+        AdminRoutes(app: self).register(on: &router)
         if configuration.server.metricsListen == nil { MetricsRoutes(app: self).register(on: &router) }
         return router
     }

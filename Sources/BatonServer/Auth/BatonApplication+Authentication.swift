@@ -12,6 +12,14 @@ extension BatonApplication {
     ///   on a database outage.
     public func authenticate(_ request: Request, scope: Scope) throws -> APIKeyStore.Record {
         guard let presented = Self.bearerToken(request) else { throw APIKeyError.invalid }
+        return try authenticate(key: presented, scope: scope)
+    }
+
+    /// The API key `presented`, however the request carried it (a bearer
+    /// token, or the password of HTTP Basic auth on `/admin`), checked and
+    /// rate-limited as ``authenticate(_:scope:)`` describes.
+    /// - Throws: as ``authenticate(_:scope:)``.
+    public func authenticate(key presented: String, scope: Scope) throws -> APIKeyStore.Record {
         let record = try withConnection { try apiKeys.authenticate(presented, on: $0) }
         guard record.scopes.contains(scope) || record.scopes.contains(.admin) else { throw APIKeyError.missingScope(scope) }
         try limit(.key, key: "key:" + record.publicID)

@@ -836,6 +836,44 @@ enum OpenAPIDocument {
         }
       }
     },
+    "/admin": {
+      "get": {
+        "operationId": "adminDashboard",
+        "summary": "Operators' HTML dashboard: funnel, conversion, time to redeem, rejections, queue health (server-rendered SVG, no script)",
+        "security": [
+          {
+            "adminBasic": []
+          }
+        ],
+        "parameters": [
+          { "name": "from", "in": "query", "schema": { "type": "string" }, "description": "First UTC day (YYYY-MM-DD) or RFC 3339 date-time; default 7 days before to" },
+          { "name": "to", "in": "query", "schema": { "type": "string" }, "description": "Last UTC day, inclusive (YYYY-MM-DD), or RFC 3339 date-time (exclusive); default now" },
+          { "name": "interval", "in": "query", "schema": { "type": "string", "enum": ["hour", "day", "week"] } },
+          { "name": "family_id", "in": "query", "schema": { "type": "string", "maxLength": 128 } }
+        ],
+        "responses": {
+          "200": {
+            "description": "The dashboard",
+            "content": { "text/html": { "schema": { "type": "string" } } }
+          },
+          "400": {
+            "description": "The page with the form's error shown inline and no charts",
+            "content": { "text/html": { "schema": { "type": "string" } } }
+          },
+          "401": {
+            "description": "No usable API key; WWW-Authenticate: Basic realm=\"Baton admin\", charset=\"UTF-8\"",
+            "content": { "text/html": { "schema": { "type": "string" } } }
+          },
+          "403": {
+            "description": "The key lacks metrics:read",
+            "content": { "text/html": { "schema": { "type": "string" } } }
+          },
+          "429": {
+            "$ref": "#/components/responses/RateLimited429"
+          }
+        }
+      }
+    },
     "/.well-known/apple-app-site-association": {
       "get": {
         "operationId": "appleAppSiteAssociation",
@@ -974,6 +1012,11 @@ enum OpenAPIDocument {
   },
   "components": {
     "securitySchemes": {
+      "adminBasic": {
+        "type": "http",
+        "scheme": "basic",
+        "description": "/admin only: any user name, an API key with metrics:read (or admin) as the password"
+      },
       "apiKey": {
         "type": "http",
         "scheme": "bearer",

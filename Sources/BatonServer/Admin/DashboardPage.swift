@@ -1,0 +1,158 @@
+import BatonCore
+import Foundation
+import SafeText
+
+/// The HTML of `GET /admin`: the date range form, the funnel's totals, six
+/// server-rendered SVG charts and two tables (busiest families, jobs).
+///
+/// No script, font or stylesheet is loaded (the server's CSP allows inline
+/// styles and `data:` images only). Every untrusted value (family ids and
+/// names, job kinds, the form's echoed input) passes through ``text(_:)``:
+/// hidden characters such as U+202E become visible `\u{202E}` escapes
+/// (``SafeText``), then ``HTMLText`` escapes markup.
+struct DashboardPage {
+    /// What the form fields show: the input as sent when it was refused,
+    /// else the range the page covers.
+    let fields: (from: String, to: String, interval: String, familyID: String)
+    /// The refusal of the form's input, shown next to the form; no data then.
+    let error: FunnelError?
+    let data: DashboardData?
+
+    var html: String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="robots" content="noindex, nofollow">
+        <title>Baton admin</title>
+        <style>\(Self.css)</style>
+        </head>
+        <body>
+        <header><h1>Baton admin</h1>\(subtitle)</header>
+        <main>
+        \(form)\(data.map(sections) ?? "")</main>
+        </body>
+        </html>
+
+        """
+    }
+
+    /// Untrusted `value` made safe to place in HTML text or a quoted attribute.
+    static func text(_ value: some StringProtocol) -> String {
+        HTMLText.escaped(SafeText.escaped(value))
+    }
+
+    private var subtitle: String {
+        guard let data else { return "<p>Redemption funnel and queue health.</p>" }
+        let query = data.report.query
+        let family = query.familyID.map { "family <code>\(Self.text($0))</code>" } ?? "all families"
+        return """
+            <p>Funnel from \(DisplayFormat.minute(query.from)) to \(DisplayFormat.minute(query.to)), \
+            per \(query.interval.rawValue), \(family). All times UTC; generated \(DisplayFormat.minute(data.generatedAt)).</p>
+            """
+    }
+
+    private var form: String {
+        let intervals = FunnelInterval.allCases.map { interval in
+            let selected = interval.rawValue == fields.interval ? " selected" : ""
+            return "<option value=\"\(interval.rawValue)\"\(selected)>\(interval.rawValue)</option>"
+        }.joined()
+        let alert = error.map { "<p class=\"error\" role=\"alert\" id=\"form-error\">\(Self.text($0.message))</p>\n" } ?? ""
+        let described = error == nil ? "" : " aria-describedby=\"form-error\""
+        return """
+            <form method="get" action="/admin" class="picker"\(described)>
+            <label>From <input type="date" name="from" value="\(Self.text(fields.from))"></label>
+            <label>To <input type="date" name="to" value="\(Self.text(fields.to))"></label>
+            <label>Interval <select name="interval">\(intervals)</select></label>
+            <label>Family id <input type="text" name="family_id" maxlength="128" value="\(Self.text(fields.familyID))" placeholder="all"></label>
+            <button type="submit">Show</button>
+            </form>
+            \(alert)
+            """
+    }
+
+    private func sections(_ data: DashboardData) -> String {
+        let tally = data.report.totals.tally
+        let conversion = tally.counts.conversion
+        let latency = data.report.totals.timeToRedeem
+        let tiles = [
+            ("Issued", String(tally.counts.issued)), ("Previewed", String(tally.counts.previewed)),
+            ("Redeemed", String(tally.counts.redeemed)), ("Expired", String(tally.counts.expired)),
+            ("Revoked", String(tally.counts.revoked)), ("Previewed / issued", DisplayFormat.percent(conversion.previewedOfIssued)),
+            ("Redeemed / previewed", DisplayFormat.percent(conversion.redeemedOfPreviewed)),
+            ("Redeemed / issued", DisplayFormat.percent(conversion.redeemedOfIssued)),
+            ("Time to redeem p50", DisplayFormat.duration(latency.p50Seconds)), ("p90", DisplayFormat.duration(latency.p90Seconds)),
+            ("p99", DisplayFormat.duration(latency.p99Seconds)),
+        ].map { "<dl class=\"tile\"><dt>\($0.0)</dt><dd>\($0.1)</dd></dl>" }.joined()
+        let rejections = data.rejectionChart.map { figure("Top rejection reasons", $0) } ?? Self.rejectionsPerFamilyNote
+        return """
+            <section class="tiles" aria-label="Totals">\(tiles)</section>
+            <section class="charts" aria-label="Charts">
+            \(figure("Funnel over time", data.funnelChart))\(figure("Conversion over time", data.conversionChart))\
+            \(figure("Time to redeem (\(latency.count) redemptions)", data.timeToRedeemChart))\(rejections)\
+            \(figure("Redemptions by channel", data.channelChart))\(figure("Queue health: jobs by state and kind", data.queueChart))
+            </section>
+            <section class="tables">
+            \(familyTable(data.families))\(jobTable(data.jobs))
+            </section>
+
+            """
+    }
+
+    private func figure(_ caption: String, _ chart: SVGChart) -> String {
+        "<figure><figcaption>\(HTMLText.escaped(caption))</figcaption>\(chart.svg)</figure>\n"
+    }
+
+    private func familyTable(_ families: [FamilyActivity]) -> String {
+        let rows = families.map { family in
+            let name = family.familyName.map(Self.text) ?? "<span class=\"note\">unknown</span>"
+            return "<tr><td><code>\(Self.text(family.familyID))</code></td><td>\(name)</td>"
+                + "<td class=\"number\">\(family.issued)</td><td class=\"number\">\(family.redeemed)</td></tr>"
+        }
+        return table("Busiest families", head: ["Family id", "Family name", "Issued", "Redeemed"], rows: rows)
+    }
+
+    private func jobTable(_ jobs: [JobCount]) -> String {
+        let rows = jobs.map { job in
+            "<tr><td><code>\(Self.text(job.kind))</code></td><td>\(job.state.rawValue)</td><td class=\"number\">\(job.count)</td>"
+                + "<td>\(job.oldestScheduledAt.map(DisplayFormat.minute) ?? "–")</td></tr>"
+        }
+        return table("Jobs", head: ["Kind", "State", "Count", "Oldest scheduled"], rows: rows)
+    }
+
+    private func table(_ caption: String, head: [String], rows: [String]) -> String {
+        let header = head.map { "<th scope=\"col\">\($0)</th>" }.joined()
+        let body = rows.isEmpty ? "<tr><td colspan=\"\(head.count)\" class=\"note\">None in this range.</td></tr>" : rows.joined()
+        return "<table><caption>\(caption)</caption><thead><tr>\(header)</tr></thead><tbody>\(body)</tbody></table>\n"
+    }
+
+    private static let rejectionsPerFamilyNote = """
+        <figure><figcaption>Top rejection reasons</figcaption><p class="note">Refusals are counted for all families together; \
+        clear the family id to see them.</p></figure>
+
+        """
+
+    private static let css = """
+        body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2330;background:#f4f6fa}\
+        header{background:#1d2330;color:#fff;padding:.9rem 1.5rem}header h1{margin:0;font-size:1.35rem}\
+        header p{margin:.2rem 0 0;color:#c9d1e0;font-size:.9rem}main{max-width:1240px;margin:0 auto;padding:1rem 1.5rem 2rem}\
+        .picker{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end;background:#fff;padding:.75rem 1rem;border-radius:8px}\
+        .picker label{display:flex;flex-direction:column;font-size:.8rem;color:#4a5468}\
+        input,select,button{font:inherit;padding:.3rem .45rem;border:1px solid #b8c0cf;border-radius:5px}\
+        button{background:#2f6fde;color:#fff;border-color:#2f6fde;cursor:pointer}\
+        .error{background:#fdecea;border:1px solid #c9453b;color:#8c1d14;padding:.5rem .8rem;border-radius:6px}\
+        .tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(100px,1fr));gap:.5rem;margin:1rem 0}\
+        .tile{background:#fff;border-radius:8px;padding:.55rem .8rem;margin:0}.tile dt{font-size:.75rem;color:#4a5468}\
+        .tile dd{margin:0;font-size:1.25rem;font-weight:600}\
+        .charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:1rem}\
+        figure{margin:0;background:#fff;border-radius:8px;padding:.7rem}figcaption{font-weight:600;margin-bottom:.3rem}\
+        .chart{width:100%;height:auto;display:block}.chart .grid{stroke:#e3e7ee}\
+        .chart text{font-size:11px;fill:#4a5468}.chart .empty{font-size:14px;fill:#8a93a5}\
+        .tables{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:1rem;margin-top:1rem;align-items:start}\
+        table{border-collapse:collapse;background:#fff;border-radius:8px;width:100%}\
+        caption{text-align:left;font-weight:600;padding:.5rem 0}th,td{padding:.35rem .6rem;border-bottom:1px solid #e3e7ee;text-align:left}\
+        .number{text-align:right;font-variant-numeric:tabular-nums}.note{color:#6b7480}code{font-size:.9em}
+        """
+}

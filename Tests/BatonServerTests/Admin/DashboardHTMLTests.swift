@@ -1,0 +1,38 @@
+import BatonCore
+import Foundation
+import Postgres
+import Testing
+
+/// Whether HTML Tidy is installed, for the strict parse below.
+private let tidyPath = ["/usr/bin/tidy", "/usr/local/bin/tidy"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+@Suite("/admin HTML parses cleanly")
+struct DashboardHTMLTests {
+    @Test(
+        "HTML Tidy reports no error or warning on the dashboard, the form error page and the 401 page",
+        .enabled(if: tidyPath != nil, "HTML Tidy is not installed (apt-get install tidy): the strict parse cannot run")
+    )
+    func pagesParseCleanly() throws {
+        let app = try TestApp(environment: ["BATON_RATE_LIMITS": "off"])
+        let client = try app.client()
+        for family in ["fam_a", "fam_b"] {
+            #expect(try client.post("/v1/invites", json: ["family_id": family, "family_name": "Plain"]).status == 201)
+        }
+        _ = try app.withConnection { try $0.query("UPDATE baton.invites SET family_name = $1", ["<b>\"Odd\" & 'name'\u{202E}</b>"]) }
+        client.apiKey = nil
+        let key = try app.makeKey([.metricsRead])
+        let pages = [
+            ("dashboard", try client.get("/admin", headers: AdminRoutesTests.basic(key))),
+            ("hourly dashboard", try client.get("/admin?interval=hour&from=2026-11-01&to=2026-11-03", headers: AdminRoutesTests.basic(key))),
+            ("form error", try client.get("/admin?interval=fortnight", headers: AdminRoutesTests.basic(key))),
+            ("401", try client.get("/admin")),
+        ]
+        for (label, response) in pages {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("baton-admin-\(UUID().uuidString).html")
+            try response.body.write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let outcome = try Subprocess(try #require(tidyPath), ["-errors", "-quiet", "-utf8", file.path]).run()
+            #expect(outcome.status == 0 && outcome.output.isEmpty, "\(label): tidy exited \(outcome.status): \(outcome.output)")
+        }
+    }
+}
