@@ -1,9 +1,10 @@
 import BatonCore
 
 extension Worker {
-    /// The handlers `baton worker` runs: webhook delivery.
-    public static func standardHandlers(webhook: WebhookSettings?) -> [String: any JobHandler] {
-        [OutboxEvents.webhookKind: WebhookDelivery(settings: webhook)]
+    /// The handlers `baton worker` runs: webhook delivery, reading events
+    /// from the database at `conninfo`.
+    public static func standardHandlers(webhook: WebhookSettings?, conninfo: String) -> [String: any JobHandler] {
+        [OutboxEvents.webhookKind: WebhookDelivery(settings: webhook, events: WebhookEvents(conninfo: conninfo))]
     }
 
     /// The worker `baton worker` and `baton dev` run, from the `BATON_*` configuration.
@@ -21,6 +22,6 @@ extension Worker {
         let configuration = WorkerConfiguration(
             conninfo: baton.databaseURL, workerID: workerID ?? WorkerConfiguration.defaultWorkerID(),
             settings: settings, periodic: periodic, log: log)
-        return Worker(configuration: configuration, handlers: standardHandlers(webhook: baton.webhook))
+        return Worker(configuration: configuration, handlers: standardHandlers(webhook: baton.webhook, conninfo: baton.databaseURL))
     }
 }
