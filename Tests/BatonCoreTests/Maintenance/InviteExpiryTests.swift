@@ -70,7 +70,7 @@ struct InviteExpiryTests {
         let db = try QueueDatabase()
         try db.connection.query("""
             INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, expires_at)
-            VALUES ('family-race', 'Race', sha256('race-c'::bytea), sha256('race-t'::bytea), now() + interval '1 second')
+            VALUES ('family-race', 'Race', sha256('race-c'::bytea), sha256('race-t'::bytea), now() + interval '3 seconds')
             """)
         let redeemer = try PostgresConnection(db.conninfo)
         defer { redeemer.close() }
@@ -80,7 +80,10 @@ struct InviteExpiryTests {
             hash, "u-race", "app", nil as String?, OutboxEvents.webhookKind, Int32(15),
         ])[0].decode(at: 0)
         #expect(outcome == "redeemed")
-        Thread.sleep(forTimeInterval: 1.2)
+        // The redemption's transaction began before the deadline; the sweep starts after it.
+        while try !db.connection.query("SELECT clock_timestamp() > expires_at FROM baton.invites")[0].decode(Bool.self, at: 0) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         let sweep = SweepOutcome()
         let conninfo = db.conninfo
         let done = DispatchSemaphore(value: 0)
@@ -125,3 +128,4 @@ struct InviteExpiryTests {
 private final class SweepOutcome: Sendable {
     let result = Mutex<Result<InviteExpiry.Batch, any Error>?>(nil)
 }
+
