@@ -1,9 +1,10 @@
 import BatonCore
 
 extension Worker {
-    /// The handlers `baton worker` runs: webhook delivery.
-    public static func standardHandlers(webhook: WebhookSettings?, metrics: BatonMetrics? = nil) -> [String: any JobHandler] {
-        [OutboxEvents.webhookKind: WebhookDelivery(settings: webhook, metrics: metrics)]
+    /// The handlers `baton worker` runs: webhook delivery, reading events
+    /// from the database at `conninfo`.
+    public static func standardHandlers(webhook: WebhookSettings?, conninfo: String, metrics: BatonMetrics? = nil) -> [String: any JobHandler] {
+        [OutboxEvents.webhookKind: WebhookDelivery(settings: webhook, events: WebhookEvents(conninfo: conninfo), metrics: metrics)]
     }
 
     /// The worker `baton worker` and `baton dev` run, from the `BATON_*` configuration.
@@ -28,7 +29,9 @@ extension Worker {
             log(event)
         }
         configuration.metrics = metrics
-        let worker = Worker(configuration: configuration, handlers: standardHandlers(webhook: baton.webhook, metrics: metrics))
+        let worker = Worker(
+            configuration: configuration, handlers: standardHandlers(webhook: baton.webhook, conninfo: baton.databaseURL, metrics: metrics)
+        )
         if let metrics { worker.addLeaderGauge(to: metrics) }
         return worker
     }

@@ -35,9 +35,10 @@ public final class Worker: Sendable {
         periodic = configuration.runsPeriodicWork ? PeriodicWork(configuration: configuration) : nil
     }
 
-    /// Jobs this worker completed and failed since it started.
-    public var statistics: (completed: Int, failed: Int) {
-        state.withLock { ($0.completedCount, $0.failedCount) }
+    /// Jobs this worker completed and failed since it started, and the
+    /// claims that brought it jobs (jobs per claim is its batch size).
+    public var statistics: (completed: Int, failed: Int, claims: Int) {
+        state.withLock { ($0.completedCount, $0.failedCount, $0.claimCount) }
     }
 
     /// Whether this worker currently holds the leader lease.

@@ -52,7 +52,7 @@ struct KilledWorkerTests {
         // leader tests cover expiry) so the survivor rescues without waiting 30 s.
         try db.connection.query("UPDATE baton.leaders SET expires_at = now()")
         let settings = WebhookSettings(url: receiver.url, secret: WebhookDeliveryTests.secret, timeout: .seconds(2), retryBaseSeconds: 0.05)
-        let survivor = db.worker(handlers: Worker.standardHandlers(webhook: settings))
+        let survivor = db.worker(handlers: Worker.standardHandlers(webhook: settings, conninfo: db.conninfo))
         survivor.start()
         defer { survivor.stop() }
         #expect(try eventually(within: 30) { try db.count(.completed) == 60 })

@@ -12,7 +12,7 @@ enum BenchQueueCommand: BatonCommand {
             .value("concurrency", "N", "Worker concurrency and pgbench batch size (default 10)."),
             .value("invites", "N", "Due invites to expire (default 1000000; 0 skips)."),
             .value("samples", "N", "Wake-up latency samples (default 200)."),
-            .value("rounds", "N", "Alternating burn-down rounds of ours and pgbench, 1-20 (default 4)."),
+            .value("rounds", "N", "Burn-down rounds of ours and pgbench after a warm-up, which goes first alternating, 1-20 (default 3)."),
         ],
         discussion: """
             Without --database-url it starts a throwaway cluster (fsync on) and removes it afterwards. Prints a Markdown table: ours, the ceiling, the ratio.
@@ -26,7 +26,7 @@ enum BenchQueueCommand: BatonCommand {
         let concurrency = try arguments.int("concurrency", in: 1...256) ?? 10
         let invites = try arguments.int("invites", in: 0...10_000_000) ?? 1_000_000
         let samples = try arguments.int("samples", in: 1...100_000) ?? 200
-        let rounds = try arguments.int("rounds", in: 1...20) ?? 4
+        let rounds = try arguments.int("rounds", in: 1...20) ?? 3
         let database = try BenchCluster(databaseURL: arguments.string("database-url"), console: console)
         defer { database.tearDown() }
         let benchmark = QueueBenchmark(

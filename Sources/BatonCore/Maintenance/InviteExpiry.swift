@@ -3,50 +3,75 @@ import Postgres
 /// The expiry sweep: invites past `expires_at` (by the database's clock)
 /// become `expired`, set-wise.
 public enum InviteExpiry {
-    /// Expires up to `limit` due invites in one statement: each gets
-    /// `state = 'expired'` and `finalized_at`, an `invite.expired` event row
-    /// and an `invite.expired` webhook job, all in the statement's one
-    /// transaction. Invites locked by a concurrent redemption are skipped
-    /// (`SKIP LOCKED`) and picked up by the next batch.
-    /// - Parameter webhookMaxAttempts: attempts of each webhook job.
-    /// - Returns: how many invites were expired; call again while it equals `limit`.
-    public static func expireDue(
-        limit: Int = 5_000, webhookMaxAttempts: Int = OutboxEvents.defaultWebhookMaxAttempts,
-        on connection: PostgresConnection
-    ) throws(JobQueueError) -> Int {
-        try JobQueueError.wrapping { () throws(PostgresError) in
-            try connection.query(expireStatement, [max(1, limit), Int32(clamping: webhookMaxAttempts), OutboxEvents.webhookKind])
-                .affectedRows
+    /// What one sweep statement did.
+    public struct Batch: Sendable, Equatable {
+        /// Deadlines that came due and were taken off `baton.invite_deadlines`.
+        public var due: Int
+        /// Invites among them that were still `active` and are now `expired`
+        /// (each with its event and webhook job); the rest had been used up or revoked.
+        public var expired: Int
+
+        /// A batch of `due` deadlines of which `expired` expired an invite.
+        public init(due: Int, expired: Int) {
+            self.due = due
+            self.expired = expired
         }
     }
 
-    /// The events carry the invite's id, family and `expires_at`; the jobs
-    /// carry the webhook body built by `baton.webhook_body`. The locked rows
-    /// are updated by `ctid` (a TID scan): joining on `id` made the planner
-    /// hash the whole invites table for every batch. Webhook jobs get no
-    /// unique key: each event id is new, and the key's index was the
-    /// sweep's single largest cost after the invite update.
+    /// Takes up to `limit` due deadlines in one statement and expires their
+    /// invites that are still `active`: each gets `state = 'expired'` and
+    /// `finalized_at`, an `invite.expired` event row and a webhook job naming
+    /// the event, all in the statement's one transaction. Deadlines another
+    /// sweep holds are skipped (`SKIP LOCKED`), so sweeps may run in
+    /// parallel; an invite a redemption holds is waited for, then re-checked,
+    /// so it is either redeemed or expired, never both.
+    /// - Parameter webhookMaxAttempts: attempts of each webhook job.
+    /// - Returns: the batch; call again while `due` equals `limit`.
+    public static func expireDue(
+        limit: Int = 5_000, webhookMaxAttempts: Int = OutboxEvents.defaultWebhookMaxAttempts,
+        on connection: PostgresConnection
+    ) throws(JobQueueError) -> Batch {
+        try JobQueueError.wrapping { () throws(PostgresError) in
+            let row = try connection.query(expireStatement, [max(1, limit), Int32(clamping: webhookMaxAttempts), OutboxEvents.webhookKind])[0]
+            return Batch(due: try row.decode(at: 0), expired: try row.decode(at: 1))
+        }
+    }
+
+    /// Due invites come from `baton.invite_deadlines` (migration 0007), not
+    /// from an index on `invites` that mentions `state`: with no indexed
+    /// column changed, the invite update is heap-only and writes no index
+    /// entries. The deadline rows are deleted by `ctid` (a TID scan). The
+    /// events carry the invite's id, family and `expires_at`; the jobs carry
+    /// only the event id (`{"event_id": …}`, read back at delivery). Webhook jobs get
+    /// no unique key: each event id is new.
     static let expireStatement = PostgresStatement(name: "invites_expire_due", sql: """
         WITH due AS (
-            SELECT ctid FROM baton.invites
-            WHERE state = 'active' AND expires_at <= now()
-            ORDER BY expires_at
-            LIMIT $1
-            FOR UPDATE SKIP LOCKED
+            DELETE FROM baton.invite_deadlines
+            WHERE ctid = ANY(ARRAY(
+                SELECT ctid FROM baton.invite_deadlines
+                WHERE expires_at <= now()
+                ORDER BY expires_at
+                LIMIT $1
+                FOR UPDATE SKIP LOCKED))
+            RETURNING invite_id
         ), expired AS (
-            UPDATE baton.invites SET state = 'expired', finalized_at = now()
-            WHERE ctid = ANY(ARRAY(SELECT ctid FROM due))
-            RETURNING id, family_id, expires_at
+            UPDATE baton.invites AS i SET state = 'expired', finalized_at = now()
+            FROM due
+            WHERE i.id = due.invite_id AND i.state = 'active' AND i.expires_at <= now()
+            RETURNING i.id, i.family_id, i.expires_at
         ), event AS (
             INSERT INTO baton.events (type, invite_id, family_id, data)
             SELECT 'invite.expired', id, family_id, jsonb_build_object(
                 'invite_id', id, 'family_id', family_id,
                 'expires_at', to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))
             FROM expired
-            RETURNING event_id, type, occurred_at, data
+            RETURNING event_id
+        ), job AS (
+            INSERT INTO baton.jobs (kind, args, max_attempts)
+            SELECT $3, jsonb_build_object('event_id', event_id), $2
+            FROM event
+            RETURNING 1
         )
-        INSERT INTO baton.jobs (kind, args, max_attempts)
-        SELECT $3, jsonb_build_object('event', baton.webhook_body(event_id, type, occurred_at, data)), $2
-        FROM event
+        SELECT (SELECT count(*) FROM due)::int8, (SELECT count(*) FROM job)::int8
         """)
 }

@@ -42,8 +42,9 @@ public enum OutboxEvents {
     /// The event's `data` is `data` (a JSON object: invite and redemption
     /// fields, such as `redeemer_id`, `redemption_id`, `channel`) with
     /// `invite_id` and `family_id` set from the arguments, which win over
-    /// keys of the same name. The webhook body is
-    /// `{"id": <event id>, "type", "created_at", "data"}`, fixed at this moment.
+    /// keys of the same name. The job carries only the event id
+    /// (`{"event_id": "<uuid>"}`); the delivery builds the webhook body
+    /// `{"id": <event id>, "type", "created_at", "data"}` from the event row.
     /// - Parameters:
     ///   - channel: how it happened (`clip`, `app`, `web`, `backend`), for metrics; optional.
     ///   - maxAttempts: delivery attempts before the job is discarded.
@@ -72,10 +73,10 @@ public enum OutboxEvents {
         WITH event AS (
             INSERT INTO baton.events (type, invite_id, family_id, channel, data)
             VALUES ($1, $2, $3, $4, $5::jsonb || jsonb_build_object('invite_id', $2::uuid, 'family_id', $3::text))
-            RETURNING event_id, type, occurred_at, data
+            RETURNING event_id
         ), job AS (
             INSERT INTO baton.jobs (kind, args, max_attempts)
-            SELECT $7, jsonb_build_object('event', baton.webhook_body(event_id, type, occurred_at, data)), $6
+            SELECT $7, jsonb_build_object('event_id', event_id), $6
             FROM event
         )
         SELECT event_id FROM event

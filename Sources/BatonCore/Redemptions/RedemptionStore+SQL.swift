@@ -17,8 +17,8 @@ extension RedemptionStore {
     /// columns (redemption id, invite id, family id and name, channel,
     /// redeemed at, uses left) for `redeemed` and `replayed`.
     ///
-    /// The webhook job's args are `{"event": <webhook body>}`, the body built
-    /// by the queue's `baton.webhook_body`, as `OutboxEvents.record` does.
+    /// The webhook job's args are `{"event_id": <event id>}`, as
+    /// `OutboxEvents.record` writes them; the delivery builds the body from the event row.
     private static func redeemSQL(hashColumn: String) -> String {
         """
         WITH target AS (
@@ -50,10 +50,10 @@ extension RedemptionStore {
                    jsonb_build_object('invite_id', r.invite_id, 'family_id', b.family_id, 'redemption_id', r.id,
                                       'redeemer_id', $2::text, 'channel', r.channel, 'uses_left', r.uses_left)
             FROM redemption r JOIN bumped b ON b.id = r.invite_id
-            RETURNING event_id, type, occurred_at, data
+            RETURNING event_id
         ), job AS (
             INSERT INTO baton.jobs (kind, args, max_attempts)
-            SELECT $5::text, jsonb_build_object('event', baton.webhook_body(event_id, type, occurred_at, data)), $6::int
+            SELECT $5::text, jsonb_build_object('event_id', event_id), $6::int
             FROM event
         )
         SELECT CASE

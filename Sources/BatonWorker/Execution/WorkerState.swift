@@ -36,6 +36,8 @@ struct WorkerState {
     var outcomesSince: ContinuousClock.Instant?
     var completedCount = 0
     var failedCount = 0
+    /// Claim statements that returned at least one job, to tell batch sizes.
+    var claimCount = 0
 
     init(concurrency: Int) {
         self.concurrency = concurrency
@@ -45,6 +47,7 @@ struct WorkerState {
     var freeSlots: Int { stopping ? 0 : max(0, concurrency - busyRunners - waiting.count) }
 
     mutating func add(_ jobs: [ClaimedJob]) {
+        if !jobs.isEmpty { claimCount += 1 }
         waiting += jobs
         for job in jobs { held[job.id] = Held(job: job, deadline: nil) }
     }

@@ -108,8 +108,13 @@ final class PeriodicWork: Sendable {
         case .rescue:
             try inBatches("rescue", of: 1000, on: database) { try JobQueue.rescueExpired(limit: 1000, on: database) }
         case .expireInvites:
-            let expired = try inBatches("expire_invites", of: schedule.expiryBatch, on: database) {
-                try InviteExpiry.expireDue(limit: schedule.expiryBatch, webhookMaxAttempts: schedule.webhookMaxAttempts, on: database)
+            // Batches repeat while deadlines come due; some of those invites
+            // were used up or revoked, so only `expired` enqueued webhooks.
+            var expired = 0
+            try inBatches("expire_invites", of: schedule.expiryBatch, on: database) {
+                let batch = try InviteExpiry.expireDue(limit: schedule.expiryBatch, webhookMaxAttempts: schedule.webhookMaxAttempts, on: database)
+                expired += batch.expired
+                return batch.due
             }
             // Their webhook jobs are committed: wake the workers.
             if expired > 0 { try JobQueue.wake(on: database) }

@@ -1,29 +1,37 @@
 import BatonCore
 import Foundation
+import Postgres
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// The `webhook.deliver` job: POSTs one event to the configured endpoint.
 ///
-/// Body: the event's `{"id", "type", "created_at", "data"}` as recorded at
-/// enqueue time (keys sorted). Headers: `Content-Type: application/json`,
+/// Body: the event's `{"id", "type", "created_at", "data"}` (keys sorted),
+/// built from the event row named by the job's `{"event_id": "<uuid>"}`
+/// (see ``WebhookEvents``); jobs enqueued before migration 0007 carry the
+/// body itself as `{"event": {...}}` and send it as it is. Headers:
+/// `Content-Type: application/json`,
 /// `Baton-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>." + body)>`,
 /// `Idempotency-Key: <event id>` (the same on every retry, so receivers
 /// dedupe), `Baton-Event-Type`. A 2xx answer completes the job; anything
 /// else, or no answer within the timeout, retries on the webhook backoff;
 /// after the last attempt the job is discarded (`baton jobs retry --discarded`
 /// sends them again). Without a configured endpoint jobs are discarded with
-/// that reason, so they can be retried once one is configured.
+/// that reason, so they can be retried once one is configured; so is a job
+/// whose event no longer exists.
 public struct WebhookDelivery: JobHandler {
     /// Where to deliver; nil when `BATON_WEBHOOK_URL` is unset.
     public let settings: WebhookSettings?
+    /// Where the events are read.
+    public let events: WebhookEvents
     /// Counts attempts by result in `baton_webhook_deliveries_total`; nil counts nothing.
     public let metrics: BatonMetrics?
 
-    /// A handler delivering to `settings`.
-    public init(settings: WebhookSettings?, metrics: BatonMetrics? = nil) {
+    /// A handler delivering to `settings` the events read by `events`.
+    public init(settings: WebhookSettings?, events: WebhookEvents, metrics: BatonMetrics? = nil) {
         self.settings = settings
+        self.events = events
         self.metrics = metrics
     }
 
@@ -40,9 +48,9 @@ public struct WebhookDelivery: JobHandler {
         }
         let eventID: String, type: String, body: Data
         do throws(JobHandlerError) {
-            (eventID, type, body) = try Self.event(from: job)
+            (eventID, type, body) = try event(of: job)
         } catch {
-            return ("malformed", error)
+            return (error.isPermanent ? "malformed" : "event_unreadable", error)
         }
         var request = URLRequest(url: settings.url)
         request.httpMethod = "POST"
@@ -65,10 +73,33 @@ public struct WebhookDelivery: JobHandler {
         }
     }
 
-    /// The event id, type and body bytes from the job's `{"event": {...}}`.
-    static func event(from job: ClaimedJob) throws(JobHandlerError) -> (id: String, type: String, body: Data) {
-        guard let args = try? JSONSerialization.jsonObject(with: job.args.data) as? [String: Any],
-              let event = args["event"] as? [String: Any],
+    /// The event id, type and body bytes of the job's event: read by its
+    /// `event_id`, or the `event` body an older job carries.
+    func event(of job: ClaimedJob) throws(JobHandlerError) -> (id: String, type: String, body: Data) {
+        guard let args = try? JSONSerialization.jsonObject(with: job.args.data) as? [String: Any] else {
+            throw .permanent("malformed webhook job arguments")
+        }
+        if let carried = args["event"] {
+            return try Self.event(carried)
+        }
+        guard let text = args["event_id"] as? String, let id = UUID(uuidString: text) else {
+            throw .permanent("malformed webhook job arguments")
+        }
+        let body: PostgresJSON?
+        do {
+            body = try events.body(of: id)
+        } catch {
+            throw .retry("cannot read the event: \(error)")
+        }
+        guard let body, let event = try? JSONSerialization.jsonObject(with: body.data) else {
+            throw .permanent("event \(id.uuidString.lowercased()) no longer exists")
+        }
+        return try Self.event(event)
+    }
+
+    /// The id, type and canonical bytes (sorted keys) of a decoded event body.
+    static func event(_ event: Any) throws(JobHandlerError) -> (id: String, type: String, body: Data) {
+        guard let event = event as? [String: Any],
               let id = event["id"] as? String, let type = event["type"] as? String,
               let body = try? JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes])
         else { throw .permanent("malformed webhook job arguments") }

@@ -1,6 +1,7 @@
 import BatonCore
 import Foundation
 import Postgres
+import Synchronization
 import Testing
 
 @Suite("InviteExpiry")
@@ -15,21 +16,95 @@ struct InviteExpiryTests {
             """)
         var batches: [Int] = []
         while true {
-            let expired = try InviteExpiry.expireDue(limit: 20_000, on: db.connection)
-            batches.append(expired)
-            if expired < 20_000 { break }
+            let batch = try InviteExpiry.expireDue(limit: 20_000, on: db.connection)
+            batches.append(batch.expired)
+            if batch.due < 20_000 { break }
         }
         #expect(batches == [20_000, 20_000, 20_000, 20_000, 20_000, 0])
         let row = try db.connection.query("""
             SELECT (SELECT count(*) FROM baton.invites WHERE state = 'expired' AND finalized_at IS NOT NULL),
                    (SELECT count(*) FROM baton.invites WHERE state = 'active'),
                    (SELECT count(DISTINCT invite_id) FROM baton.events WHERE type = 'invite.expired'),
-                   (SELECT count(*) FROM baton.jobs WHERE kind = 'webhook.deliver' AND args #>> '{event,type}' = 'invite.expired')
+                   (SELECT count(*) FROM baton.jobs j JOIN baton.events e ON e.event_id::text = j.args ->> 'event_id'
+                    WHERE j.kind = 'webhook.deliver' AND e.type = 'invite.expired')
             """)[0]
         #expect(try row.decode(Int.self, at: 0) == 100_000)
         #expect(try row.decode(Int.self, at: 1) == 1)
         #expect(try row.decode(Int.self, at: 2) == 100_000)
         #expect(try row.decode(Int.self, at: 3) == 100_000)
+    }
+
+    @Test("the sweep's invite updates are heap-only: no invite index gets an entry")
+    func sweepUpdatesAreHeapOnly() throws {
+        let db = try QueueDatabase()
+        try db.insertDueInvites(1_000)
+        let updates = { () throws -> (all: Int, heapOnly: Int) in
+            try db.connection.query("SELECT pg_stat_force_next_flush()")
+            let row = try db.connection.query(
+                "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relid = 'baton.invites'::regclass")[0]
+            return (try row.decode(at: 0), try row.decode(at: 1))
+        }
+        let before = try updates()
+        #expect(try InviteExpiry.expireDue(limit: 5_000, on: db.connection) == InviteExpiry.Batch(due: 1_000, expired: 1_000))
+        let after = try updates()
+        #expect(after.all - before.all == 1_000)
+        #expect(after.heapOnly - before.heapOnly == 1_000)
+    }
+
+    @Test("deadlines of invites used up or revoked before they came due are dropped without an event")
+    func finishedInvitesGetNoEvent() throws {
+        let db = try QueueDatabase()
+        try db.insertDueInvites(3)
+        try db.connection.query("""
+            UPDATE baton.invites SET state = CASE WHEN family_id = 'family-1' THEN 'revoked' ELSE 'used_up' END
+            WHERE family_id IN ('family-1', 'family-2')
+            """)
+        #expect(try InviteExpiry.expireDue(on: db.connection) == InviteExpiry.Batch(due: 3, expired: 1))
+        let left: Int = try db.connection.query(
+            "SELECT (SELECT count(*) FROM baton.invite_deadlines) + (SELECT count(*) FROM baton.events WHERE type = 'invite.expired') * 10")[0].decode(at: 0)
+        #expect(left == 10)
+    }
+
+    @Test("an invite redeemed while the sweep waits for its row lock is used up, not expired")
+    func redeemInFlightWinsOverSweep() throws {
+        let db = try QueueDatabase()
+        try db.connection.query("""
+            INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, expires_at)
+            VALUES ('family-race', 'Race', sha256('race-c'::bytea), sha256('race-t'::bytea), now() + interval '3 seconds')
+            """)
+        let redeemer = try PostgresConnection(db.conninfo)
+        defer { redeemer.close() }
+        try redeemer.runScript("BEGIN")
+        let hash: Data = try redeemer.query("SELECT sha256('race-t'::bytea)")[0].decode(at: 0)
+        let outcome: String = try redeemer.query(RedemptionStore.redeemByToken, [
+            hash, "u-race", "app", nil as String?, OutboxEvents.webhookKind, Int32(15),
+        ])[0].decode(at: 0)
+        #expect(outcome == "redeemed")
+        // The redemption's transaction began before the deadline; the sweep starts after it.
+        while try !db.connection.query("SELECT clock_timestamp() > expires_at FROM baton.invites")[0].decode(Bool.self, at: 0) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let sweep = SweepOutcome()
+        let conninfo = db.conninfo
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            let result = Result { () throws -> InviteExpiry.Batch in
+                let sweeper = try PostgresConnection(conninfo)
+                defer { sweeper.close() }
+                return try InviteExpiry.expireDue(on: sweeper)
+            }
+            sweep.result.withLock { $0 = result }
+            done.signal()
+        }.start()
+        #expect(done.wait(timeout: .now() + 0.5) == .timedOut, "the sweep waits for the redemption's row lock")
+        try redeemer.runScript("COMMIT")
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(try sweep.result.withLock { try $0?.get() } == InviteExpiry.Batch(due: 1, expired: 0))
+        let row = try db.connection.query("""
+            SELECT state, (SELECT count(*) FROM baton.events WHERE type = 'invite.expired') FROM baton.invites
+            """)[0]
+        #expect(try row.decode(String.self, at: 0) == "used_up")
+        #expect(try row.decode(Int.self, at: 1) == 0)
     }
 
     @Test("idempotency records are kept at least 24 hours whatever the retention asked")
@@ -48,3 +123,9 @@ struct InviteExpiryTests {
         #expect(left == "recent")
     }
 }
+
+/// The result of a sweep run on another thread.
+private final class SweepOutcome: Sendable {
+    let result = Mutex<Result<InviteExpiry.Batch, any Error>?>(nil)
+}
+

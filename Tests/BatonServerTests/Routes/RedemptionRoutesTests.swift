@@ -115,11 +115,14 @@ struct RedemptionRoutesTests {
         let receipt = try redeem(["token": invite.token.text, "redeemer_id": "u-7"])
         #expect(receipt.status == 201)
         #expect(try app.count("SELECT count(*) FROM baton.events WHERE type = 'invite.redeemed' AND invite_id = $1", [invite.id]) == 1)
-        let args = try app.withConnection {
-            try $0.query("SELECT args::text FROM baton.jobs WHERE kind = 'webhook.deliver' AND args->'event'->'data'->>'invite_id' = $1",
-                         [invite.id.uuidString.lowercased()])[0].decode(String.self, at: 0)
+        let body = try app.withConnection {
+            try $0.query("""
+                SELECT baton.webhook_body(e.event_id, e.type, e.occurred_at, e.data)::text
+                FROM baton.jobs j JOIN baton.events e ON e.event_id::text = j.args ->> 'event_id'
+                WHERE j.kind = 'webhook.deliver' AND e.invite_id = $1
+                """, [invite.id])[0].decode(String.self, at: 0)
         }
-        let event = try #require((try JSONSerialization.jsonObject(with: Data(args.utf8)) as? [String: Any])?["event"] as? [String: Any])
+        let event = try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])
         #expect(event["type"] as? String == "invite.redeemed")
         #expect((event["data"] as? [String: Any])?["redeemer_id"] as? String == "u-7")
         #expect((event["data"] as? [String: Any])?["redemption_id"] as? String == receipt.json["id"] as? String)

@@ -13,7 +13,7 @@ struct ReceiverOutageTests {
         down.stop()
         let events = try Set((0..<20).map { _ in try WebhookDeliveryTests.recordEvent(db) })
         let settings = WebhookSettings(url: down.url, secret: WebhookDeliveryTests.secret, timeout: .seconds(2), retryBaseSeconds: 0.05)
-        let worker = db.worker(handlers: Worker.standardHandlers(webhook: settings))
+        let worker = db.worker(handlers: Worker.standardHandlers(webhook: settings, conninfo: db.conninfo))
         worker.start()
         defer { worker.stop() }
         // Every event has failed at least twice against the closed port.

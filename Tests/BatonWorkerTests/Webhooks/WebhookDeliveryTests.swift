@@ -22,7 +22,7 @@ struct WebhookDeliveryTests {
 
     static func worker(_ db: WorkerDatabase, receiver: LoopbackReceiver) -> Worker {
         let settings = WebhookSettings(url: receiver.url, secret: secret, timeout: .seconds(2), retryBaseSeconds: 0.05)
-        return db.worker(handlers: Worker.standardHandlers(webhook: settings))
+        return db.worker(handlers: Worker.standardHandlers(webhook: settings, conninfo: db.conninfo))
     }
 
     @Test("a delivery is signed, carries the event id as Idempotency-Key, and is retried after a 500")
@@ -50,6 +50,56 @@ struct WebhookDeliveryTests {
         }
         let error: String = try db.connection.query("SELECT errors -> 0 ->> 'error' FROM baton.jobs")[0].decode(at: 0)
         #expect(error == "endpoint answered HTTP 500")
+    }
+
+    @Test("the body built from the job's event id is the documented body, the same bytes a job carrying the body sends")
+    func bodyFromEventID() throws {
+        let db = try WorkerDatabase()
+        let receiver = try LoopbackReceiver { _, _ in (204, 0) }
+        defer { receiver.stop() }
+        let eventID = try Self.recordEvent(db)
+        // A job as enqueued before migration 0007: the body itself in its args.
+        try db.connection.query("""
+            INSERT INTO baton.jobs (kind, args)
+            SELECT 'webhook.deliver', jsonb_build_object('event', baton.webhook_body(event_id, type, occurred_at, data))
+            FROM baton.events
+            """)
+        let stored: PostgresJSON = try db.connection.query(
+            "SELECT baton.webhook_body(event_id, type, occurred_at, data) FROM baton.events")[0].decode(at: 0)
+        let expected = try JSONSerialization.data(
+            withJSONObject: try JSONSerialization.jsonObject(with: stored.data), options: [.sortedKeys, .withoutEscapingSlashes])
+        let worker = Self.worker(db, receiver: receiver)
+        worker.start()
+        defer { worker.stop() }
+        #expect(try eventually(within: 10) { try db.count(.completed) == 2 })
+        let requests = receiver.requests
+        #expect(requests.map(\.body) == [expected, expected])
+        let body = try #require(try JSONSerialization.jsonObject(with: expected) as? [String: Any])
+        #expect(body.keys.sorted() == ["created_at", "data", "id", "type"])
+        #expect(body["id"] as? String == eventID)
+        for request in requests {
+            #expect(request.headers["idempotency-key"] == eventID)
+            #expect(request.headers["baton-event-type"] == "invite.redeemed")
+            let signature = try #require(request.headers["baton-signature"])
+            #expect(WebhookSignature.verify(header: signature, body: expected, secret: Self.secret, now: Int(Date().timeIntervalSince1970)))
+        }
+    }
+
+    @Test("a job whose event no longer exists is discarded with that reason")
+    func missingEventDiscards() throws {
+        let db = try WorkerDatabase()
+        let receiver = try LoopbackReceiver { _, _ in (204, 0) }
+        defer { receiver.stop() }
+        let missing = UUID().uuidString.lowercased()
+        try db.connection.query(
+            "INSERT INTO baton.jobs (kind, args) VALUES ('webhook.deliver', jsonb_build_object('event_id', $1::text))", [missing])
+        let worker = Self.worker(db, receiver: receiver)
+        worker.start()
+        defer { worker.stop() }
+        #expect(try eventually(within: 10) { try db.count(.discarded) == 1 })
+        let error: String = try db.connection.query("SELECT errors -> 0 ->> 'error' FROM baton.jobs")[0].decode(at: 0)
+        #expect(error == "event \(missing) no longer exists")
+        #expect(receiver.requests.isEmpty)
     }
 
     @Test("a delivery that never succeeds is discarded after the max attempts")
@@ -83,7 +133,7 @@ struct WebhookDeliveryTests {
     func noEndpointDiscards() throws {
         let db = try WorkerDatabase()
         _ = try Self.recordEvent(db)
-        let worker = db.worker(handlers: Worker.standardHandlers(webhook: nil))
+        let worker = db.worker(handlers: Worker.standardHandlers(webhook: nil, conninfo: db.conninfo))
         worker.start()
         defer { worker.stop() }
         #expect(try eventually(within: 10) { try db.count(.discarded) == 1 })
