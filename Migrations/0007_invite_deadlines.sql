@@ -42,3 +42,18 @@ $$;
 CREATE TRIGGER invites_schedule_expiry AFTER INSERT ON baton.invites
     REFERENCING NEW TABLE AS created
     FOR EACH STATEMENT EXECUTE FUNCTION baton.schedule_invite_expiry();
+
+-- An invite whose expiry is moved (by an operator's UPDATE, a data fix or a
+-- test) gets a deadline at its new time. The old row stays and is dropped
+-- without effect when it comes due: the sweep expires an invite only when
+-- the invite's own expires_at has passed.
+CREATE FUNCTION baton.reschedule_invite_expiry() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+    INSERT INTO baton.invite_deadlines (expires_at, invite_id) VALUES (NEW.expires_at, NEW.id);
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER invites_reschedule_expiry AFTER UPDATE OF expires_at ON baton.invites
+    FOR EACH ROW WHEN (NEW.expires_at IS DISTINCT FROM OLD.expires_at AND NEW.state = 'active')
+    EXECUTE FUNCTION baton.reschedule_invite_expiry();

@@ -134,10 +134,10 @@ public struct MetricsBenchmark: Sendable {
             for (server, isRecording) in [(servers.without, false), (servers.with, true)] {
                 let wrk = APIBenchmark.WrkDriver(
                     port: server.port, connections: options.connections, seconds: options.seconds, script: fixtures.luaScript
-                )
-                let cpuBefore = BenchmarkRun.cpuSeconds(children: false)
-                let rate = try wrk.run(mode: "preview", credentials: fixtures.previewFile, apiKey: fixtures.apiKey).requestsPerSecond
-                let microseconds = (BenchmarkRun.cpuSeconds(children: false) - cpuBefore) * 1e6 / max(1, rate * Double(options.seconds))
+                ) { BenchmarkRun.cpuSeconds(children: false) }
+                let measured = try wrk.run(mode: "preview", credentials: fixtures.previewFile, apiKey: fixtures.apiKey)
+                let rate = measured.requestsPerSecond
+                let microseconds = measured.cpuMicrosecondsPerRequest ?? 0
                 if isRecording {
                     rates.with.append(rate)
                     cpu.with.append(microseconds)

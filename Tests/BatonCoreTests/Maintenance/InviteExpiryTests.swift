@@ -65,6 +65,24 @@ struct InviteExpiryTests {
         #expect(left == 10)
     }
 
+    @Test("an invite whose expiry is moved expires at its new time, not at the old one")
+    func movedExpiryIsFollowed() throws {
+        let db = try QueueDatabase()
+        try db.connection.query("""
+            INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, created_at, expires_at)
+            VALUES ('family-early', 'Early', sha256('e-c'::bytea), sha256('e-t'::bytea), now() - interval '2 hours', now() + interval '1 day'),
+                   ('family-late', 'Late', sha256('l-c'::bytea), sha256('l-t'::bytea), now() - interval '2 hours', now() - interval '1 second')
+            """)
+        try db.connection.query("UPDATE baton.invites SET expires_at = now() - interval '1 hour' WHERE family_id = 'family-early'")
+        try db.connection.query("UPDATE baton.invites SET expires_at = now() + interval '1 day' WHERE family_id = 'family-late'")
+        #expect(try InviteExpiry.expireDue(on: db.connection) == InviteExpiry.Batch(due: 2, expired: 1))
+        let states = try db.connection.query("SELECT family_id, state FROM baton.invites ORDER BY family_id")
+            .map { "\(try $0.decode(String.self, at: 0))=\(try $0.decode(String.self, at: 1))" }
+        #expect(states == ["family-early=expired", "family-late=active"])
+        let pending: Int = try db.connection.query("SELECT count(*) FROM baton.invite_deadlines WHERE expires_at > now()")[0].decode(at: 0)
+        #expect(pending == 2, "the original day-long deadline of the early invite and the late invite's new one")
+    }
+
     @Test("an invite redeemed while the sweep waits for its row lock is used up, not expired")
     func redeemInFlightWinsOverSweep() throws {
         let db = try QueueDatabase()

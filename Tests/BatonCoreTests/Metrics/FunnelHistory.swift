@@ -48,7 +48,7 @@ struct FunnelHistory {
             UPDATE baton.invites SET created_at = now() - interval '2 hours', expires_at = now() - interval '1 hour'
             WHERE id = ANY($1::uuid[])
             """, [due.map(\.invite.id.uuidString)])
-        return try InviteExpiry.expireDue(on: connection)
+        return try InviteExpiry.expireDue(on: connection).expired
     }
 
     /// Inserts an invite of `family` created at `created`, and its events:
