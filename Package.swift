@@ -42,6 +42,14 @@ let package = Package(
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
 
+        // libFuzzer targets (fuzz/run): a corpus replayer in a plain build, a fuzzer with -DBATON_FUZZ.
+        .systemLibrary(name: "CLibFuzzer", path: "fuzz/CLibFuzzer"),
+        .executableTarget(
+            name: "BatonFuzz",
+            dependencies: ["CLibFuzzer", "BatonServer", "BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "SafeText"],
+            path: "fuzz/BatonFuzz"
+        ),
+
         // Compiles Migrations/*.sql into BatonCore, so the binary carries its schema.
         .executableTarget(name: "EmbedMigrationsTool"),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["EmbedMigrationsTool"]),
