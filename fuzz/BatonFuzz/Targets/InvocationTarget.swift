@@ -4,12 +4,12 @@ import Foundation
 // The App Clip invocation URL validator, with the limits of the golden
 // vectors (Tests/Fixtures/url-vectors.json), whose URLs seed the corpus.
 //
-// Properties: validating is deterministic; an accepted URL is on an allowed
-// host, its credential parses back from its canonical text, and the
-// canonical link for that credential validates to the same credential; a
-// rejection has a machine code and a message without hidden characters;
-// `baton check-url`'s lines (human and JSON) hold no hidden character and
-// the JSON line is JSON.
+// Properties: validating is deterministic; an accepted URL is accepted
+// alike as a Foundation `URL` (what the clip holds), is on an allowed host,
+// its credential parses back from its canonical text, and the canonical link
+// for that credential validates to the same credential; a rejection has a
+// machine code and a message without hidden characters; `baton check-url`'s
+// lines (human and JSON) hold no hidden character and the JSON line is JSON.
 extension FuzzTarget {
     // A little beyond maxURLBytes (2,048), so the length check is fuzzed too.
     static let invocation = FuzzTarget(name: "invocation", maxLength: 2_200) { bytes in
@@ -34,6 +34,8 @@ enum InvocationProperties {
             precondition(invocation.host == "appclip.apple.com" || limits.allowedHosts.contains(invocation.host))
             let credential = invocation.credential
             precondition((try? Credential.parse(credential.text, codeLength: limits.codeLength)) == credential)
+            // The clip holds a Foundation URL (`NSUserActivity.webpageURL`): the URL form agrees.
+            precondition(URL(string: url).flatMap { try? Invocation(url: $0, limits: limits) } == invocation, "the URL form disagrees")
             precondition((try? Invocation(url: canonicalLink(for: credential, host: invocation.host), limits: limits))?.credential == credential)
         case .failure(let error):
             Showable.requireMachineCode(error.code)

@@ -51,7 +51,7 @@ enum RouteProperties {
             let (invocation, _) = try InvocationRoutes.invocation(in: post(body), limits: InvocationProperties.limits)
             precondition(invocation.host == "appclip.apple.com" || InvocationProperties.limits.allowedHosts.contains(invocation.host))
         },
-        { body in _ = try HandoffRoutes.validated(HandoffRoutes.envelope(in: post(body), issuer: issuer)) },
+        { body in _ = try Response.json(HandoffRoutes.validated(HandoffRoutes.envelope(in: post(body), issuer: issuer))) },
         { body in
             let (read, _) = try RedemptionRoutes.read(post(body))
             precondition([read.handoff, read.token, read.code].compactMap { $0 }.count == 1)
