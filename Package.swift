@@ -47,6 +47,14 @@ let package = Package(
         // An App Clip and its app as an iOS team writes them: the two client libraries only.
         .executableTarget(name: "HandoffFlow", dependencies: ["BatonHandoff", "BatonLinks"], path: "Examples/HandoffFlow"),
 
+        // libFuzzer targets (fuzz/run): a corpus replayer in a plain build, a fuzzer with -DBATON_FUZZ.
+        .systemLibrary(name: "CLibFuzzer", path: "fuzz/CLibFuzzer"),
+        .executableTarget(
+            name: "BatonFuzz",
+            dependencies: ["CLibFuzzer", "BatonServer", "BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "SafeText"],
+            path: "fuzz/BatonFuzz"
+        ),
+
         // Compiles Migrations/*.sql into BatonCore, so the binary carries its schema.
         .executableTarget(name: "EmbedMigrationsTool"),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["EmbedMigrationsTool"]),

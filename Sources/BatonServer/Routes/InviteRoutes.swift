@@ -33,7 +33,7 @@ struct InviteRoutes {
 
     private func create(_ request: Request) throws -> Response {
         let key = try app.authenticate(request, scope: .invitesWrite)
-        let invite = try NewInvite(request.decodeJSON(InviteDraft.self))
+        let invite = try Self.newInvite(in: request)
         // One invite is one INSERT (with its event) that commits by itself; a
         // credential collision inserts nothing and the retry is another such statement.
         // Counted once the work committed; a replayed key runs no work and counts nothing.
@@ -49,13 +49,7 @@ struct InviteRoutes {
 
     private func createBatch(_ request: Request) throws -> Response {
         let key = try app.authenticate(request, scope: .invitesWrite)
-        guard let drafts = try request.decodeJSON(InviteBatchDraft.self).invites else {
-            throw InviteError.validationFailed(field: "invites", reason: "is required")
-        }
-        guard (1...InviteStore.batchLimit).contains(drafts.count) else {
-            throw InviteError.validationFailed(field: "invites", reason: "must hold 1 to \(InviteStore.batchLimit) items")
-        }
-        let invites = try drafts.enumerated().map { index, draft throws(InviteError) in try NewInvite(draft, field: "invites.\(index).") }
+        let invites = try Self.newInvites(in: request)
         var issued = 0
         let response = try app.idempotentTransaction(request, apiKey: key) { connection in
             let created = try store.create(invites, createdBy: key.id, on: connection)
@@ -102,8 +96,26 @@ struct InviteRoutes {
         ))
     }
 
+    /// The create body, validated (no database).
+    /// - Throws: 400/415 for the body, 422 `validation_failed`.
+    static func newInvite(in request: Request) throws -> NewInvite {
+        try NewInvite(request.decodeJSON(InviteDraft.self))
+    }
+
+    /// The batch body, validated (no database): 1 to `InviteStore.batchLimit` items.
+    /// - Throws: 400/415 for the body, 422 `validation_failed` naming the item.
+    static func newInvites(in request: Request) throws -> [NewInvite] {
+        guard let drafts = try request.decodeJSON(InviteBatchDraft.self).invites else {
+            throw InviteError.validationFailed(field: "invites", reason: "is required")
+        }
+        guard (1...InviteStore.batchLimit).contains(drafts.count) else {
+            throw InviteError.validationFailed(field: "invites", reason: "must hold 1 to \(InviteStore.batchLimit) items")
+        }
+        return try drafts.enumerated().map { index, draft throws(InviteError) in try NewInvite(draft, field: "invites.\(index).") }
+    }
+
     /// A malformed id can name no invite: 404 without a lookup.
-    private static func inviteID(_ request: Request) throws(InviteError) -> UUID {
+    static func inviteID(_ request: Request) throws(InviteError) -> UUID {
         guard let text = request.parameter("id"), let id = UUID(uuidString: text) else { throw .notFound }
         return id
     }

@@ -8,22 +8,28 @@ import HTTP
 struct InvocationRoutes {
     let app: BatonApplication
 
-    private struct Body: Decodable {
+    struct Body: Decodable {
         let url: String
     }
 
     func register(on router: inout Router) {
         router.post("/v1/invocations", options: RouteOptions(maxBodyBytes: 8 * 1024), handler: app.countingRejections { request in
             try app.limit(.invocation, request: request)
-            let body = try request.decodeJSON(Body.self)
-            let invocation: Invocation
-            do throws(InvocationError) {
-                invocation = try Invocation(url: body.url, limits: limits)
-            } catch {
-                throw InvalidInvocation(error: error)
-            }
-            return try app.previewResponse(invocation.credential, source: body.url, request: request)
+            let (invocation, url) = try Self.invocation(in: request, limits: limits)
+            return try app.previewResponse(invocation.credential, source: url, request: request)
         })
+    }
+
+    /// The body's URL, validated: everything the route checks before the
+    /// database (no rate limit either), so the fuzzer runs it as is.
+    /// - Throws: 400/415 for the body, 422 `invalid_invocation`.
+    static func invocation(in request: Request, limits: InvocationLimits) throws -> (invocation: Invocation, url: String) {
+        let body = try request.decodeJSON(Body.self)
+        do throws(InvocationError) {
+            return (try Invocation(url: body.url, limits: limits), body.url)
+        } catch {
+            throw InvalidInvocation(error: error)
+        }
     }
 
     private var limits: InvocationLimits {

@@ -17,7 +17,7 @@ import SafeText
 struct RedemptionRoutes {
     let app: BatonApplication
 
-    private struct Body: Decodable {
+    struct Body: Decodable {
         let handoff: String?
         let token: String?
         let code: String?
@@ -27,9 +27,7 @@ struct RedemptionRoutes {
 
     func register(on router: inout Router) {
         router.post("/v1/redemptions", options: RouteOptions(maxBodyBytes: 66 * 1024), handler: app.countingRejections { request in
-            let body = try request.decodeJSON(Body.self)
-            let channel = try Self.channel(body.channel)
-            if let redeemerID = body.redeemerId { try Self.validate(redeemerID: redeemerID) }
+            let (body, channel) = try Self.read(request)
             let (redeemerID, limitKey) = try app.redeemer(request, bodyRedeemerID: body.redeemerId)
             let outcome = try redeem(body, redeemerID: redeemerID, channel: channel, limitKey: limitKey)
             switch outcome {
@@ -42,11 +40,21 @@ struct RedemptionRoutes {
         })
     }
 
-    private func redeem(_ body: Body, redeemerID: String, channel: RedemptionChannel, limitKey: String?) throws -> RedemptionOutcome {
-        let given = [body.handoff, body.token, body.code].compactMap { $0 }
-        guard given.count == 1 else {
+    /// The body with its channel and redeemer id checked and exactly one of
+    /// `handoff`, `token` and `code`: everything checked before authentication
+    /// and the database, so the fuzzer runs it as is.
+    /// - Throws: 400/415 `invalid_request` naming the field.
+    static func read(_ request: Request) throws -> (body: Body, channel: RedemptionChannel) {
+        let body = try request.decodeJSON(Body.self)
+        let channel = try channel(body.channel)
+        if let redeemerID = body.redeemerId { try validate(redeemerID: redeemerID) }
+        guard [body.handoff, body.token, body.code].compactMap({ $0 }).count == 1 else {
             throw HTTPError.invalidRequest("Send exactly one of handoff, token and code.", details: ["field": "handoff"])
         }
+        return (body, channel)
+    }
+
+    private func redeem(_ body: Body, redeemerID: String, channel: RedemptionChannel, limitKey: String?) throws -> RedemptionOutcome {
         if let handoff = body.handoff {
             let envelope: HandoffEnvelope
             do throws(HandoffError) {
