@@ -19,14 +19,13 @@ struct SubprocessTests {
         sigaddset(&blocked, SIGTERM)
         var previous = sigset_t()
         pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-        let started = Result { try Subprocess("/bin/sh", ["-c", "echo ready; exec sleep 30"]).start() }
+        let started = Result { try Subprocess("/bin/sleep", ["30"]).start() }
         pthread_sigmask(SIG_SETMASK, &previous, nil)
         let running = try started.get()
         #expect(kill(running.pid, 0) == 0)
         #expect(running.send(SIGTERM))
         let outcome = try running.wait()
         #expect(outcome.status == 128 + SIGTERM)
-        #expect(outcome.output == "ready\n")
     }
 
     @Test("a program that does not exist fails to start with a POSIX error")
