@@ -1,3 +1,5 @@
+import Foundation
+
 /// One family's invite funnel: how many invites were issued, first
 /// previewed and redeemed.
 struct FunnelCounts: Equatable, CustomStringConvertible {
@@ -9,24 +11,21 @@ struct FunnelCounts: Equatable, CustomStringConvertible {
 }
 
 extension TestApp {
-    /// The funnel of `familyID`, counted straight from `baton.events`
-    /// (`invite.created`, `invite.previewed`, `invite.redeemed`).
-    ///
-    /// Stands in for `GET /v1/metrics/funnel?family_id=` until the funnel API
-    /// is merged; then this helper should read that API's totals instead, so
-    /// the end-to-end test checks what operators see.
-    func funnelFromEvents(familyID: String) throws -> FunnelCounts {
-        try withConnection { connection in
-            let row = try connection.query(Self.funnelCounts, [familyID])[0]
-            return FunnelCounts(issued: try row.decode(Int.self, at: 0), previewed: try row.decode(Int.self, at: 1),
-                                redeemed: try row.decode(Int.self, at: 2))
-        }
+    /// The funnel of `familyID` as operators see it: the totals of
+    /// `GET /v1/metrics/funnel?family_id=` over the default window (the last
+    /// seven days), read with a fresh `metrics:read` key.
+    func funnel(familyID: String) throws -> FunnelCounts {
+        let client = try client(apiKey: try makeKey([.metricsRead]))
+        let family = familyID.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? familyID
+        let response = try client.get("/v1/metrics/funnel?family_id=\(family)")
+        guard response.status == 200, let totals = response.json["totals"] as? [String: Any],
+              let issued = totals["issued"] as? Int, let previewed = totals["previewed"] as? Int, let redeemed = totals["redeemed"] as? Int
+        else { throw FunnelUnavailable(status: response.status) }
+        return FunnelCounts(issued: issued, previewed: previewed, redeemed: redeemed)
     }
+}
 
-    private static let funnelCounts = """
-        SELECT count(*) FILTER (WHERE type = 'invite.created'),
-               count(*) FILTER (WHERE type = 'invite.previewed'),
-               count(*) FILTER (WHERE type = 'invite.redeemed')
-        FROM baton.events WHERE family_id = $1
-        """
+/// The funnel API did not answer 200 with totals.
+struct FunnelUnavailable: Error {
+    let status: Int
 }
