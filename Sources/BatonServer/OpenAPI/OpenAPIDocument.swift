@@ -857,8 +857,11 @@ enum OpenAPIDocument {
             "content": { "text/html": { "schema": { "type": "string" } } }
           },
           "400": {
-            "description": "The page with the form's error shown inline and no charts",
-            "content": { "text/html": { "schema": { "type": "string" } } }
+            "description": "The page with the form's error shown inline and no charts; a URI the HTTP layer refuses (control characters) gets the JSON error",
+            "content": {
+              "text/html": { "schema": { "type": "string" } },
+              "application/json": { "schema": { "$ref": "#/components/schemas/Error" } }
+            }
           },
           "401": {
             "description": "No usable API key; WWW-Authenticate: Basic realm=\"Baton admin\", charset=\"UTF-8\"",
