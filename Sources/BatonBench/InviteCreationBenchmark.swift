@@ -82,6 +82,8 @@ public struct InviteCreationBenchmark: Sendable {
             Setting.listen.name: "127.0.0.1:0", Setting.httpThreads.name: String(connections),
             Setting.poolSize.name: String(connections), Setting.publicBaseURL.name: "https://bench.example",
             Setting.clipBundleID.name: "com.example.bench.Clip",
+            // One key creates thousands of invites a second: past the per-key limit.
+            Setting.rateLimits.name: "off",
         ])
         let connection = try PostgresConnection(conninfo)
         defer { connection.close() }
