@@ -1,4 +1,5 @@
 import BatonCore
+import BatonTestSupport
 import BatonWorker
 import Foundation
 import Postgres

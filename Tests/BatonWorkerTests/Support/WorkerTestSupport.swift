@@ -49,13 +49,3 @@ final class RecordingHandler: JobHandler {
     var callsByJob: [Int64: Int] { calls.withLock { $0 } }
     var totalCalls: Int { callsByJob.values.reduce(0, +) }
 }
-
-/// Polls `condition` every 20 ms for up to `seconds`; whether it became true.
-func eventually(within seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
-    let end = Date().addingTimeInterval(seconds)
-    while Date() < end {
-        if try condition() { return true }
-        Thread.sleep(forTimeInterval: 0.02)
-    }
-    return try condition()
-}

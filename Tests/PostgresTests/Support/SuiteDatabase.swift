@@ -24,26 +24,3 @@ final class SuiteDatabase: Sendable {
         try PostgresConnection(conninfo())
     }
 }
-
-/// Runs `body` on a thread of its own (never on Swift's cooperative pool, as
-/// libpq calls block) and returns a semaphore signalled when it ends.
-@discardableResult
-func onThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemaphore {
-    let done = DispatchSemaphore(value: 0)
-    Thread {
-        body()
-        done.signal()
-    }.start()
-    return done
-}
-
-/// Waits up to `seconds` for `condition`, checking every 10 ms; for states a
-/// test cannot be notified of, such as a thread being queued in the pool.
-func eventually(within seconds: Double = 5, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if try condition() { return true }
-        Thread.sleep(forTimeInterval: 0.01)
-    }
-    return try condition()
-}
