@@ -40,17 +40,26 @@ public struct ScalingBenchmark: Sendable {
     }
 
     /// Grows the table to each size and runs the API benchmark there;
-    /// `progress` hears what is happening, for a terminal.
-    /// - Throws: `BenchmarkError` from filling or from the API benchmark.
+    /// `progress` hears what is happening, for a terminal. When a later size
+    /// fails, the sizes already measured are returned with the failure as a note.
+    /// - Throws: `BenchmarkError` from filling or from the API benchmark at the first size.
     public func run(progress: (String) -> Void = { _ in }) throws(BenchmarkError) -> BenchmarkReport {
         var report = BenchmarkReport(title: "Invite API as the invites table grows")
         // The API benchmark adds its own invites: fill so that the table
         // holds about `size` while it measures.
         let added = options.api.invitesAdded
         for size in options.sizes {
-            try fill(upTo: size - added, progress: progress)
-            progress("measuring the API with about \(max(size, added)) invites in the table ...")
-            let measured = try APIBenchmark(options.api).run()
+            let measured: BenchmarkReport
+            do {
+                try fill(upTo: size - added, progress: progress)
+                progress("measuring the API with about \(max(size, added)) invites in the table ...")
+                measured = try APIBenchmark(options.api).run()
+            } catch {
+                // The sizes measured so far stand; the failure is reported at its size.
+                guard !report.rows.isEmpty else { throw error }
+                report.notes.append("Stopped at about \(size) invites: \(error)")
+                break
+            }
             let label = Self.sizeLabel(try count())
             report.rows += measured.rows.map { row in
                 var row = row

@@ -1,5 +1,6 @@
 import BatonBench
 import Foundation
+import SafeText
 
 /// `baton bench report`: every benchmark in one run, written as one Markdown
 /// report (docs/benchmarks.md).
@@ -16,7 +17,8 @@ enum BenchReportCommand: BatonCommand {
         discussion: """
             Starts one PostgreSQL cluster (fsync on) and gives each section its own database on it.
             Sections run one after another, each repeating its runs --repeat times and reporting
-            the median with min–max.
+            the median with min–max. A section that fails is written into the report with its error and
+            the run goes on; the exit status is then 1.
             Full sizes: 50,000 jobs burnt down, 10^6 invites expired, the API at 10^4, 10^6 and 10^7
             invites, a funnel over 10^6 invites (`baton bench funnel` alone does 10^7). Takes about
             40 minutes on 2 cores. Run from the repository root on a release build with wrk and pgbench
@@ -42,15 +44,24 @@ enum BenchReportCommand: BatonCommand {
         defer { cluster.tearDown() }
         let machine = MachineDescription(conninfo: cluster.connectionString, scratchDirectory: cluster.dataDirectory)
         var text = header(machine: machine, repeats: repeats, quick: quick)
+        var failed: [Section] = []
         for section in sections {
             console.err("running \(section.rawValue) ...")
             let started = ContinuousClock.now
-            let report = try measure(section, in: cluster, repeats: repeats, quick: quick, console: console)
-            text += report.markdown() + "\n_`\(section.rawValue)` took \((ContinuousClock.now - started).components.seconds) s._\n\n"
+            // A failed section is a finding, not a reason to lose the others:
+            // it is written into the report and the run goes on.
+            do {
+                text += try measure(section, in: cluster, repeats: repeats, quick: quick, console: console).markdown()
+            } catch {
+                failed.append(section)
+                console.err("\(section.rawValue) failed: \(error)")
+                text += "## \(section.rawValue)\n\n**Failed:** \(SafeText.escaped(String(describing: error)))\n"
+            }
+            text += "\n_`\(section.rawValue)` took \((ContinuousClock.now - started).components.seconds) s._\n\n"
             try text.write(toFile: output, atomically: true, encoding: .utf8)
         }
-        console.out("wrote \(output)")
-        return .success
+        console.out("wrote \(output)" + (failed.isEmpty ? "" : "; failed: \(failed.map(\.rawValue).joined(separator: ", "))"))
+        return failed.isEmpty ? .success : .checkFailed
     }
 
     private static func selectedSections(_ list: String?) throws -> [Section] {
