@@ -25,10 +25,9 @@ public struct MachineDescription: Sendable {
     /// Reads the machine; `conninfo` names the measured database and
     /// `scratchDirectory` a directory on its disk for `pg_test_fsync`.
     public init(conninfo: String, scratchDirectory: String) {
-        cpu = Self.firstValue(in: "/proc/cpuinfo", key: "model name") ?? "unknown"
+        cpu = ProcFile.value(in: "/proc/cpuinfo", key: "model name") ?? "unknown"
         cores = ProcessInfo.processInfo.activeProcessorCount
-        memoryGibibytes = Self.firstValue(in: "/proc/meminfo", key: "MemTotal")
-            .flatMap { Double($0.split(separator: " ").first ?? "") }.map { $0 / 1_048_576 }
+        memoryGibibytes = ProcFile.number(in: "/proc/meminfo", key: "MemTotal").map { $0 / 1_048_576 }
         var name = utsname()
         uname(&name)
         kernel = withUnsafeBytes(of: name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -59,12 +58,5 @@ public struct MachineDescription: Sendable {
         let outcome = try? Subprocess(binaries.path("pg_test_fsync"), ["-s", "1", "-f", file]).run()
         let line = outcome?.output.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("fdatasync") }
         return line?.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { Double($0) }
-    }
-
-    /// The value after `key:` on the first line of `file` that starts with `key`.
-    private static func firstValue(in file: String, key: String) -> String? {
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
-        let line = text.split(separator: "\n").first { $0.hasPrefix(key) }
-        return line?.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 }

@@ -119,18 +119,11 @@ public struct ServeStartupBenchmark: Sendable {
         }
         let elapsed = ContinuousClock.now - started
         sleep(UInt32(options.idleSeconds))
-        guard let kibibytes = Self.residentKibibytes(of: running.pid) else {
+        guard let kibibytes = ProcFile.number(in: "/proc/\(running.pid)/status", key: "VmRSS") else {
             throw BenchmarkError(code: "setup_failed", message: "Could not read the server's VmRSS from /proc.")
         }
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         return (milliseconds, kibibytes / 1024)
-    }
-
-    /// `VmRSS` of process `pid` in KiB, from `/proc/PID/status`.
-    static func residentKibibytes(of pid: pid_t) -> Double? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-        return line?.split(whereSeparator: \.isWhitespace).dropFirst().first.flatMap { Double($0) }
     }
 
     /// A loopback port that was free a moment ago (bound to port 0, then released).
