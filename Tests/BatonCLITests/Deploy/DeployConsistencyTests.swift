@@ -47,6 +47,32 @@ struct DeployConsistencyTests {
         #expect(DeployFiles.text("deploy/Dockerfile").contains("ENV BATON_LISTEN=0.0.0.0:8080"))
     }
 
+    @Test("every form serves /metrics on a port of its own that the scraper may reach and no two processes share")
+    func metricsListenerIsDeployed() throws {
+        let configMap = DeployFiles.assignedSettings(in: DeployFiles.text("deploy/k8s/configmap.yaml"))
+        let k8sPort = try #require(configMap["BATON_METRICS_LISTEN"].flatMap(ListenAddress.init)?.port)
+        #expect(k8sPort != 8080)
+        for pod in ["deploy/k8s/api-deployment.yaml", "deploy/k8s/worker-deployment.yaml"] {
+            let manifest = DeployFiles.text(pod)
+            #expect(DeployFiles.number(after: "- name: metrics", in: manifest) == k8sPort, "\(pod) names no metrics port \(k8sPort)")
+            #expect(DeployFiles.number(after: "prometheus.io/port:", in: manifest) == k8sPort, "\(pod) is not annotated for scraping")
+        }
+        let policy = DeployFiles.text("deploy/k8s/networkpolicy.yaml")
+        #expect(DeployFiles.number(after: "name: baton-metrics-ingress", in: policy) == k8sPort)
+
+        let compose = DeployFiles.text("deploy/compose.yaml")
+        #expect(compose.matches(of: /\n\s+BATON_METRICS_LISTEN: 0\.0\.0\.0:\d+/).count == 2, "compose's api and worker both serve /metrics")
+
+        // One host runs both units: each sets its own port, the shared env file none.
+        let ports = try ["baton-api", "baton-worker"].map { unit in
+            let line = DeployFiles.text("deploy/systemd/\(unit).service").firstMatch(of: /Environment=BATON_METRICS_LISTEN=(\S+)/)
+            return try #require(line.flatMap { ListenAddress(String($0.output.1)) }, "\(unit).service sets no metrics listener")
+        }
+        #expect(ports.allSatisfy { $0.host == "127.0.0.1" })
+        #expect(Set(ports.map(\.port)).count == 2)
+        #expect(DeployFiles.assignedSettings(in: DeployFiles.text("deploy/systemd/baton.env.example"))["BATON_METRICS_LISTEN"] == nil)
+    }
+
     @Test("each stop timeout outlasts the drain baton is configured to do")
     func stopTimeoutsOutlastGrace() throws {
         let configMap = DeployFiles.assignedSettings(in: DeployFiles.text("deploy/k8s/configmap.yaml"))
