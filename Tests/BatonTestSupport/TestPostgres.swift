@@ -4,7 +4,8 @@ import Synchronization
 
 /// The PostgreSQL server the tests of one process share: a throwaway
 /// embedded cluster (fsync off) started on first use and removed at exit, or
-/// the server named by `BATON_TEST_DATABASE_URL` when that is set.
+/// the server named by `BATON_TEST_DATABASE_URL` when that is set. Before
+/// starting its own it removes those of killed runs (``StaleTestClusters``).
 ///
 /// Each suite asks for a database of its own with ``makeDatabase(_:)`` so
 /// suites running in parallel never see each other's rows.
@@ -25,7 +26,8 @@ public final class TestPostgres: Sendable {
             server = .success(.external(url))
             return
         }
-        let directory = URL(fileURLWithPath: "/tmp/baton-test-\(getpid())-\(UInt32.random(in: 0 ... .max))")
+        StaleTestClusters.reap()
+        let directory = StaleTestClusters.directory(prefix: "baton-test-")
         server = Result { () throws(EmbeddedPostgresError) -> Server in
             let cluster = try EmbeddedPostgres(.init(dataDirectory: directory, durable: false))
             try cluster.start()
@@ -96,7 +98,7 @@ public final class PrivateTestCluster: Sendable {
     private let directory: URL
 
     fileprivate init() throws {
-        directory = URL(fileURLWithPath: "/tmp/baton-private-\(getpid())-\(UInt32.random(in: 0 ... .max))")
+        directory = StaleTestClusters.directory(prefix: "baton-private-")
         cluster = try EmbeddedPostgres(.init(dataDirectory: directory, durable: false))
         try cluster.start()
     }

@@ -5,13 +5,20 @@ import Foundation
 import Testing
 
 @Suite("handoff inspect command")
-struct HandoffInspectCommandTests {
+final class HandoffInspectCommandTests {
     static let keyHex = String(repeating: "5a", count: 32)
+    private var files: [URL] = []
 
+    deinit {
+        for file in files { try? FileManager.default.removeItem(at: file) }
+    }
+
+    /// A file holding `text`, deleted when the test ends.
     private func file(_ text: String) throws -> String {
-        let path = NSTemporaryDirectory() + "/baton-handoff-\(UInt32.random(in: 0 ... .max)).txt"
-        try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: path))
-        return path
+        let url = FileManager.default.temporaryDirectory.appending(path: "baton-handoff-\(UUID().uuidString).txt")
+        try Data((text + "\n").utf8).write(to: url)
+        files.append(url)
+        return url.path
     }
 
     private func minted(familyName: String) throws -> String {
