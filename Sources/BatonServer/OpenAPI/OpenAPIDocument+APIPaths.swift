@@ -2,7 +2,8 @@
 extension OpenAPIDocument {
     /// The `/v1` paths with their operations.
     static var apiPaths: Object {
-        let createRefusals: [OpenAPISharedResponse] = OpenAPISharedResponse.keyed + OpenAPISharedResponse.jsonBody + [.idempotencyKeyInUse, .validationFailedOrKeyReused, .unavailable]
+        let createRefusals: [OpenAPISharedResponse] =
+            OpenAPISharedResponse.keyed + OpenAPISharedResponse.jsonBody + [.idempotencyKeyInUse, .validationFailedOrKeyReused, .unavailable]
         let lookupRefusals: [OpenAPISharedResponse] = OpenAPISharedResponse.keyed + [.inviteNotFound, .invalidRequest, .unavailable]
         return [
             "/v1/invites": [

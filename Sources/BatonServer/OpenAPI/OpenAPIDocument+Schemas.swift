@@ -20,7 +20,10 @@ extension OpenAPIDocument {
                 "max_redemptions": ["type": "integer", "minimum": 1, "maximum": 10_000, "default": 1],
                 "metadata": ["type": "object", "description": "At most 4 KB as compact JSON, 16 levels deep"],
             ]),
-            "Invite": object(required: ["id", "family_id", "family_name", "inviter_id", "inviter_name", "state", "max_redemptions", "redemption_count", "uses_left", "created_at", "expires_at", "metadata"], [
+            "Invite": object(required: [
+                "id", "family_id", "family_name", "inviter_id", "inviter_name", "state",
+                "max_redemptions", "redemption_count", "uses_left", "created_at", "expires_at", "metadata",
+            ], [
                 "id": uuid, "family_id": string, "family_name": string,
                 "inviter_id": nullable("string"), "inviter_name": nullable("string"),
                 "state": schema("InviteState"),
