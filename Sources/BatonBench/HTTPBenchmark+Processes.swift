@@ -27,7 +27,8 @@ extension HTTPBenchmark {
             try start(source: "healthz.c", repository: options.repository, server: options.server)
         }
 
-        /// Compiles `bench/ceiling/<source>` against libmicrohttpd and
+        /// Compiles `bench/ceiling/<source>` with the ceilings' shared
+        /// `bench/ceiling/ceiling_server.c` against libmicrohttpd and
         /// `packages` (pkg-config names) into a temporary directory and starts
         /// it with `server`'s pool size, timeout, limits and memory, then
         /// `arguments`. The program prints its port on its first line.
@@ -36,10 +37,11 @@ extension HTTPBenchmark {
             packages: [String] = [], arguments: [String] = []
         ) throws(BenchmarkError) -> CeilingServer {
             let source = repository.appendingPathComponent("bench/ceiling/\(name)").path
+            let server = repository.appendingPathComponent("bench/ceiling/ceiling_server.c").path
             let shim = repository.appendingPathComponent("Sources/CMicroHTTPD").path
             let binary = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-\(name)-\(getpid())").path
             guard let flags = output(of: "/usr/bin/pkg-config", ["--cflags", "--libs", "libmicrohttpd"] + packages),
-                  output(of: "/usr/bin/cc", ["-O2", "-I", shim, source, "-o", binary] + flags.split(whereSeparator: \.isWhitespace).map(String.init)) != nil
+                  output(of: "/usr/bin/cc", ["-O2", "-I", shim, source, server, "-o", binary] + flags.split(whereSeparator: \.isWhitespace).map(String.init)) != nil
             else {
                 let libraries = (["libmicrohttpd"] + packages).joined(separator: " ")
                 throw BenchmarkError(code: "ceiling_failed", message: "Could not compile \(source) with cc and pkg-config \(libraries).")

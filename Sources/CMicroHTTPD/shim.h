@@ -8,9 +8,9 @@
 /*
  * Non-variadic helpers for Swift: MHD_start_daemon, MHD_get_daemon_info and
  * MHD_get_connection_info are variadic and not callable from Swift, and
- * MHD_FLAG is an open enum that imports awkwardly. The C ceiling benchmark
- * (bench/ceiling/healthz.c) includes this header too, so both servers start
- * libmicrohttpd with exactly the same flags.
+ * MHD_FLAG is an open enum that imports awkwardly. The C ceilings of the
+ * benchmarks (bench/ceiling/ceiling_server.c) include this header too, so
+ * they start libmicrohttpd with exactly the same flags as Baton.
  */
 
 /* Internal thread pool over epoll, with the inter-thread channel that

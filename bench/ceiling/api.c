@@ -16,6 +16,7 @@
  * (the benchmark's names are plain ASCII), no error bodies.
  *
  *   cc -O2 -I Sources/CMicroHTTPD bench/ceiling/api.c \
+ *      bench/ceiling/ceiling_server.c \
  *      $(pkg-config --cflags --libs libmicrohttpd libpq libsodium) -o api
  *   ./api POOL_SIZE TIMEOUT_S MAX_CONNECTIONS MAX_PER_CLIENT MEMORY_LIMIT \
  *         CONNINFO SECRET_HEX PREVIEW_SQL_FILE REDEEM_SQL_FILE WEBHOOK_KIND WEBHOOK_ATTEMPTS
@@ -23,25 +24,20 @@
  * It listens on 127.0.0.1 on a free port, prints the port on stdout, and
  * serves until SIGTERM or SIGINT.
  */
-#include <arpa/inet.h>
 #include <libpq-fe.h>
-#include <netinet/in.h>
-#include <signal.h>
 #include <sodium.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "shim.h"
+#include "ceiling_server.h"
 
 static const char *conninfo, *webhook_kind, *webhook_attempts;
 static char *preview_sql, *redeem_sql;
 static unsigned char token_key[crypto_auth_hmacsha256_BYTES];
 static unsigned char handoff_key[crypto_auth_hmacsha256_KEYBYTES];
-static atomic_ulong request_counter;
 
 /* One connection per pool thread: a thread serves its connections one
  * request at a time, as Baton's handlers borrow one pooled connection. */
@@ -78,18 +74,7 @@ static char *read_file(const char *path) {
 }
 
 static enum MHD_Result answer(struct MHD_Connection *connection, unsigned int status, const char *body, size_t length) {
-    struct MHD_Response *response = MHD_create_response_from_buffer(length, (void *) body, MHD_RESPMEM_MUST_COPY);
-    if (response == NULL) return MHD_NO;
-    char request_id[33];
-    snprintf(request_id, sizeof request_id, "%032lx", atomic_fetch_add(&request_counter, 1));
-    MHD_add_response_header(response, "Content-Type", "application/json; charset=utf-8");
-    MHD_add_response_header(response, "X-Request-Id", request_id);
-    MHD_add_response_header(response, "Server", "Baton");
-    MHD_add_response_header(response, "Cache-Control", "no-store");
-    MHD_add_response_header(response, "X-Content-Type-Options", "nosniff");
-    enum MHD_Result result = MHD_queue_response(connection, status, response);
-    MHD_destroy_response(response);
-    return result;
+    return ceiling_answer(connection, status, MHD_create_response_from_buffer(length, (void *) body, MHD_RESPMEM_MUST_COPY));
 }
 
 /* `text` as unpadded base64url into `out`; returns the length written. */
@@ -245,7 +230,7 @@ static void completed(void *cls, struct MHD_Connection *connection, void **reque
 
 int main(int argc, char **argv) {
     if (argc != 12) {
-        fprintf(stderr, "usage: %s POOL_SIZE TIMEOUT_S MAX_CONNECTIONS MAX_PER_CLIENT MEMORY_LIMIT "
+        fprintf(stderr, "usage: %s " CEILING_SERVER_USAGE " "
                         "CONNINFO SECRET_HEX PREVIEW_SQL_FILE REDEEM_SQL_FILE WEBHOOK_KIND WEBHOOK_ATTEMPTS\n", argv[0]);
         return 2;
     }
@@ -269,35 +254,5 @@ int main(int argc, char **argv) {
     crypto_auth_hmacsha256_final(&state, token_key);
     randombytes_buf(handoff_key, sizeof handoff_key);
 
-    struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = 0};
-    inet_pton(AF_INET, "127.0.0.1", &address.sin_addr);
-    struct MHD_OptionItem options[] = {
-        {MHD_OPTION_THREAD_POOL_SIZE, atoi(argv[1]), NULL},
-        {MHD_OPTION_CONNECTION_TIMEOUT, atoi(argv[2]), NULL},
-        {MHD_OPTION_CONNECTION_LIMIT, atoi(argv[3]), NULL},
-        {MHD_OPTION_PER_IP_CONNECTION_LIMIT, atoi(argv[4]), NULL},
-        {MHD_OPTION_CONNECTION_MEMORY_LIMIT, atol(argv[5]), NULL},
-        {MHD_OPTION_SOCK_ADDR, 0, &address},
-        {MHD_OPTION_END, 0, NULL},
-    };
-    struct MHD_Daemon *daemon = baton_mhd_start(baton_mhd_flags(false), NULL, NULL, handle, NULL, completed, NULL, options);
-    if (daemon == NULL) {
-        fprintf(stderr, "could not start libmicrohttpd\n");
-        return 1;
-    }
-    struct sockaddr_in bound;
-    socklen_t length = sizeof bound;
-    getsockname(baton_mhd_listen_fd(daemon), (struct sockaddr *) &bound, &length);
-    printf("%u\n", ntohs(bound.sin_port));
-    fflush(stdout);
-
-    sigset_t signals;
-    sigemptyset(&signals);
-    sigaddset(&signals, SIGTERM);
-    sigaddset(&signals, SIGINT);
-    sigprocmask(SIG_BLOCK, &signals, NULL);
-    int received;
-    sigwait(&signals, &received);
-    MHD_stop_daemon(daemon);
-    return 0;
+    return ceiling_serve(argv, handle, completed);
 }

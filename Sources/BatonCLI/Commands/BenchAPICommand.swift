@@ -31,14 +31,13 @@ enum BenchAPICommand: BatonCommand {
         let clients = try arguments.int("clients", in: 1...256) ?? 32
         let invites = try arguments.int("invites", in: 1000...5_000_000) ?? 100_000
         let repetitions = try arguments.int("repetitions", in: 1...10) ?? 3
-        let database = try BenchCluster(databaseURL: arguments.string("database-url"), console: console)
-        defer { database.tearDown() }
-        console.err("preparing \(3 * invites) invites ...")
-        let options = APIBenchmark.Options(
-            conninfo: database.connectionString, connections: connections, databaseClients: clients, seconds: seconds, redeemInvites: invites,
-            repetitions: repetitions
-        )
-        console.out(try APIBenchmark(options).run().markdown())
-        return .success
+        return try BenchCluster.report(arguments, console: console) { conninfo in
+            console.err("preparing \(3 * invites) invites ...")
+            let options = APIBenchmark.Options(
+                conninfo: conninfo, connections: connections, databaseClients: clients, seconds: seconds, redeemInvites: invites,
+                repetitions: repetitions
+            )
+            return try APIBenchmark(options).run()
+        }
     }
 }

@@ -21,16 +21,12 @@ enum BenchFunnelCommand: BatonCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let benchmark = FunnelBenchmark(
-            conninfo: "", invites: try arguments.int("invites", in: 1...50_000_000) ?? 10_000_000,
-            families: try arguments.int("families", in: 1...10_000_000) ?? 10_000,
-            tail: try arguments.int("tail", in: 0...10_000_000) ?? 10_000, repeats: try arguments.int("repeats", in: 1...100) ?? 5
-        )
-        let database = try BenchCluster(databaseURL: arguments.string("database-url"), console: console)
-        defer { database.tearDown() }
-        var configured = benchmark
-        configured.conninfo = database.connectionString
-        console.out(try configured.run(progress: console.err).markdown())
-        return .success
+        let invites = try arguments.int("invites", in: 1...50_000_000) ?? 10_000_000
+        let families = try arguments.int("families", in: 1...10_000_000) ?? 10_000
+        let tail = try arguments.int("tail", in: 0...10_000_000) ?? 10_000
+        let repeats = try arguments.int("repeats", in: 1...100) ?? 5
+        return try BenchCluster.report(arguments, console: console) { conninfo in
+            try FunnelBenchmark(conninfo: conninfo, invites: invites, families: families, tail: tail, repeats: repeats).run(progress: console.err)
+        }
     }
 }

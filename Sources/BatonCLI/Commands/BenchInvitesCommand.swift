@@ -23,16 +23,14 @@ enum BenchInvitesCommand: BatonCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let database = try BenchCluster(databaseURL: arguments.string("database-url"), console: console)
-        defer { database.tearDown() }
-        let benchmark = InviteCreationBenchmark(
-            conninfo: database.connectionString,
-            connections: try arguments.int("connections", in: 1...256) ?? 16,
-            batchConnections: try arguments.int("batch-connections", in: 1...64) ?? 2,
-            duration: .seconds(try arguments.int("seconds", in: 1...600) ?? 5),
-            rounds: try arguments.int("rounds", in: 1...20) ?? 3
-        )
-        console.out(try benchmark.run().markdown())
-        return .success
+        let connections = try arguments.int("connections", in: 1...256) ?? 16
+        let batchConnections = try arguments.int("batch-connections", in: 1...64) ?? 2
+        let seconds = try arguments.int("seconds", in: 1...600) ?? 5
+        let rounds = try arguments.int("rounds", in: 1...20) ?? 3
+        return try BenchCluster.report(arguments, console: console) { conninfo in
+            try InviteCreationBenchmark(
+                conninfo: conninfo, connections: connections, batchConnections: batchConnections, duration: .seconds(seconds), rounds: rounds
+            ).run()
+        }
     }
 }

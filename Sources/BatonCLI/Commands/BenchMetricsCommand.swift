@@ -22,15 +22,11 @@ enum BenchMetricsCommand: BatonCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let options = MetricsBenchmark.Options(
-            conninfo: "", connections: try arguments.int("connections", in: 1...1024) ?? 64,
-            seconds: try arguments.int("seconds", in: 1...600) ?? 5, repeats: try arguments.int("repeat", in: 1...20) ?? 3
-        )
-        let database = try BenchCluster(databaseURL: arguments.string("database-url"), console: console)
-        defer { database.tearDown() }
-        var measured = options
-        measured.conninfo = database.connectionString
-        console.out(try MetricsBenchmark(measured).run().markdown())
-        return .success
+        let connections = try arguments.int("connections", in: 1...1024) ?? 64
+        let seconds = try arguments.int("seconds", in: 1...600) ?? 5
+        let repeats = try arguments.int("repeat", in: 1...20) ?? 3
+        return try BenchCluster.report(arguments, console: console) { conninfo in
+            try MetricsBenchmark(.init(conninfo: conninfo, connections: connections, seconds: seconds, repeats: repeats)).run()
+        }
     }
 }

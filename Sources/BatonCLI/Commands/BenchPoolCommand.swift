@@ -20,10 +20,8 @@ enum BenchPoolCommand: BatonCommand {
         let clients = try arguments.int("clients", in: 1...256) ?? 8
         let seconds = try arguments.int("seconds", in: 1...600) ?? 5
         let rounds = try arguments.int("rounds", in: 1...20) ?? 3
-        let database = try BenchCluster(databaseURL: arguments.string("database-url"), console: console)
-        defer { database.tearDown() }
-        let benchmark = PoolBenchmark(conninfo: database.connectionString, clients: clients, duration: .seconds(seconds), rounds: rounds)
-        console.out(try benchmark.run().markdown())
-        return .success
+        return try BenchCluster.report(arguments, console: console) { conninfo in
+            try PoolBenchmark(conninfo: conninfo, clients: clients, duration: .seconds(seconds), rounds: rounds).run()
+        }
     }
 }

@@ -27,11 +27,8 @@ enum BenchQueueCommand: BatonCommand {
         let invites = try arguments.int("invites", in: 0...10_000_000) ?? 1_000_000
         let samples = try arguments.int("samples", in: 1...100_000) ?? 200
         let rounds = try arguments.int("rounds", in: 1...20) ?? 3
-        let database = try BenchCluster(databaseURL: arguments.string("database-url"), console: console)
-        defer { database.tearDown() }
-        let benchmark = QueueBenchmark(
-            conninfo: database.connectionString, jobs: jobs, concurrency: concurrency, invites: invites, latencySamples: samples, rounds: rounds)
-        console.out(try benchmark.run().markdown())
-        return .success
+        return try BenchCluster.report(arguments, console: console) { conninfo in
+            try QueueBenchmark(conninfo: conninfo, jobs: jobs, concurrency: concurrency, invites: invites, latencySamples: samples, rounds: rounds).run()
+        }
     }
 }

@@ -22,11 +22,9 @@ enum BenchServeCommand: BatonCommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let runs = try arguments.int("runs", in: 1...50) ?? 5
         let idle = try arguments.int("idle", in: 0...60) ?? 2
-        let database = try BenchCluster(databaseURL: arguments.string("database-url"), console: console)
-        defer { database.tearDown() }
-        let options = options(conninfo: database.connectionString, runs: runs, idle: idle)
-        console.out(try ServeStartupBenchmark(options).run().markdown())
-        return .success
+        return try BenchCluster.report(arguments, console: console) { conninfo in
+            try ServeStartupBenchmark(options(conninfo: conninfo, runs: runs, idle: idle)).run()
+        }
     }
 
     /// The benchmark's options for this very `baton` binary, probing

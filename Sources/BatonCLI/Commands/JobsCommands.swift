@@ -51,10 +51,7 @@ enum JobsRetryCommand: BatonCommand {
             if arguments.flag("json") { console.json(["retried": count]) } else { console.out("retried \(count) discarded job(s)") }
             return .success
         }
-        let id = try JobsDatabase.id(arguments)
-        let job = try JobsDatabase.open { try JobQueue.retry(id: id, on: $0) }
-        if arguments.flag("json") { console.json(JobsDatabase.dictionary(job)) } else { console.out("job \(job.id) is available again") }
-        return .success
+        return try JobsDatabase.change(arguments, console: console, outcome: "is available again", JobQueue.retry)
     }
 }
 
@@ -70,10 +67,7 @@ enum JobsCancelCommand: BatonCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let id = try JobsDatabase.id(arguments)
-        let job = try JobsDatabase.open { try JobQueue.cancel(id: id, on: $0) }
-        if arguments.flag("json") { console.json(JobsDatabase.dictionary(job)) } else { console.out("job \(job.id) cancelled") }
-        return .success
+        try JobsDatabase.change(arguments, console: console, outcome: "cancelled", JobQueue.cancel)
     }
 }
 
@@ -104,6 +98,18 @@ enum JobsStatsCommand: BatonCommand {
 private enum JobsDatabase {
     static func open<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         try ConfiguredDatabase.open { _, connection in try body(connection) }
+    }
+
+    /// Applies `change` to the job the ID positional names and prints the job
+    /// as it now is: JSON with `--json`, else `job <id> <outcome>`.
+    static func change(
+        _ arguments: ParsedArguments, console: Console, outcome: String,
+        _ change: (_ id: Int64, _ connection: PostgresConnection) throws -> JobRecord
+    ) throws -> ExitCode {
+        let id = try id(arguments)
+        let job = try open { try change(id, $0) }
+        if arguments.flag("json") { console.json(dictionary(job)) } else { console.out("job \(job.id) \(outcome)") }
+        return .success
     }
 
     static func id(_ arguments: ParsedArguments) throws(UsageError) -> Int64 {

@@ -20,14 +20,7 @@ struct DashboardPage {
 
     var html: String {
         """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="robots" content="noindex, nofollow">
-        <title>Baton admin</title>
-        <style>\(Self.css)</style>
+        \(HTMLPage.opening(title: "Baton admin"))<style>\(Self.css)</style>
         </head>
         <body>
         <header><h1>Baton admin</h1>\(subtitle)</header>

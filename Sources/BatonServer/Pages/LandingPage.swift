@@ -23,14 +23,7 @@ struct LandingPage {
         let expiry = preview.expiresAt.formatted(.iso8601.year().month().day())
         let description = "Open this invite to join \(family). It expires on \(expiry)."
         return """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="robots" content="noindex, nofollow">
-        <title>\(title)</title>
-        \(bannerTag)<meta property="og:type" content="website">
+        \(HTMLPage.opening(title: title))\(bannerTag)<meta property="og:type" content="website">
         <meta property="og:title" content="\(title)">
         <meta property="og:description" content="\(description)">
         <meta property="og:url" content="\(HTMLText.escaped(link))">

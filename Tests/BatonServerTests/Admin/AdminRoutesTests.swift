@@ -8,8 +8,7 @@ struct AdminRoutesTests {
     let client: HTTPTestClient
 
     init() throws {
-        app = try TestApp(environment: ["BATON_RATE_LIMITS": "off"])
-        client = try app.client()
+        (app, client) = try TestApp.withClient(rateLimited: false)
     }
 
     /// `Authorization: Basic` with `password` (and a user name the page ignores).

@@ -12,8 +12,7 @@ struct DashboardEscapingTests {
     static let hostileName = "<script>alert(\"x\")</script> O'Brien & \u{202E}ylimaf"
 
     init() throws {
-        app = try TestApp(environment: ["BATON_RATE_LIMITS": "off"])
-        client = try app.client()
+        (app, client) = try TestApp.withClient(rateLimited: false)
         let created = try client.post("/v1/invites", json: ["family_id": "fam_plain", "family_name": "Plain"])
         #expect(created.status == 201)
         // The API refuses hidden characters in names; rows written by older

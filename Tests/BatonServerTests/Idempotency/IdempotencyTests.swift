@@ -13,8 +13,7 @@ struct IdempotencyTests {
     init() throws {
         // The in-flight tests hold a table lock for a while; under a loaded
         // machine that must not trip the statement timeout of the held request.
-        app = try TestApp(environment: ["BATON_STATEMENT_TIMEOUT_MS": "60000"])
-        client = try app.client()
+        (app, client) = try TestApp.withClient(environment: ["BATON_STATEMENT_TIMEOUT_MS": "60000"])
     }
 
     func inviteCount() throws -> Int {

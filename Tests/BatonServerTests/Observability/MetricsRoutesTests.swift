@@ -9,8 +9,7 @@ struct MetricsRoutesTests {
     let client: HTTPTestClient
 
     init() throws {
-        app = try TestApp(environment: ["BATON_RATE_LIMITS": "off"])
-        client = try app.client()
+        (app, client) = try TestApp.withClient(rateLimited: false)
     }
 
     @Test("the scrape parses, each family has HELP and TYPE once, and histograms are cumulative up to +Inf = count")

@@ -9,8 +9,7 @@ struct InviteListRevokeBatchTests {
     let client: HTTPTestClient
 
     init() throws {
-        app = try TestApp()
-        client = try app.client()
+        (app, client) = try TestApp.withClient()
     }
 
     func create(family: String, extra: [String: Any] = [:]) throws -> String {

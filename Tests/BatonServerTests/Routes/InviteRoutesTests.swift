@@ -9,8 +9,7 @@ struct InviteRoutesTests {
     let client: HTTPTestClient
 
     init() throws {
-        app = try TestApp()
-        client = try app.client()
+        (app, client) = try TestApp.withClient()
     }
 
     static var valid: [String: Any] { ["family_id": "fam_1", "family_name": "The Smiths", "inviter_name": "Ann"] }

@@ -41,9 +41,8 @@ struct InvocationRoutesTests {
     let client: HTTPTestClient
 
     init() throws {
-        app = try TestApp(environment: ["BATON_RATE_LIMITS": "off", "BATON_PUBLIC_BASE_URL": "https://baton.example"])
-        client = try app.client()
-        client.apiKey = nil
+        (app, client) = try TestApp.withClient(
+            rateLimited: false, environment: ["BATON_PUBLIC_BASE_URL": "https://baton.example"], anonymous: true)
     }
 
     @Test("a valid invite link answers the preview")

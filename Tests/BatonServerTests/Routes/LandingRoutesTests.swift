@@ -7,12 +7,10 @@ struct LandingRoutesTests {
     let client: HTTPTestClient
 
     init() throws {
-        app = try TestApp(environment: [
-            "BATON_RATE_LIMITS": "off", "BATON_ANDROID_PACKAGE": "com.example.family",
+        (app, client) = try TestApp.withClient(rateLimited: false, environment: [
+            "BATON_ANDROID_PACKAGE": "com.example.family",
             "BATON_ANDROID_CERT_FINGERPRINTS": Array(repeating: "AB", count: 32).joined(separator: ":"),
-        ])
-        client = try app.client()
-        client.apiKey = nil
+        ], anonymous: true)
     }
 
     @Test("the landing page escapes a hostile family name and carries banner, Open Graph and noindex")

@@ -7,9 +7,7 @@ struct PreviewRoutesTests {
     let client: HTTPTestClient
 
     init() throws {
-        app = try TestApp(environment: ["BATON_RATE_LIMITS": "off"])
-        client = try app.client()
-        client.apiKey = nil
+        (app, client) = try TestApp.withClient(rateLimited: false, anonymous: true)
     }
 
     @Test("a token previews with the family, uses left and a handoff the server accepts")

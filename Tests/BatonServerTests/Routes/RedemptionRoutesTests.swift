@@ -10,8 +10,7 @@ struct RedemptionRoutesTests {
     let client: HTTPTestClient
 
     init() throws {
-        app = try TestApp(environment: ["BATON_RATE_LIMITS": "off"])
-        client = try app.client()
+        (app, client) = try TestApp.withClient(rateLimited: false)
     }
 
     private func redeem(_ body: [String: Any]) throws -> HTTPTestClient.Response {
