@@ -1,11 +1,12 @@
 # Sourced by the scripts that drive a running `baton dev` (contract-test,
 # soak): build the executable, start it on a free loopback port in a fresh
-# data directory, stop it. Set SWIFT_SCRATCH_PATH to build elsewhere than .build.
+# data directory, stop it. Set SWIFT_SCRATCH_PATH to build elsewhere than .build,
+# and SWIFT_CONFIGURATION=release for an optimised build (default debug).
 
-# Builds `baton` (debug) and sets BATON_BIN to it.
+# Builds `baton` in $SWIFT_CONFIGURATION (debug unless set) and sets BATON_BIN to it.
 baton_build() {
-    local flags=()
-    [ -n "${SWIFT_SCRATCH_PATH:-}" ] && flags=(--scratch-path "$SWIFT_SCRATCH_PATH")
+    local flags=(--configuration "${SWIFT_CONFIGURATION:-debug}")
+    [ -n "${SWIFT_SCRATCH_PATH:-}" ] && flags+=(--scratch-path "$SWIFT_SCRATCH_PATH")
     swift build --product baton "${flags[@]}" >&2
     BATON_BIN="$(swift build --show-bin-path "${flags[@]}")/baton"
 }

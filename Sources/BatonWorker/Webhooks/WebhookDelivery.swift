@@ -27,12 +27,15 @@ public struct WebhookDelivery: JobHandler {
     public let events: WebhookEvents
     /// Counts attempts by result in `baton_webhook_deliveries_total`; nil counts nothing.
     public let metrics: BatonMetrics?
+    /// The one HTTP session every delivery of this handler (and its copies) goes through.
+    private let transport: WebhookTransport?
 
     /// A handler delivering to `settings` the events read by `events`.
     public init(settings: WebhookSettings?, events: WebhookEvents, metrics: BatonMetrics? = nil) {
         self.settings = settings
         self.events = events
         self.metrics = metrics
+        transport = settings.map { WebhookTransport(limit: $0.timeout) }
     }
 
     public func perform(_ job: ClaimedJob, deadline: ContinuousClock.Instant) throws {
@@ -43,7 +46,7 @@ public struct WebhookDelivery: JobHandler {
 
     /// One attempt: the `result` label it counts under, and the failure to report, if any.
     private func deliver(_ job: ClaimedJob, deadline: ContinuousClock.Instant) -> (result: String, failure: JobHandlerError?) {
-        guard let settings else {
+        guard let settings, let transport else {
             return ("not_configured", .permanent("no webhook endpoint configured (BATON_WEBHOOK_URL)"))
         }
         let eventID: String, type: String, body: Data
@@ -63,7 +66,7 @@ public struct WebhookDelivery: JobHandler {
         request.setValue(WebhookSignature.header(body: body, secret: settings.secret, timestamp: now), forHTTPHeaderField: "Baton-Signature")
         let timeout = min(settings.timeout, deadline - .now)
         let retryAfter = settings.backoff.delay(afterAttempt: job.attempt)
-        switch WebhookTransport.post(request, timeout: timeout) {
+        switch transport.post(request, timeout: timeout) {
         case .status(let status) where (200..<300).contains(status):
             return ("delivered", nil)
         case .status(let status):

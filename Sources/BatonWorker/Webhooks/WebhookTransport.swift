@@ -2,80 +2,70 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
 
-/// One HTTP POST through `URLSession` (libcurl on Linux), bridged to the
-/// calling worker thread with a semaphore.
+/// HTTP POSTs through one long-lived `URLSession` (libcurl on Linux), each
+/// bridged to the calling worker thread with a semaphore.
+///
+/// One session for every delivery, not one per delivery: on Linux each
+/// session brings its own libcurl multi handle, dispatch queues and timer,
+/// and a session per webhook made the process grow with every delivery (the
+/// soak's RSS climbed with the deliveries and with nothing else; see the soak
+/// section of docs/testing.md). Tearing a session down with
+/// `invalidateAndCancel()` also raced the session's own queue and could crash
+/// the process (a trap in that method under heaptrack); this session ends
+/// with `finishTasksAndInvalidate()`, which runs on that queue, when the
+/// transport is released. Every task still leaks about 56 bytes inside
+/// FoundationNetworking itself (`CFURLSessionCurlHostIsEqual` never frees the
+/// libcurl URL handle it parses each request's URL into), which only a
+/// transport without `URLSession` would avoid.
 ///
 /// Only the status line matters: the body of the answer is never read (the
 /// task is cancelled once the response head arrives), so a receiver cannot
 /// make the worker buffer an unbounded answer, and redirects are not
 /// followed (a 3xx counts as a failure, like any non-2xx).
-enum WebhookTransport {
+final class WebhookTransport: Sendable {
     /// What came back.
-    enum Result: Equatable {
+    enum Result: Equatable, Sendable {
         case status(Int)
         case failed(String)
     }
 
-    static func post(_ request: URLRequest, timeout: Duration) -> Result {
-        let seconds = max(0.001, timeout / .seconds(1))
+    private let session: URLSession
+    /// The tasks in flight; internal for the tests that check it empties.
+    let exchanges = WebhookExchanges()
+
+    /// A transport whose requests never outlast `limit` (each may ask for less).
+    init(limit: Duration) {
+        let seconds = Self.seconds(limit)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = seconds
         configuration.timeoutIntervalForResource = seconds
         configuration.httpShouldSetCookies = false
         configuration.urlCache = nil
-        let catcher = ResponseCatcher()
-        let session = URLSession(configuration: configuration, delegate: catcher, delegateQueue: nil)
-        defer { session.invalidateAndCancel() }
-        session.dataTask(with: request).resume()
-        guard catcher.done.wait(timeout: .now() + seconds + 1) == .success else { return .failed("timed out") }
-        return catcher.result
-    }
-}
-
-/// Receives the response head, cancels the body, refuses redirects.
-private final class ResponseCatcher: NSObject, URLSessionDataDelegate, Sendable {
-    let done = DispatchSemaphore(value: 0)
-    private let outcome = Mutex<WebhookTransport.Result>(.failed("no response"))
-
-    var result: WebhookTransport.Result { outcome.withLock { $0 } }
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        outcome.withLock { $0 = .status(status) }
-        completionHandler(.cancel)
+        session = URLSession(configuration: configuration, delegate: exchanges, delegateQueue: nil)
     }
 
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
+    deinit {
+        session.finishTasksAndInvalidate()
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        if let error = error as? URLError {
-            outcome.withLock { result in
-                if case .failed = result { result = .failed(Self.describe(error)) }
-            }
+    /// Sends `request` and waits at most `timeout` for the response head.
+    func post(_ request: URLRequest, timeout: Duration) -> Result {
+        let seconds = Self.seconds(timeout)
+        var request = request
+        request.timeoutInterval = seconds
+        let task = session.dataTask(with: request)
+        let exchange = exchanges.begin(task.taskIdentifier)
+        task.resume()
+        defer { exchanges.end(task.taskIdentifier) }
+        guard exchange.done.wait(timeout: .now() + seconds + 1) == .success else {
+            task.cancel()
+            return .failed("timed out")
         }
-        done.signal()
+        return exchange.result
     }
 
-    /// A fixed phrase per error: never the URL or text from the receiver.
-    private static func describe(_ error: URLError) -> String {
-        switch error.code {
-        case .timedOut: "timed out"
-        case .cannotConnectToHost: "connection refused"
-        case .cannotFindHost, .dnsLookupFailed: "host not found"
-        case .networkConnectionLost: "connection lost"
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot: "TLS failed"
-        default: "request failed (URLError \(error.code.rawValue))"
-        }
+    private static func seconds(_ duration: Duration) -> Double {
+        max(0.001, duration / .seconds(1))
     }
 }

@@ -1,0 +1,65 @@
+@testable import BatonWorker
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Synchronization
+import Testing
+
+@Suite("Webhook transport")
+struct WebhookTransportTests {
+    /// A POST to `receiver` asking it to answer `status` (see `statusReceiver`).
+    static func request(to receiver: LoopbackReceiver, status: Int) -> URLRequest {
+        var request = URLRequest(url: receiver.url)
+        request.httpMethod = "POST"
+        request.httpBody = Data("{}".utf8)
+        request.setValue(String(status), forHTTPHeaderField: "X-Wanted-Status")
+        return request
+    }
+
+    /// A receiver answering each request with the status it asks for.
+    static func statusReceiver() throws -> LoopbackReceiver {
+        try LoopbackReceiver { request, _ in (Int(request.headers["x-wanted-status"] ?? "") ?? 500, 0) }
+    }
+
+    @Test("one transport carries posts from several threads at once, each gets its own answer, and none stays tracked")
+    func concurrentPostsShareOneSession() throws {
+        let receiver = try Self.statusReceiver()
+        defer { receiver.stop() }
+        let transport = WebhookTransport(limit: .seconds(5))
+        let statuses = [200, 201, 204, 404, 500, 503]
+        let mismatches = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for round in 0..<30 {
+                let wanted = statuses[(thread + round) % statuses.count]
+                let result = transport.post(Self.request(to: receiver, status: wanted), timeout: .seconds(5))
+                if result != .status(wanted) { mismatches.withLock { $0.append("\(wanted): \(result)") } }
+            }
+        }
+        #expect(mismatches.withLock { $0 } == [])
+        #expect(receiver.requests.count == 120)
+        #expect(transport.exchanges.count == 0)
+    }
+
+    @Test("a post the receiver leaves unanswered times out, is forgotten, and the next post on the same transport is answered")
+    func timeoutThenAnswer() throws {
+        let receiver = try LoopbackReceiver { _, previous in (204, previous == 0 ? 3 : 0) }
+        defer { receiver.stop() }
+        let transport = WebhookTransport(limit: .seconds(5))
+        let started = ContinuousClock.now
+        #expect(transport.post(Self.request(to: receiver, status: 204), timeout: .milliseconds(300)) == .failed("timed out"))
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(transport.exchanges.count == 0)
+        #expect(transport.post(Self.request(to: receiver, status: 204), timeout: .seconds(5)) == .status(204))
+        #expect(transport.exchanges.count == 0)
+    }
+
+    @Test("a refused connection is a failure with a fixed phrase, not the receiver's text")
+    func refusedConnection() throws {
+        let receiver = try Self.statusReceiver()
+        receiver.stop()
+        let transport = WebhookTransport(limit: .seconds(5))
+        #expect(transport.post(Self.request(to: receiver, status: 200), timeout: .seconds(5)) == .failed("connection refused"))
+        #expect(transport.exchanges.count == 0)
+    }
+}
