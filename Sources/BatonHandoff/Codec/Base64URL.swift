@@ -24,20 +24,32 @@ enum Base64URL {
     }
 
     /// The unpadded encoding of `bytes`.
-    static func encode(_ bytes: some Collection<UInt8>) -> String {
+    static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
-        out.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var iterator = bytes.makeIterator()
-        while let first = iterator.next() {
-            let second = iterator.next()
-            let third = iterator.next()
-            let group = UInt32(first) << 16 | UInt32(second ?? 0) << 8 | UInt32(third ?? 0)
-            out.append(alphabet[Int(group >> 18 & 0x3F)])
-            out.append(alphabet[Int(group >> 12 & 0x3F)])
-            if second != nil { out.append(alphabet[Int(group >> 6 & 0x3F)]) }
-            if third != nil { out.append(alphabet[Int(group & 0x3F)]) }
-        }
+        append(encoding: bytes, to: &out)
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the unpadded encoding of `bytes` to `out`: the minting path
+    /// writes header, payload and MAC into one buffer this way.
+    static func append(encoding bytes: [UInt8], to out: inout [UInt8]) {
+        out.reserveCapacity(out.count + (bytes.count * 4 + 2) / 3)
+        alphabet.withUnsafeBufferPointer { symbols in
+            bytes.withUnsafeBufferPointer { input in
+                var index = 0
+                while index < input.count {
+                    let remaining = input.count - index
+                    let group = UInt32(input[index]) << 16
+                        | (remaining > 1 ? UInt32(input[index + 1]) << 8 : 0)
+                        | (remaining > 2 ? UInt32(input[index + 2]) : 0)
+                    out.append(symbols[Int(group >> 18 & 0x3F)])
+                    out.append(symbols[Int(group >> 12 & 0x3F)])
+                    if remaining > 1 { out.append(symbols[Int(group >> 6 & 0x3F)]) }
+                    if remaining > 2 { out.append(symbols[Int(group & 0x3F)]) }
+                    index += 3
+                }
+            }
+        }
     }
 
     /// The bytes `text` encodes, or nil when it is not strict base64url.

@@ -21,8 +21,8 @@ public struct HandoffEncoder: Sendable {
         let header = HandoffHeader(
             algorithm: .hs256, keyID: signer.signingKeyID, kind: .invite, version: 1, issuedAt: issuedAt, expiresAt: expiresAt
         )
-        _ = try HandoffPayload(version1: payload.version1Fields, kind: .invite)
-        return try mint(header: header, payloadFields: payload.version1Fields, signer: signer)
+        try payload.checkVersion1(kind: .invite)
+        return try mint(header: header, payloadMembers: payload.version1Members, signer: signer)
     }
 
     /// A device-minted, unsigned `typed_code` envelope (schema version 1) for
@@ -32,8 +32,8 @@ public struct HandoffEncoder: Sendable {
     public func mintTypedCode(_ code: String, issuedAt: Int64, expiresAt: Int64) throws(HandoffError) -> String {
         let header = HandoffHeader(algorithm: .none, keyID: nil, kind: .typedCode, version: 1, issuedAt: issuedAt, expiresAt: expiresAt)
         let payload = HandoffPayload(credential: HandoffCredential(form: .code, value: code))
-        _ = try HandoffPayload(version1: payload.version1Fields, kind: .typedCode)
-        return try mint(header: header, payloadFields: payload.version1Fields, signer: nil)
+        try payload.checkVersion1(kind: .typedCode)
+        return try mint(header: header, payloadMembers: payload.version1Members, signer: nil)
     }
 
     /// The envelope for `header` and `payloadFields`, MAC'd by `signer` when
@@ -44,16 +44,27 @@ public struct HandoffEncoder: Sendable {
     ///   algorithm disagree or the kind needs the other algorithm,
     ///   `handoff_malformed` for a bad key id or times, `handoff_too_large`.
     public func mint(header: HandoffHeader, payloadFields: HandoffFields, signer: (any HandoffSigner)?) throws(HandoffError) -> String {
+        try mint(header: header, payloadMembers: payloadFields.sortedMembers, signer: signer)
+    }
+
+    /// The envelope of `payloadMembers`, given in canonical key order, written
+    /// into one buffer (segments, dots and MAC) and turned into a string once.
+    private func mint(
+        header: HandoffHeader, payloadMembers: [(key: String, value: HandoffValue)], signer: (any HandoffSigner)?
+    ) throws(HandoffError) -> String {
         guard header.algorithm == header.kind.algorithm, (header.algorithm == .hs256) == (signer != nil) else {
             throw .unsupportedAlgorithm
         }
         if let keyID = header.keyID, !HandoffHeader.isWellFormedKeyID(keyID) { throw .malformed(reason: "kid is not 1-64 of [A-Za-z0-9._-]") }
         guard header.issuedAt >= 0, header.expiresAt > header.issuedAt else { throw .malformed(reason: "exp is not after iat") }
-        let signingInput = Base64URL.encode(CanonicalJSONWriter.bytes(of: header.fields)) + "."
-            + Base64URL.encode(CanonicalJSONWriter.bytes(of: payloadFields))
-        let mac = signer.map { Base64URL.encode($0.signature(for: Array(signingInput.utf8))) } ?? ""
-        let envelope = signingInput + "." + mac
-        guard envelope.utf8.count <= limits.maxBytes else { throw .tooLarge(size: envelope.utf8.count, limit: limits.maxBytes) }
-        return envelope
+        var envelope: [UInt8] = []
+        Base64URL.append(encoding: CanonicalJSONWriter.bytes(ofSorted: header.members), to: &envelope)
+        envelope.append(UInt8(ascii: "."))
+        Base64URL.append(encoding: CanonicalJSONWriter.bytes(ofSorted: payloadMembers), to: &envelope)
+        let mac = signer?.signature(for: envelope)
+        envelope.append(UInt8(ascii: "."))
+        if let mac { Base64URL.append(encoding: mac, to: &envelope) }
+        guard envelope.count <= limits.maxBytes else { throw .tooLarge(size: envelope.count, limit: limits.maxBytes) }
+        return String(decoding: envelope, as: UTF8.self)
     }
 }

@@ -24,6 +24,11 @@ public struct HandoffFields: Equatable, Sendable {
         values.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// The members in the canonical order of ``sortedKeys``.
+    var sortedMembers: [(key: String, value: HandoffValue)] {
+        values.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    }
+
     /// The string at `key`; `failure` when absent or not a string.
     public func string(_ key: String, else failure: HandoffError) throws(HandoffError) -> String {
         guard case .string(let text)? = values[key] else { throw failure }

@@ -40,15 +40,16 @@ public struct HandoffHeader: Equatable, Sendable {
 
     /// The header as the canonical writer's fields.
     var fields: HandoffFields {
-        var fields = HandoffFields([
-            "alg": .string(algorithm.rawValue),
-            "exp": .integer(expiresAt),
-            "iat": .integer(issuedAt),
-            "kind": .string(kind.rawValue),
-            "typ": .string(Self.type),
-            "v": .integer(Int64(version)),
-        ])
-        if let keyID { fields["kid"] = .string(keyID) }
-        return fields
+        HandoffFields(Dictionary(uniqueKeysWithValues: members.lazy.map { ($0.key, $0.value) }))
+    }
+
+    /// The header's members in canonical (byte-wise sorted) key order.
+    var members: [(key: String, value: HandoffValue)] {
+        var members: [(key: String, value: HandoffValue)] = [
+            ("alg", .string(algorithm.rawValue)), ("exp", .integer(expiresAt)), ("iat", .integer(issuedAt)),
+        ]
+        if let keyID { members.append(("kid", .string(keyID))) }
+        members += [("kind", .string(kind.rawValue)), ("typ", .string(Self.type)), ("v", .integer(Int64(version)))]
+        return members
     }
 }

@@ -21,41 +21,76 @@ extension HandoffPayload {
             try fields.requireOnly(Self.inviteKeys, else: Self.fault("unexpected field"))
             self.init(
                 credential: credential,
-                familyName: try Self.text("family_name", in: fields),
-                inviterName: try Self.text("inviter_name", in: fields),
-                source: try Self.source(in: fields)
+                familyName: try Self.text("family_name", fields.optionalString("family_name", else: Self.notString("family_name"))),
+                inviterName: try Self.text("inviter_name", fields.optionalString("inviter_name", else: Self.notString("inviter_name"))),
+                source: try Self.source(fields.optionalString("source", else: Self.notString("source")))
             )
+        }
+    }
+
+    /// Checks this payload as ``init(version1:kind:)`` checks the fields it
+    /// would be written as, with the same faults in the same order, but
+    /// without building them: the server mints one envelope per preview.
+    ///
+    /// - Throws: `handoff_invalid_payload`, as ``init(version1:kind:)``.
+    public func checkVersion1(kind: HandoffKind) throws(HandoffError) {
+        try Self.check(credential, kind: kind)
+        switch kind {
+        case .typedCode:
+            if familyName != nil || inviterName != nil || source != nil { throw Self.fault("unexpected field") }
+        case .invite:
+            _ = try Self.text("family_name", familyName)
+            _ = try Self.text("inviter_name", inviterName)
+            _ = try Self.source(source)
         }
     }
 
     /// The version-1 wire fields of this payload.
     public var version1Fields: HandoffFields {
-        var fields = HandoffFields([
-            "credential": .string(credential.value),
-            "credential_type": .string(credential.form.rawValue),
-        ])
-        fields["family_name"] = familyName.map(HandoffValue.string)
-        fields["inviter_name"] = inviterName.map(HandoffValue.string)
-        fields["source"] = source.map(HandoffValue.string)
-        return fields
+        HandoffFields(Dictionary(uniqueKeysWithValues: version1Members.lazy.map { ($0.key, $0.value) }))
+    }
+
+    /// The version-1 wire fields in canonical (byte-wise sorted) key order.
+    var version1Members: [(key: String, value: HandoffValue)] {
+        var members: [(key: String, value: HandoffValue)] = [
+            ("credential", .string(credential.value)), ("credential_type", .string(credential.form.rawValue)),
+        ]
+        if let familyName { members.append(("family_name", .string(familyName))) }
+        if let inviterName { members.append(("inviter_name", .string(inviterName))) }
+        if let source { members.append(("source", .string(source))) }
+        return members
     }
 
     private static func credential(in fields: HandoffFields, kind: HandoffKind) throws(HandoffError) -> HandoffCredential {
         let typeName = try fields.string("credential_type", else: fault("credential_type missing or not a string"))
         guard let form = HandoffCredential.Form(rawValue: typeName) else { throw fault("unknown credential_type") }
+        try check(form, kind: kind)
+        let value = try fields.string("credential", else: notString("credential"))
+        try checkCredential(value)
+        return HandoffCredential(form: form, value: value)
+    }
+
+    private static func check(_ credential: HandoffCredential, kind: HandoffKind) throws(HandoffError) {
+        try check(credential.form, kind: kind)
+        try checkCredential(credential.value)
+    }
+
+    private static func check(_ form: HandoffCredential.Form, kind: HandoffKind) throws(HandoffError) {
         guard kind == .invite || form == .code else { throw fault("a typed_code handoff carries a code") }
-        let value = try fields.string("credential", else: fault("credential missing or not a string"))
+    }
+
+    private static func checkCredential(_ value: String) throws(HandoffError) {
         let allowed = value.utf8.allSatisfy { byte in
             Base64URL.isSymbol(byte) && byte != UInt8(ascii: "_")
         }
         guard (1...maxCredentialLength).contains(value.utf8.count), allowed else {
             throw fault("credential is not 1-64 letters, digits or hyphens")
         }
-        return HandoffCredential(form: form, value: value)
     }
 
-    private static func text(_ key: String, in fields: HandoffFields) throws(HandoffError) -> String {
-        let text = try fields.string(key, else: fault("\(key) missing or not a string"))
+    /// `text` (the field `key`, nil when absent) when non-empty, short and without hidden characters.
+    private static func text(_ key: String, _ text: String?) throws(HandoffError) -> String {
+        guard let text else { throw notString(key) }
         guard !text.isEmpty, text.utf8.count <= maxTextBytes else { throw fault("\(key) is empty or too long") }
         guard !hasHiddenCharacters(text) else { throw fault("\(key) contains hidden characters") }
         return text
@@ -72,10 +107,14 @@ extension HandoffPayload {
         return text.withUTF8 { bytes in bytes.allSatisfy { range.contains($0) } }
     }
 
-    private static func source(in fields: HandoffFields) throws(HandoffError) -> String {
-        let url = try text("source", in: fields)
+    private static func source(_ source: String?) throws(HandoffError) -> String {
+        let url = try text("source", source)
         guard url.utf8.starts(with: "https://".utf8), allBytes(of: url, in: 0x21..<0x7F) else { throw fault("source is not an https URL") }
         return url
+    }
+
+    private static func notString(_ key: String) -> HandoffError {
+        fault("\(key) missing or not a string")
     }
 
     private static func fault(_ reason: String) -> HandoffError {

@@ -5,11 +5,6 @@ enum CrockfordBase32 {
     /// The 32 symbols in value order.
     static let alphabet: [UInt8] = Array("0123456789ABCDEFGHJKMNPQRSTVWXYZ".utf8)
 
-    /// The symbol for `value`; `value` must be below 32.
-    static func symbol(_ value: UInt8) -> Character {
-        Character(Unicode.Scalar(alphabet[Int(value)]))
-    }
-
     /// The value of a typed character after normalisation, or `nil` when the
     /// character is not a symbol. Lower case is accepted, `I` and `L` read as
     /// `1` and `O` as `0`, because those are the usual misreadings; `U` is

@@ -15,6 +15,29 @@ enum TypedSymbols {
     ///   ``CredentialError/empty`` when only separators remain.
     static func values(of text: some StringProtocol) throws(CredentialError) -> [UInt8] {
         guard text.utf8.count <= inputLimit else { throw .tooLong(limit: inputLimit) }
+        // Every accepted character is one ASCII byte, so bytes are read
+        // directly; the per-scalar loop runs to name a rejected character.
+        let values = if let fromBytes = text.utf8.withContiguousStorageIfAvailable(acceptedValues) ?? nil {
+            fromBytes
+        } else {
+            try scalarValues(of: text)
+        }
+        guard !values.isEmpty else { throw .empty }
+        return values
+    }
+
+    /// The values of `bytes`, or nil at the first byte that is not accepted.
+    private static func acceptedValues(of bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var values: [UInt8] = []
+        values.reserveCapacity(bytes.count)
+        for byte in bytes where !CrockfordBase32.isSeparator(Unicode.Scalar(byte)) {
+            guard let value = CrockfordBase32.value(ofTyped: Unicode.Scalar(byte)) else { return nil }
+            values.append(value)
+        }
+        return values
+    }
+
+    private static func scalarValues(of text: some StringProtocol) throws(CredentialError) -> [UInt8] {
         var values: [UInt8] = []
         values.reserveCapacity(text.utf8.count)
         for (offset, scalar) in text.unicodeScalars.enumerated() {
@@ -24,12 +47,14 @@ enum TypedSymbols {
             }
             values.append(value)
         }
-        guard !values.isEmpty else { throw .empty }
         return values
     }
 
     /// The canonical text of symbol values: upper case, no separators.
     static func text(of values: [UInt8]) -> String {
-        String(values.map(CrockfordBase32.symbol))
+        String(unsafeUninitializedCapacity: values.count) { buffer in
+            for (index, value) in values.enumerated() { buffer[index] = CrockfordBase32.alphabet[Int(value)] }
+            return values.count
+        }
     }
 }

@@ -60,6 +60,19 @@ extension BatonApplication {
         guard let header = request.headers["Authorization"], header.count <= 4096 else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+        return trimmingWhitespace(parts[1])
+    }
+
+    /// `text` without leading and trailing `CharacterSet.whitespaces`. An
+    /// ASCII credential (every real one) is trimmed byte-wise: the set's only
+    /// ASCII members are space and tab, and Foundation's trimming cost 4 % of
+    /// a redemption's CPU.
+    private static func trimmingWhitespace(_ text: Substring) -> String {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.trimmingCharacters(in: .whitespaces) }
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var bytes = text.utf8[...]
+        while let first = bytes.first, isBlank(first) { bytes = bytes.dropFirst() }
+        while let last = bytes.last, isBlank(last) { bytes = bytes.dropLast() }
+        return String(Substring(bytes))
     }
 }

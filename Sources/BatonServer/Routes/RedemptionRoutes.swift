@@ -34,8 +34,8 @@ struct RedemptionRoutes {
             case .redeemed(let receipt):
                 app.metrics.invitesRedeemed.increment()
                 app.jobWakeup.signal()
-                return try .json(receipt, status: 201)
-            case .replayed(let receipt): return try .json(receipt, status: 200)
+                return .json(encoded: receipt.json(), status: 201)
+            case .replayed(let receipt): return .json(encoded: receipt.json(), status: 200)
             }
         })
     }

@@ -54,4 +54,47 @@ struct HandoffEncoderTests {
         #expect(throws: HandoffError.unsupportedAlgorithm) { try encoder.mint(header: unsigned, payloadFields: HandoffFields(), signer: TestKeys.keyring) }
         #expect(throws: HandoffError.unsupportedAlgorithm) { try encoder.mint(header: signed, payloadFields: HandoffFields(), signer: nil) }
     }
+
+    static let payloadsToCheck: [(HandoffPayload, HandoffKind)] = {
+        let invite = GoldenVectorFactory.invite
+        func changed(_ change: (inout HandoffPayload) -> Void) -> HandoffPayload {
+            var payload = invite
+            change(&payload)
+            return payload
+        }
+        let code = HandoffCredential(form: .code, value: "ABCDE-FGHJK")
+        return [
+            (invite, .invite), (HandoffPayload(credential: code), .typedCode), (invite, .typedCode),
+            (HandoffPayload(credential: HandoffCredential(form: .token, value: "ABC")), .typedCode),
+            (changed { $0.credential.value = "has_underscore" }, .invite), (changed { $0.credential.value = "" }, .invite),
+            (changed { $0.familyName = nil }, .invite), (changed { $0.inviterName = "" }, .invite),
+            (changed { $0.inviterName = "The \u{202E}Okafors" }, .invite), (changed { $0.source = "http://baton.example/" }, .invite),
+            (changed { $0.source = "https://baton.example/a b" }, .invite), (changed { $0.source = nil }, .invite),
+            (HandoffPayload(credential: code, familyName: "F"), .typedCode),
+        ]
+    }()
+
+    @Test("checking a payload before minting fails exactly as decoding its fields would", arguments: payloadsToCheck)
+    func checkMatchesDecoding(_ payload: HandoffPayload, kind: HandoffKind) {
+        let checked = Result { () throws(HandoffError) in try payload.checkVersion1(kind: kind) }
+        let decoded = Result { () throws(HandoffError) in _ = try HandoffPayload(version1: payload.version1Fields, kind: kind) }
+        switch (checked, decoded) {
+        case (.success, .success): break
+        case (.failure(let checkError), .failure(let decodeError)): #expect(checkError == decodeError)
+        default: Issue.record("check \(checked) but decode \(decoded)")
+        }
+    }
+
+    @Test("the invite fast path writes the same bytes as the general mint from fields", arguments: [
+        GoldenVectorFactory.invite,
+        HandoffPayload(credential: HandoffCredential(form: .code, value: "ABCDE-FGHJK"), familyName: "Ñandú 🏡",
+                       inviterName: "\"quoted\" \\ back", source: "https://baton.example/invite/X?a=1&b=%20"),
+    ])
+    func inviteFastPathMatchesGeneralMint(_ payload: HandoffPayload) throws {
+        let header = HandoffHeader(
+            algorithm: .hs256, keyID: TestKeys.keyring.signingKeyID, kind: .invite, version: 1, issuedAt: 1_800_000_000, expiresAt: 1_800_000_900
+        )
+        let general = try encoder.mint(header: header, payloadFields: payload.version1Fields, signer: TestKeys.keyring)
+        #expect(try encoder.mintInvite(payload, issuedAt: 1_800_000_000, expiresAt: 1_800_000_900, signer: TestKeys.keyring) == general)
+    }
 }

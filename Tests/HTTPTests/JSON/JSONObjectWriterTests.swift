@@ -1,0 +1,40 @@
+import Foundation
+import HTTP
+import Testing
+
+@Suite("JSON object writer")
+struct JSONObjectWriterTests {
+    /// The same members through `JSONCoding.encode` (snake_case keys, sorted).
+    private struct Encoded: Encodable {
+        let createdAt: Date
+        let count: Int
+        let name: String
+    }
+
+    @Test("gives JSONCoding's exact bytes for plain, escaped, hidden and non-Latin strings", arguments: [
+        "The Okafor family", "https://baton.example/a/b", "Say \"hi\" \\ back", "tab\there\nline\r",
+        "\u{0008}\u{000C}\u{0001}\u{001F}", "bidi \u{202E}evil\u{200B}", "Familie Müller 👪", "零\u{007F}", "",
+    ])
+    func matchesEncoder(name: String) throws {
+        let date = Date(timeIntervalSince1970: 1_796_000_000.125)
+        var object = JSONObjectWriter()
+        object.add("count", -42)
+        object.add("created_at", date)
+        object.add("name", name)
+        let encoded = try JSONCoding.encode(Encoded(createdAt: date, count: -42, name: name))
+        #expect(String(decoding: object.data(), as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
+    }
+
+    @Test("a nil string is null, and members are separated by commas")
+    func null() {
+        var object = JSONObjectWriter()
+        object.add("a", nil as String?)
+        object.add("b", 1)
+        #expect(object.data() == Data(#"{"a":null,"b":1}"#.utf8))
+    }
+
+    @Test("an object without members is {}")
+    func empty() {
+        #expect(JSONObjectWriter().data() == Data("{}".utf8))
+    }
+}
