@@ -47,10 +47,12 @@ public struct ScalingBenchmark: Sendable {
         let added = options.api.invitesAdded
         for size in options.sizes {
             let measured: BenchmarkReport
+            let plans: String
             do {
                 try fill(upTo: size - added, progress: progress)
                 progress("measuring the API with about \(max(size, added)) invites in the table ...")
                 measured = try APIBenchmark(options.api).run()
+                plans = try planSummary()
             } catch {
                 // The sizes measured so far stand; the failure is reported at its size.
                 guard !report.rows.isEmpty else { throw error }
@@ -63,7 +65,7 @@ public struct ScalingBenchmark: Sendable {
                 row.name = "\(label) invites: \(row.name)"
                 return row
             }
-            report.notes += measured.notes.map { "\(label): \($0)" }
+            report.notes += measured.notes.map { "\(label): \($0)" } + ["\(label): \(plans)"]
         }
         report.notes.insert(contentsOf: [
             "Each size runs the API benchmark (\(options.api.seconds) s per run, \(options.api.connections) connections); a size is the invites table's row count after the run, its own \(added) invites included.",
