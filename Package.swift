@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTestSupport"]),
         .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore", "BatonTestSupport"]),
         .testTarget(name: "BatonWorkerTests", dependencies: ["BatonWorker", "BatonTestSupport"]),
-        .testTarget(name: "BatonBenchTests", dependencies: ["BatonBench"]),
+        .testTarget(name: "BatonBenchTests", dependencies: ["BatonBench", "BatonTestSupport"]),
         .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonTestSupport"]),
         .testTarget(name: "BatonServerTests", dependencies: [
             "HTTPTestSupport", "PrometheusTestSupport", "BatonServer", "BatonTestSupport", "HTTP", "BatonHandoff", "BatonLinks", "BatonWorker", "HandoffFlow",
