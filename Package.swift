@@ -27,15 +27,16 @@ let package = Package(
         .target(name: "BatonLinks", dependencies: ["SafeText"]),
 
         // Server side.
+        .target(name: "Locking"),
         .target(name: "Telemetry"),
-        .target(name: "Postgres", dependencies: ["CPostgres", "SafeText"]),
+        .target(name: "Postgres", dependencies: ["CPostgres", "Locking", "SafeText"]),
         .target(name: "HTTP", dependencies: ["CMicroHTTPD", "SafeText"]),
         .target(
             name: "BatonCore",
-            dependencies: ["Postgres", "BatonHandoff", "BatonLinks", "CSodium", "SafeText", "Telemetry"],
+            dependencies: ["Postgres", "BatonHandoff", "BatonLinks", "CSodium", "Locking", "SafeText", "Telemetry"],
             plugins: ["EmbedMigrations"]
         ),
-        .target(name: "BatonServer", dependencies: ["BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "CQREncode", "SafeText", "Telemetry"]),
+        .target(name: "BatonServer", dependencies: ["BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "CQREncode", "Locking", "SafeText", "Telemetry"]),
         .target(name: "BatonWorker", dependencies: ["BatonCore", "Telemetry"]),
         .target(name: "BatonBench", dependencies: ["BatonCore", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "Postgres", "HTTP", "SafeText"]),
         .target(
@@ -66,6 +67,7 @@ let package = Package(
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "PrometheusTestSupport"]),
         .testTarget(name: "BatonHandoffTests", dependencies: ["BatonHandoff", "BatonCore"]),
         .testTarget(name: "BatonLinksTests", dependencies: ["BatonLinks"]),
+        .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "BatonTestSupport"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTestSupport"]),

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Token-bucket rate limits, in process, per class and per client key (a
 /// client address, or an API key id for key-authenticated requests), plus
@@ -7,7 +7,7 @@ import Synchronization
 /// Memory is bounded: at most `maxTrackedKeys` buckets are kept; past that,
 /// the oldest bucket is dropped (its client starts again with a full bucket,
 /// which is why short codes also need the global budget). The buckets sit
-/// behind one `Mutex` around a small value; deciding is pure arithmetic, no
+/// behind one `SleepingLock` around a small value; deciding is pure arithmetic, no
 /// I/O happens under the lock.
 ///
 /// Each replica limits on its own: with N replicas behind a balancer a
@@ -17,7 +17,7 @@ public final class RateLimiter: Sendable {
     public let policy: RateLimitPolicy?
     /// The most buckets kept at once.
     public let maxTrackedKeys: Int
-    private let state: Mutex<RateLimiterState>
+    private let state: SleepingLock<RateLimiterState>
     private let clock: @Sendable () -> Double
 
     /// A limiter enforcing `policy` (nil: everything is allowed).
@@ -26,7 +26,7 @@ public final class RateLimiter: Sendable {
         self.policy = policy
         self.maxTrackedKeys = max(1, maxTrackedKeys)
         self.clock = clock
-        self.state = Mutex(RateLimiterState())
+        self.state = SleepingLock(RateLimiterState())
     }
 
     /// Takes one token of `limitClass` for `key` (a client address or key id).

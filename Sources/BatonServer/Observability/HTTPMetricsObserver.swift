@@ -1,6 +1,6 @@
 import BatonCore
 import HTTP
-import Synchronization
+import Locking
 import Telemetry
 
 /// Records every finished request into ``BatonMetrics``: its count by route
@@ -25,7 +25,7 @@ final class HTTPMetricsObserver: RequestObserver {
         let label: String
         let duration: Histogram
         /// Counters by `methodIndex * 1000 + status`.
-        let requests = Mutex<[Int: Counter]>([:])
+        let requests = SleepingLock<[Int: Counter]>([:])
 
         init(label: String, duration: Histogram) {
             self.label = label
@@ -36,7 +36,7 @@ final class HTTPMetricsObserver: RequestObserver {
     private let metrics: BatonMetrics
     private let routes: [String: RouteSeries]
     private let unmatched: RouteSeries
-    private let rejections = Mutex<[String: Counter]>([:])
+    private let rejections = SleepingLock<[String: Counter]>([:])
 
     /// An observer for a router with `patterns` (as registered, `:name` style).
     init(metrics: BatonMetrics, patterns: [String]) {

@@ -8,7 +8,7 @@ final class PooledConnection: @unchecked Sendable {
     init(_ connection: PostgresConnection) { self.connection = connection }
 }
 
-/// The pool's bookkeeping: a pure state machine behind the pool's `Mutex`.
+/// The pool's bookkeeping: a pure state machine behind the pool's lock.
 /// Its methods decide; the pool performs the I/O they call for after unlocking.
 struct PoolState {
     /// What a caller asking for a connection should do next.

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// A bounded pool of `PostgresConnection`s shared by many threads.
 ///
@@ -25,12 +25,12 @@ import Synchronization
 public final class PostgresPool: Sendable {
     /// The settings the pool was created with.
     public let configuration: PostgresPoolConfiguration
-    let state: Mutex<PoolState>
+    let state: SleepingLock<PoolState>
 
     /// A pool that opens connections on demand; nothing is opened here.
     public init(_ configuration: PostgresPoolConfiguration) {
         self.configuration = configuration
-        state = Mutex(PoolState(maxConnections: configuration.maxConnections))
+        state = SleepingLock(PoolState(maxConnections: configuration.maxConnections))
     }
 
     /// Counters for metrics, taken under the lock.
