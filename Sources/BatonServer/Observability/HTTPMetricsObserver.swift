@@ -55,20 +55,24 @@ final class HTTPMetricsObserver: RequestObserver {
         series.duration.observe(request.duration)
         let method = Self.methods.firstIndex(of: request.method) ?? Self.methods.count
         let status = (100...599).contains(request.status) ? request.status : request.status == 0 ? 0 : 999
-        let counter = series.requests.withLock { counters in
-            if let counter = counters[method * 1000 + status] { return counter }
-            let counter = metrics.httpRequests.labels(series.label, Self.methodLabel(method), Self.statusLabel(status))
-            counters[method * 1000 + status] = counter
-            return counter
-        }
-        counter.increment()
+        Self.counter(in: series.requests, for: method * 1000 + status) {
+            metrics.httpRequests.labels(series.label, Self.methodLabel(method), Self.statusLabel(status))
+        }.increment()
         if let code = request.errorCode {
-            rejections.withLock { counters in
-                if let counter = counters[code] { return counter }
-                let counter = metrics.rejections.labels(code)
-                counters[code] = counter
-                return counter
-            }.increment()
+            Self.counter(in: rejections, for: code) { metrics.rejections.labels(code) }.increment()
+        }
+    }
+
+    /// The counter `table` keeps for `key`, made by `make` on first use: the
+    /// registry's own label lookup is kept off the per-request path.
+    private static func counter<Key: Hashable>(
+        in table: SleepingLock<[Key: Counter]>, for key: Key, make: () -> Counter
+    ) -> Counter {
+        table.withLock { counters in
+            if let counter = counters[key] { return counter }
+            let counter = make()
+            counters[key] = counter
+            return counter
         }
     }
 
