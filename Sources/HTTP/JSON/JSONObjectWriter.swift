@@ -9,56 +9,64 @@ import Foundation
 /// order `JSONCoding`'s sorted keys give. A string of printable ASCII
 /// without quote or backslash is copied as it is; any other goes through
 /// `JSONCoding.encode` on its own, so escapes and hidden-character
-/// hardening are exactly the encoder's.
+/// hardening are exactly the encoder's. Bytes go straight into one buffer:
+/// appending to a `String` and converting it at the end was half of this
+/// writer's cost.
 public struct JSONObjectWriter {
-    private var text = "{"
-    private var isEmpty = true
+    private var bytes: [UInt8] = [UInt8(ascii: "{")]
 
     /// An empty object with room reserved for about `capacity` bytes.
     public init(capacity: Int = 256) {
-        text.reserveCapacity(capacity)
+        bytes.reserveCapacity(capacity)
     }
 
     /// Adds `key` with a string, or `null` when `value` is nil.
     public mutating func add(_ key: String, _ value: String?) {
         addKey(key)
-        text += value.map(Self.quoted) ?? "null"
+        guard var value else { return append("null") }
+        let plain = value.withUTF8 { text in
+            text.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        }
+        guard plain else {
+            // Encoding a lone string cannot fail.
+            return bytes.append(contentsOf: (try? JSONCoding.encode(value)) ?? Data())
+        }
+        bytes.append(UInt8(ascii: "\""))
+        append(value)
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Adds `key` with an integer.
     public mutating func add(_ key: String, _ value: Int) {
         addKey(key)
-        text += String(value)
+        append(String(value))
     }
 
-    /// Adds `key` with a date in `JSONCoding.timestampStyle`.
+    /// Adds `key` with a date in `JSONCoding.timestamp(_:)`'s form.
     public mutating func add(_ key: String, _ value: Date) {
         addKey(key)
-        text += "\""
-        text += value.formatted(JSONCoding.timestampStyle)
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
+        append(JSONCoding.timestamp(value))
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// The finished object's UTF-8 bytes.
     public func data() -> Data {
-        Data((text + "}").utf8)
+        var data = Data(capacity: bytes.count + 1)
+        data.append(contentsOf: bytes)
+        data.append(UInt8(ascii: "}"))
+        return data
     }
 
     private mutating func addKey(_ key: String) {
-        text += isEmpty ? "\"" : ",\""
-        isEmpty = false
-        text += key
-        text += "\":"
+        if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\""))
+        append(key)
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
     }
 
-    /// `value` as `JSONCoding.encode` writes a string.
-    static func quoted(_ value: String) -> String {
-        var value = value
-        let plain = value.withUTF8 { bytes in
-            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        }
-        if plain { return "\"" + value + "\"" }
-        // Encoding a lone string cannot fail.
-        return String(decoding: (try? JSONCoding.encode(value)) ?? Data(), as: UTF8.self)
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 }

@@ -66,7 +66,7 @@ public struct Request: Sendable {
             throw .unsupportedMediaType(accepted: [MediaType.json])
         }
         do {
-            return try JSONCoding.makeDecoder().decode(T.self, from: body)
+            return try JSONCoding.decoder.decode(T.self, from: body)
         } catch let error as DecodingError {
             throw .invalidRequest("The request body is not the expected JSON.", details: Self.details(of: error))
         } catch {

@@ -16,6 +16,20 @@ struct JSONCodingTests {
         #expect(text == #"{"expires_at":"2027-01-15T08:00:00.250Z","family_name":"Rossi"}"#)
     }
 
+    @Test("a timestamp keeps the millisecond a microsecond-precise time holds", arguments: [
+        (267_585_298_561_000, "1978-06-25T01:14:58.561Z"), (1_780_925_569_994_000, "2026-06-08T13:32:49.994Z"),
+        (1_780_925_569_994_999, "2026-06-08T13:32:49.994Z"), (951_782_400_000_000, "2000-02-29T00:00:00.000Z"),
+    ])
+    func timestamp(microseconds: Int, expected: String) {
+        #expect(JSONCoding.timestamp(Date(timeIntervalSince1970: Double(microseconds) / 1_000_000)) == expected)
+    }
+
+    @Test("a time outside 1970 to 9999 is written by Foundation's formatter", arguments: [-86_400.5, 253_402_300_800.0])
+    func timestampOutsideArithmeticRange(seconds: Double) {
+        let date = Date(timeIntervalSince1970: seconds)
+        #expect(JSONCoding.timestamp(date) == date.formatted(JSONCoding.timestampStyle))
+    }
+
     @Test("hidden characters in strings are escaped in the output")
     func hardened() throws {
         let text = String(decoding: try JSONCoding.encode(["name": "a\u{202E}b"]), as: UTF8.self)
