@@ -1,14 +1,25 @@
 /// One value of a result row, in binary format, as a decoder sees it.
 ///
-/// `bytes` points into the libpq result and is valid only during the
-/// `PostgresDecodable.decode(from:)` call that receives the cell.
+/// `bytes` (and the column's name) point into the libpq result and are
+/// valid only during the `PostgresDecodable.decode(from:)` call that
+/// receives the cell.
 public struct PostgresCell {
     /// The column's type.
     public let type: PostgresTypeOID
-    /// The column's name, for errors.
-    public let columnName: String
     /// The value's binary form; nil for SQL NULL.
     public let bytes: UnsafeRawBufferPointer?
+    /// The name as libpq holds it: copied into a `String` only for an error,
+    /// since a copy per decoded value was a visible part of each query.
+    private let name: UnsafePointer<CChar>
+
+    init(type: PostgresTypeOID, name: UnsafePointer<CChar>, bytes: UnsafeRawBufferPointer?) {
+        self.type = type
+        self.name = name
+        self.bytes = bytes
+    }
+
+    /// The column's name, for errors.
+    public var columnName: String { String(cString: name) }
 
     /// The bytes, or `decoding_null`.
     public func nonNullBytes() throws(PostgresError) -> UnsafeRawBufferPointer {

@@ -50,6 +50,6 @@ public final class PostgresRows: @unchecked Sendable, RandomAccessCollection {
             let start = UnsafeRawPointer(PQgetvalue(result, row32, column32))
             bytes = UnsafeRawBufferPointer(start: start, count: Int(PQgetlength(result, row32, column32)))
         }
-        return try T.decode(from: PostgresCell(type: type, columnName: String(cString: PQfname(result, column32)), bytes: bytes))
+        return try T.decode(from: PostgresCell(type: type, name: PQfname(result, column32), bytes: bytes))
     }
 }
