@@ -18,9 +18,10 @@ public struct InviteDraft: Decodable, Sendable {
     /// `metadata`, any JSON until validated.
     public var metadata: MetadataValue?
 
-    /// As the API's decoder sees them after `convertFromSnakeCase` (`family_id` → `familyId`).
+    /// The keys as the API spells them (its decoder matches keys as written).
     private enum CodingKeys: String, CodingKey {
-        case familyID = "familyId", familyName, inviterID = "inviterId", inviterName, ttlSeconds, maxRedemptions, metadata
+        case familyID = "family_id", familyName = "family_name", inviterID = "inviter_id", inviterName = "inviter_name"
+        case ttlSeconds = "ttl_seconds", maxRedemptions = "max_redemptions", metadata
     }
 
     /// A draft with the given fields.

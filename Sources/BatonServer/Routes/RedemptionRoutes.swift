@@ -22,13 +22,17 @@ struct RedemptionRoutes {
         let token: String?
         let code: String?
         let channel: String?
-        let redeemerId: String?
+        let redeemerID: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case handoff, token, code, channel, redeemerID = "redeemer_id"
+        }
     }
 
     func register(on router: inout Router) {
         router.post("/v1/redemptions", options: RouteOptions(maxBodyBytes: 66 * 1024), handler: app.countingRejections { request in
             let (body, channel) = try Self.read(request)
-            let (redeemerID, limitKey) = try app.redeemer(request, bodyRedeemerID: body.redeemerId)
+            let (redeemerID, limitKey) = try app.redeemer(request, bodyRedeemerID: body.redeemerID)
             let outcome = try redeem(body, redeemerID: redeemerID, channel: channel, limitKey: limitKey)
             switch outcome {
             case .redeemed(let receipt):
@@ -47,7 +51,7 @@ struct RedemptionRoutes {
     static func read(_ request: Request) throws -> (body: Body, channel: RedemptionChannel) {
         let body = try request.decodeJSON(Body.self)
         let channel = try channel(body.channel)
-        if let redeemerID = body.redeemerId { try validate(redeemerID: redeemerID) }
+        if let redeemerID = body.redeemerID { try validate(redeemerID: redeemerID) }
         guard [body.handoff, body.token, body.code].compactMap({ $0 }).count == 1 else {
             throw HTTPError.invalidRequest("Send exactly one of handoff, token and code.", details: ["field": "handoff"])
         }

@@ -83,18 +83,9 @@ public struct Request: Sendable {
         @unknown default: path = []
         }
         guard !path.isEmpty else { return [:] }
-        let field = path.map { $0.intValue.map(String.init) ?? snakeCased($0.stringValue) }.joined(separator: ".")
+        // Keys are matched as written, so a key's name is the client's spelling.
+        let field = path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
         return ["field": .string(field)]
-    }
-
-    /// `expiresAt` as the client wrote it: `expires_at`.
-    private static func snakeCased(_ key: String) -> String {
-        var out = ""
-        for character in key {
-            if character.isUppercase, !out.isEmpty { out += "_" }
-            out += character.lowercased()
-        }
-        return out
     }
 }
 

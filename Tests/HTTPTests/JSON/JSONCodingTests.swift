@@ -7,6 +7,10 @@ struct JSONCodingTests {
     struct Invite: Codable, Equatable {
         var familyName: String
         var expiresAt: Date
+
+        enum CodingKeys: String, CodingKey {
+            case familyName = "family_name", expiresAt = "expires_at"
+        }
     }
 
     @Test("keys are snake_case and dates ISO-8601 with milliseconds")
@@ -54,6 +58,17 @@ struct JSONCodingTests {
             body: Data(#"{"family_name":"Rossi"}"#.utf8)
         )
         #expect(throws: HTTPError.invalidRequest("The request body is not the expected JSON.", details: ["field": "expires_at"])) {
+            _ = try request.decodeJSON(Invite.self)
+        }
+    }
+
+    @Test("keys are matched as written: a camelCase spelling of a snake_case key is not that key")
+    func keysAsWritten() {
+        let request = Request(
+            method: "POST", pathSegments: ["x"], headers: HTTPHeaders([("Content-Type", "application/json")]),
+            body: Data(#"{"familyName":"Rossi","expires_at":"2027-01-15T08:00:00Z"}"#.utf8)
+        )
+        #expect(throws: HTTPError.invalidRequest("The request body is not the expected JSON.", details: ["field": "family_name"])) {
             _ = try request.decodeJSON(Invite.self)
         }
     }
