@@ -92,12 +92,28 @@ public struct APIBenchmark: Sendable {
         self.options = options
     }
 
+    /// Every timed run of one benchmark, with the redemptions they committed.
+    struct Outcome {
+        /// Each series' runs, one per repetition, in order.
+        var runs: [Series: [Measurement]]
+        /// Redemptions committed by Baton, by C and by pgbench, counted from the rows.
+        var fresh: (ours: Int, ceiling: Int, pgbench: Int)
+        /// Credential lines Baton's and C's redeem runs used.
+        var offsets: (ours: Int, ceiling: Int)
+    }
+
     /// Migrates and fills the database, starts Baton and the C ceiling, runs
     /// the sequence `repetitions` times and reports medians with their
     /// ratios. Blocks for about `8 × seconds × repetitions` plus the set-up
     /// (inserting the invites, compiling the C ceiling).
     /// - Throws: `BenchmarkError` when the database, a server, wrk or pgbench fails.
     public func run() throws(BenchmarkError) -> BenchmarkReport {
+        report(try measure())
+    }
+
+    /// What `run` reports, before it is summarised: every run of every series.
+    /// - Throws: `BenchmarkError` when the database, a server, wrk or pgbench fails.
+    func measure() throws(BenchmarkError) -> Outcome {
         let fixtures = try Fixtures.prepare(options)
         defer { fixtures.remove() }
         let app = BatonApplication(configuration: fixtures.configuration)
@@ -159,7 +175,7 @@ public struct APIBenchmark: Sendable {
             runs[.redeemPgbench, default: []].append(try pgbench.run(sql: fixtures.redeemPgbenchSQL))
         }
         let used = (offsets[fixtures.redeemFile.path] ?? 0, offsets[fixtures.ceilingRedeemFile.path] ?? 0)
-        return report(runs, fresh: try fixtures.freshRedemptions(), offsets: used)
+        return Outcome(runs: runs, fresh: try fixtures.freshRedemptions(), offsets: used)
     }
 
     /// Milliseconds each connection waits between requests so that a server
