@@ -37,7 +37,7 @@ enum BenchReportCommand: BatonCommand {
 
     /// The report's sections, in the order they run.
     enum Section: String, CaseIterable {
-        case handoff, http, pool, api, invites, queue, serve, scaling, funnel
+        case handoff, http, pool, api, metrics, invites, queue, serve, scaling, funnel
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
@@ -110,6 +110,8 @@ enum BenchReportCommand: BatonCommand {
             return try PoolBenchmark(conninfo: database, rounds: repeats).run()
         case .api:
             return try APIBenchmark(api).run()
+        case .metrics:
+            return try MetricsBenchmark(.init(conninfo: database, repeats: repeats)).run()
         case .invites:
             return try InviteCreationBenchmark(conninfo: database, rounds: repeats).run()
         case .queue:
