@@ -135,6 +135,26 @@ enum BenchReportCommand: BatonCommand {
         }
     }
 
+    /// How every figure is made, for the report's reader: what repeats,
+    /// what a cell shows, and the figures that are single runs on purpose.
+    static func method(repeats: Int) -> String {
+        let runs = repeats == 1
+            ? "Every measurement runs once (`--repeat 1`), the serve section's three times, the funnel's queries five: most figures are single runs."
+            : "Every measurement runs \(repeats) times (`--repeat`; the serve section starts \(2 * repeats + 1) processes, the funnel times each query five times):"
+        return """
+        \(runs) Baton's figure is the median with its
+        min–max in brackets, the ceiling's is the median of its own runs, measured alternately with Baton's (some
+        sections give the ceiling's min–max in its name). Timed runs of a section share one database and one set of
+        fixtures; only the timed part repeats. The queue's expiry of 10^6 invites refills the table before each
+        of its runs, and the NOTIFY wake-up latency is a p50 and p99 per round of samples, the rows giving their
+        medians. The scaling section fills the invites table once per size (the fill is the expensive part) and
+        repeats the API benchmark's whole sequence there; its first table shows each size on one line (preview
+        and redeem req/s, p50, p99, server CPU per request, and Baton's req/s as a percentage of the C ceiling's
+        in the same repetition), each cell a median with its min–max. The only single runs are the funnel's
+        generation and rollup, which build the state its reports read and say so in their notes.
+        """
+    }
+
     private static func header(machine: MachineDescription, repeats: Int, quick: Bool) -> String {
         let date = ISO8601DateFormatter().string(from: Date())
         return """
@@ -144,7 +164,10 @@ enum BenchReportCommand: BatonCommand {
             Every figure stands next to the ceiling it is judged against, measured on the same machine in the same
             run (DESIGN §8), and the ratio is ours over the ceiling. Throughput ratios are better high; for latency
             and memory rows (ms, MiB) a ratio above 100 % means Baton costs more than the ceiling.
-            Medians of \(repeats) runs with min–max in brackets, unless a section says otherwise.
+
+            ## Method
+
+            \(method(repeats: repeats))
 
             ## Machine
 
