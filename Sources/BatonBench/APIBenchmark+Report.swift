@@ -34,6 +34,10 @@ extension APIBenchmark {
             "Load average at start: \(HTTPBenchmark.CPUClock.loadAverage()) on \(ProcessInfo.processInfo.activeProcessorCount) cores.",
             "Targets (DESIGN §8): preview and redeem ≥ 70 % of the C ceiling's req/s; preview p99 < 10 ms at half load.",
         ]
+        if let stopped = outcome.stopped {
+            let done = runs[.redeemPgbench]?.count ?? 0
+            report.notes.append("Stopped after \(done) of \(options.repetitions) repetitions, the figures are theirs: \(stopped)")
+        }
         return report
     }
 

@@ -24,7 +24,7 @@ struct ScalingBenchmarkReportTests {
 
     private func measured(_ label: String, _ base: Double) -> ScalingBenchmark.MeasuredSize {
         ScalingBenchmark.MeasuredSize(
-            label: label, outcome: APIBenchmark.Outcome(runs: runs(base), fresh: (100, 200, 300), offsets: (10, 20)),
+            label: label, outcome: APIBenchmark.Outcome(runs: runs(base), fresh: (100, 200, 300), offsets: (10, 20), stopped: nil),
             plans: "plans at \(label)"
         )
     }
@@ -105,6 +105,16 @@ struct ScalingBenchmarkReportTests {
         #expect(report.notes.contains("10^6 (1000000): plans at 10^6 (1000000)"))
         #expect(report.notes.contains { $0.contains("whole sequence 3 times") })
         #expect(report.notes.last == "Stopped at about 10000000 invites")
+    }
+
+    @Test("a size whose later repetition failed keeps the whole repetitions and says why it stopped")
+    func stoppedRepetitions() {
+        var size = measured("10^7 (10000000)", 800)
+        size.outcome.stopped = BenchmarkError(code: "wrk_failed", message: "wrk saw errors")
+        let benchmark = ScalingBenchmark(.init(api: .init(conninfo: "", repetitions: 5), sizes: [10_000_000]))
+        let report = benchmark.report([size], stopped: nil)
+        #expect(report.notes.contains("10^7 (10000000): Stopped after 3 of 5 repetitions, the figures are theirs: wrk_failed: wrk saw errors"))
+        #expect(report.rows[0].oursRange != nil)
     }
 
     @Test("fresh invites cover every repetition's redeem runs", arguments: [(2, 1, 10_000), (2, 3, 30_000), (1, 5, 25_000), (0, 0, 5_000)])
