@@ -3,9 +3,8 @@ import Foundation
 extension APIBenchmark {
     /// Baton's medians (with their range) against the C ceiling's, then
     /// against pgbench's, for every measure.
-    func report(
-        _ runs: [Series: [Measurement]], fresh: (ours: Int, ceiling: Int, pgbench: Int), offsets: (ours: Int, ceiling: Int)
-    ) -> BenchmarkReport {
+    func report(_ outcome: Outcome) -> BenchmarkReport {
+        let (runs, fresh, offsets) = (outcome.runs, outcome.fresh, outcome.offsets)
         var report = BenchmarkReport(title: "Invite API over HTTP vs a C server and pgbench with the same SQL")
         let connections = "\(options.connections) connections"
         let measures: [(String, Series, Series)] = [
@@ -17,12 +16,10 @@ extension APIBenchmark {
             report.rows += rows(name, ours: runs[ours] ?? [], ceiling: runs[ceiling] ?? [], ceilingName: "C, libmicrohttpd + libpq")
         }
         for (name, ours, ceiling) in [("preview", Series.previewOurs, Series.previewCeiling), ("redeem", .redeemOurs, .redeemCeiling)] {
-            let mine = (runs[ours] ?? []).compactMap(\.cpuMicrosecondsPerRequest)
             let theirs = (runs[ceiling] ?? []).compactMap(\.cpuMicrosecondsPerRequest)
             report.rows.append(BenchmarkReport.Row(
-                name: "\(name) server CPU per request", unit: "µs", ours: BenchmarkReport.median(mine) ?? 0,
-                oursRange: mine.min().map { $0...(mine.max() ?? $0) }, ceiling: BenchmarkReport.median(theirs),
-                ceilingName: "C, libmicrohttpd + libpq", higherIsBetter: false
+                name: "\(name) server CPU per request", unit: "µs", runs: (runs[ours] ?? []).compactMap(\.cpuMicrosecondsPerRequest),
+                ceilingRuns: theirs, ceilingName: "C, libmicrohttpd + libpq" + Self.rangeSuffix(theirs), higherIsBetter: false
             ))
         }
         let pgbenchName = "pgbench -M prepared, \(options.databaseClients) clients (no HTTP)"
@@ -37,6 +34,10 @@ extension APIBenchmark {
             "Load average at start: \(HTTPBenchmark.CPUClock.loadAverage()) on \(ProcessInfo.processInfo.activeProcessorCount) cores.",
             "Targets (DESIGN §8): preview and redeem ≥ 70 % of the C ceiling's req/s; preview p99 < 10 ms at half load.",
         ]
+        if let stopped = outcome.stopped {
+            let done = runs[.redeemPgbench]?.count ?? 0
+            report.notes.append("Stopped after \(done) of \(options.repetitions) repetitions, the figures are theirs: \(stopped)")
+        }
         return report
     }
 
@@ -46,14 +47,16 @@ extension APIBenchmark {
             ("", "req/s", \.requestsPerSecond, true), (" p50", "ms", \.p50Milliseconds, false), (" p99", "ms", \.p99Milliseconds, false),
         ]
         return figures.map { suffix, unit, value, higherIsBetter in
-            let mine = ours.map { $0[keyPath: value] }
             let theirs = ceiling.map { $0[keyPath: value] }
-            let theirRange = theirs.min().map { min in " (\(BenchmarkReport.format(min))–\(BenchmarkReport.format(theirs.max() ?? min)))" } ?? ""
             return BenchmarkReport.Row(
-                name: name + suffix, unit: unit, ours: BenchmarkReport.median(mine) ?? 0,
-                oursRange: mine.min().map { $0...(mine.max() ?? $0) },
-                ceiling: BenchmarkReport.median(theirs), ceilingName: ceilingName + theirRange, higherIsBetter: higherIsBetter
+                name: name + suffix, unit: unit, runs: ours.map { $0[keyPath: value] }, ceilingRuns: theirs,
+                ceilingName: ceilingName + Self.rangeSuffix(theirs), higherIsBetter: higherIsBetter
             )
         }
+    }
+
+    /// The ceiling's min–max, appended to its name; empty without runs.
+    private static func rangeSuffix(_ runs: [Double]) -> String {
+        BenchmarkReport.range(runs).map { " " + BenchmarkReport.format($0) } ?? ""
     }
 }

@@ -92,12 +92,30 @@ public struct APIBenchmark: Sendable {
         self.options = options
     }
 
+    /// Every timed run of one benchmark, with the redemptions they committed.
+    struct Outcome {
+        /// Each series' runs, one per repetition, in order.
+        var runs: [Series: [Measurement]]
+        /// Redemptions committed by Baton, by C and by pgbench, counted from the rows.
+        var fresh: (ours: Int, ceiling: Int, pgbench: Int)
+        /// Credential lines Baton's and C's redeem runs used.
+        var offsets: (ours: Int, ceiling: Int)
+        /// Why the repetitions stopped early, when a later one failed.
+        var stopped: BenchmarkError?
+    }
+
     /// Migrates and fills the database, starts Baton and the C ceiling, runs
     /// the sequence `repetitions` times and reports medians with their
     /// ratios. Blocks for about `8 × seconds × repetitions` plus the set-up
     /// (inserting the invites, compiling the C ceiling).
     /// - Throws: `BenchmarkError` when the database, a server, wrk or pgbench fails.
     public func run() throws(BenchmarkError) -> BenchmarkReport {
+        report(try measure())
+    }
+
+    /// What `run` reports, before it is summarised: every run of every series.
+    /// - Throws: `BenchmarkError` when the database, a server, wrk or pgbench fails.
+    func measure() throws(BenchmarkError) -> Outcome {
         let fixtures = try Fixtures.prepare(options)
         defer { fixtures.remove() }
         let app = BatonApplication(configuration: fixtures.configuration)
@@ -139,27 +157,40 @@ public struct APIBenchmark: Sendable {
         // file at different speeds; skipping threads × requests lines keeps
         // every later request on a fresh invite.
         var offsets: [String: Int] = [:]
-        for _ in 0..<options.repetitions {
-            for side in sides {
-                let full = try side.driver.run(mode: "preview", credentials: fixtures.previewFile, apiKey: fixtures.apiKey)
-                runs[side.preview, default: []].append(full)
-                runs[side.half, default: []].append(try side.driver.run(
-                    mode: "preview", credentials: fixtures.previewFile, apiKey: fixtures.apiKey, pause: halfLoadPause(full)
-                ))
+        var stopped: BenchmarkError?
+        for repetition in 0..<options.repetitions {
+            // A repetition counts whole or not at all, so every series keeps
+            // one run per repetition (the per-repetition ratios pair them).
+            var round: [Series: Measurement] = [:]
+            do {
+                for side in sides {
+                    let full = try side.driver.run(mode: "preview", credentials: fixtures.previewFile, apiKey: fixtures.apiKey)
+                    round[side.preview] = full
+                    round[side.half] = try side.driver.run(
+                        mode: "preview", credentials: fixtures.previewFile, apiKey: fixtures.apiKey, pause: halfLoadPause(full)
+                    )
+                }
+                round[.previewPgbench] = try pgbench.run(sql: fixtures.previewPgbenchSQL)
+                for side in sides {
+                    let offset = offsets[side.file.path, default: 0]
+                    let redeem = try side.driver.run(
+                        mode: "redeem", credentials: side.file, apiKey: fixtures.apiKey, redeemer: side.redeemer, offset: offset
+                    )
+                    offsets[side.file.path] = offset + redeem.requests * WrkDriver.threads
+                    round[side.redeem] = redeem
+                }
+                round[.redeemPgbench] = try pgbench.run(sql: fixtures.redeemPgbenchSQL)
+            } catch {
+                // Whole repetitions already measured stand (a fill before
+                // them may have taken half an hour); the failure is reported.
+                guard repetition > 0 else { throw error }
+                stopped = error
+                break
             }
-            runs[.previewPgbench, default: []].append(try pgbench.run(sql: fixtures.previewPgbenchSQL))
-            for side in sides {
-                let offset = offsets[side.file.path, default: 0]
-                let redeem = try side.driver.run(
-                    mode: "redeem", credentials: side.file, apiKey: fixtures.apiKey, redeemer: side.redeemer, offset: offset
-                )
-                offsets[side.file.path] = offset + redeem.requests * WrkDriver.threads
-                runs[side.redeem, default: []].append(redeem)
-            }
-            runs[.redeemPgbench, default: []].append(try pgbench.run(sql: fixtures.redeemPgbenchSQL))
+            for (series, measurement) in round { runs[series, default: []].append(measurement) }
         }
         let used = (offsets[fixtures.redeemFile.path] ?? 0, offsets[fixtures.ceilingRedeemFile.path] ?? 0)
-        return report(runs, fresh: try fixtures.freshRedemptions(), offsets: used)
+        return Outcome(runs: runs, fresh: try fixtures.freshRedemptions(), offsets: used, stopped: stopped)
     }
 
     /// Milliseconds each connection waits between requests so that a server

@@ -37,6 +37,19 @@ public struct BenchmarkReport: Sendable {
             self.higherIsBetter = higherIsBetter
         }
 
+        /// A row from every repeated run: ours is the median of `runs` with
+        /// their min–max, the ceiling the median of `ceilingRuns` (nil when
+        /// there are none).
+        public init(
+            name: String, unit: String, runs: [Double], ceilingRuns: [Double] = [], ceilingName: String? = nil,
+            higherIsBetter: Bool = true
+        ) {
+            self.init(
+                name: name, unit: unit, ours: BenchmarkReport.median(runs) ?? 0, oursRange: BenchmarkReport.range(runs),
+                ceiling: BenchmarkReport.median(ceilingRuns), ceilingName: ceilingName, higherIsBetter: higherIsBetter
+            )
+        }
+
         /// Ours over the ceiling, or nil without a ceiling. For figures where
         /// lower is better it is still ours / ceiling, so 2.0 means twice the cost.
         public var ratio: Double? {
@@ -47,6 +60,9 @@ public struct BenchmarkReport: Sendable {
 
     /// The report's heading.
     public var title: String
+    /// Markdown shown between the title and the rows, such as a compact
+    /// table of how figures grow with a parameter; nil for none.
+    public var summary: String?
     /// The measured rows in the order they were run.
     public var rows: [Row]
     /// Free-form remarks: settings, caveats, what the ceiling ran.
@@ -62,12 +78,11 @@ public struct BenchmarkReport: Sendable {
     /// The report as a Markdown section with one table.
     public func markdown() -> String {
         var out = "## \(title)\n\n"
+        if let summary { out += summary + "\n" }
         out += "| measure | Baton | ceiling | ceiling is | ratio |\n|---|---:|---:|---|---:|\n"
         for row in rows {
             var ours = "\(Self.format(row.ours)) \(row.unit)"
-            if let range = row.oursRange {
-                ours += " (\(Self.format(range.lowerBound))–\(Self.format(range.upperBound)))"
-            }
+            if let range = row.oursRange { ours += " " + Self.format(range) }
             let ceiling = row.ceiling.map { "\(Self.format($0)) \(row.unit)" } ?? "–"
             let ratio = row.ratio.map { String(format: "%.0f %%", $0 * 100) } ?? "–"
             out += "| \(row.name) | \(ours) | \(ceiling) | \(row.ceilingName ?? "–") | \(ratio) |\n"
@@ -83,6 +98,17 @@ public struct BenchmarkReport: Sendable {
         if value >= 100 { return String(format: "%.0f", value) }
         if value >= 1 { return String(format: "%.2f", value) }
         return String(format: "%.3g", value)
+    }
+
+    /// A range as the report prints it: `(min–max)`.
+    static func format(_ range: ClosedRange<Double>) -> String {
+        "(\(format(range.lowerBound))–\(format(range.upperBound)))"
+    }
+
+    /// The smallest to the largest of `values`; nil for none.
+    public static func range(_ values: [Double]) -> ClosedRange<Double>? {
+        guard let low = values.min(), let high = values.max() else { return nil }
+        return low...high
     }
 
     /// The median of `values`; nil for none. Benchmarks repeat and report this.

@@ -26,9 +26,4 @@ struct BenchmarkRun {
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
-
-    /// Each run's throughput, and the median CPU per query.
-    static func medians(_ runs: [BenchmarkRun]) -> (throughput: [Double], cpu: Double) {
-        (runs.map(\.queriesPerSecond), BenchmarkReport.median(runs.map(\.cpuMicrosecondsPerQuery)) ?? 0)
-    }
 }

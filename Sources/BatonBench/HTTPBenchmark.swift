@@ -71,12 +71,9 @@ public enum HTTPBenchmark {
                 ))
             }
             for (unit, value, higherIsBetter) in [("req/s", \Run.requestsPerSecond, true), ("µs CPU/req", \Run.cpuMicrosecondsPerRequest, false)] {
-                let figures = oursRuns.map { $0[keyPath: value] }
                 let row = BenchmarkReport.Row(
-                    name: "GET /healthz, \(connections) connections", unit: unit,
-                    ours: BenchmarkReport.median(figures) ?? 0, oursRange: figures.min()!...figures.max()!,
-                    ceiling: BenchmarkReport.median(ceilingRuns.map { $0[keyPath: value] }), ceilingName: ceilingName,
-                    higherIsBetter: higherIsBetter
+                    name: "GET /healthz, \(connections) connections", unit: unit, runs: oursRuns.map { $0[keyPath: value] },
+                    ceilingRuns: ceilingRuns.map { $0[keyPath: value] }, ceilingName: ceilingName, higherIsBetter: higherIsBetter
                 )
                 if higherIsBetter { report.rows.append(row) } else { cpuRows.append(row) }
             }

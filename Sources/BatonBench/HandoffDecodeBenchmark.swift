@@ -32,15 +32,15 @@ public enum HandoffDecodeBenchmark {
             )
             report.rows.append(BenchmarkReport.Row(
                 name: "decode \(label) envelope (\(envelope.utf8.count) B), server path", unit: "decodes/s",
-                ours: ours.median, oursRange: ours.range, ceiling: naive.median, ceilingName: "JSONDecoder of the payload JSON"
+                runs: ours, ceilingRuns: naive, ceilingName: "JSONDecoder of the payload JSON"
             ))
         }
         let huge = String(repeating: "A", count: 1 << 20)
         let justOver = String(repeating: "A", count: HandoffLimits.defaultMaxBytes + 1)
         let (rejectHuge, rejectJustOver) = measure.compare({ _ = try? decoder.decode(huge) }, { _ = try? decoder.decode(justOver) })
         report.rows.append(BenchmarkReport.Row(
-            name: "reject a 1 MiB input (handoff_too_large)", unit: "rejections/s", ours: rejectHuge.median,
-            oursRange: rejectHuge.range, ceiling: rejectJustOver.median, ceilingName: "same on 64 KiB + 1 B (≈ 100 % is O(1))"
+            name: "reject a 1 MiB input (handoff_too_large)", unit: "rejections/s", runs: rejectHuge,
+            ceilingRuns: rejectJustOver, ceilingName: "same on 64 KiB + 1 B (≈ 100 % is O(1))"
         ))
         report.notes = [
             "Each figure is the median of \(repetitions) runs of \(seconds) s of one thread's CPU time (CLOCK_THREAD_CPUTIME_ID, so other load on the machine does not count), ours and the ceiling alternating; ranges in brackets.",
@@ -96,19 +96,18 @@ public enum HandoffDecodeBenchmark {
 /// Repeated timing of two operations, as operations per second. The runs
 /// alternate so that load from other processes falls on both alike.
 private struct Measurement {
-    typealias Summary = (median: Double, range: ClosedRange<Double>)
-
     let seconds: Double
     let repetitions: Int
 
-    func compare(_ first: () -> Void, _ second: () -> Void) -> (Summary, Summary) {
+    /// Each operation's rate in every run.
+    func compare(_ first: () -> Void, _ second: () -> Void) -> ([Double], [Double]) {
         var firstRates: [Double] = []
         var secondRates: [Double] = []
         for _ in 0..<repetitions {
             firstRates.append(rate(first))
             secondRates.append(rate(second))
         }
-        return (summary(firstRates), summary(secondRates))
+        return (firstRates, secondRates)
     }
 
     /// Operations per second of this thread's CPU time, so that other
@@ -130,9 +129,5 @@ private struct Measurement {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
-
-    private func summary(_ rates: [Double]) -> Summary {
-        (BenchmarkReport.median(rates) ?? 0, (rates.min() ?? 0)...(rates.max() ?? 0))
     }
 }

@@ -70,10 +70,7 @@ public struct InviteCreationBenchmark: Sendable {
     }
 
     private func row(_ name: String, _ ours: [Double], _ ceiling: [Double]) -> BenchmarkReport.Row {
-        BenchmarkReport.Row(
-            name: name, unit: "invites/s", ours: BenchmarkReport.median(ours) ?? 0, oursRange: (ours.min() ?? 0)...(ours.max() ?? 0),
-            ceiling: BenchmarkReport.median(ceiling), ceilingName: "pgbench, same INSERT"
-        )
+        BenchmarkReport.Row(name: name, unit: "invites/s", runs: ours, ceilingRuns: ceiling, ceilingName: "pgbench, same INSERT")
     }
 
     private func startApplication() throws -> (BatonApplication, String) {

@@ -47,21 +47,18 @@ public struct PoolBenchmark: Sendable {
             ours.append(try runThroughPool())
             ceiling.append(try pgbench.run())
         }
-        let (oursThroughput, oursCPU) = BenchmarkRun.medians(ours)
-        let (ceilingThroughput, ceilingCPU) = BenchmarkRun.medians(ceiling)
         let rows = [
             BenchmarkReport.Row(
-                name: "SELECT by primary key, \(clients) clients", unit: "queries/s",
-                ours: BenchmarkReport.median(oursThroughput) ?? 0, oursRange: oursThroughput.min()!...oursThroughput.max()!,
-                ceiling: BenchmarkReport.median(ceilingThroughput), ceilingName: "pgbench -M prepared, same SELECT"),
+                name: "SELECT by primary key, \(clients) clients", unit: "queries/s", runs: ours.map(\.queriesPerSecond),
+                ceilingRuns: ceiling.map(\.queriesPerSecond), ceilingName: "pgbench -M prepared, same SELECT"),
             BenchmarkReport.Row(
-                name: "client CPU per query", unit: "µs", ours: oursCPU,
-                ceiling: ceilingCPU, ceilingName: "pgbench process", higherIsBetter: false),
+                name: "client CPU per query", unit: "µs", runs: ours.map(\.cpuMicrosecondsPerQuery),
+                ceilingRuns: ceiling.map(\.cpuMicrosecondsPerQuery), ceilingName: "pgbench process", higherIsBetter: false),
         ]
         return BenchmarkReport(title: "Connection pool", rows: rows, notes: [
-            "\(rounds) rounds of \(duration) each, alternating; medians. Table of \(self.rows) rows.",
+            "\(rounds) rounds of \(duration) each, alternating; medians, Baton's min–max in brackets. Table of \(self.rows) rows.",
             "pgbench runs (queries/s per round): "
-                + ceilingThroughput.map { String(format: "%.0f", $0) }.joined(separator: ", "),
+                + ceiling.map { String(format: "%.0f", $0.queriesPerSecond) }.joined(separator: ", "),
             "Ours: one thread per client, PostgresPool.withConnection + a named prepared statement per query.",
             "Client CPU is user + system time of the client process only; the server's is not counted.",
         ])

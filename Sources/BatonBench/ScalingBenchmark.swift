@@ -12,10 +12,15 @@ import Postgres
 /// with an `InviteHistory` (a hundred thousand families, events and
 /// redemptions included, as in a real deployment of that size) written by
 /// `BulkLoad`, which also lets the cluster settle before the next measurement.
+/// The fill, the expensive part, happens once per size; the measurement
+/// repeats there (`api.repetitions`), and the report gives medians with
+/// Baton's min–max at every size, first in one compact growth table.
 public struct ScalingBenchmark: Sendable {
     /// What to run.
     public struct Options: Sendable {
-        /// The API benchmark run at each size (its database is grown).
+        /// The API benchmark run at each size (its database is grown); its
+        /// `repetitions` are the measurements repeated at each size, and its
+        /// `redeemInvites` must cover them (see `freshInvites`).
         public var api: APIBenchmark.Options
         /// Table sizes to measure at, ascending; a size the table already
         /// exceeds is measured at its actual size.
@@ -36,42 +41,37 @@ public struct ScalingBenchmark: Sendable {
         self.options = options
     }
 
-    /// Grows the table to each size and runs the API benchmark there;
+    /// Grows the table to each size once and runs the API benchmark there,
+    /// its whole sequence `api.repetitions` times on the same fill;
     /// `progress` hears what is happening, for a terminal. When a later size
     /// fails, the sizes already measured are returned with the failure as a note.
     /// - Throws: `BenchmarkError` from filling or from the API benchmark at the first size.
     public func run(progress: (String) -> Void = { _ in }) throws(BenchmarkError) -> BenchmarkReport {
-        var report = BenchmarkReport(title: "Invite API as the invites table grows")
+        var measured: [MeasuredSize] = []
         // The API benchmark adds its own invites: fill so that the table
         // holds about `size` while it measures.
         let added = options.api.invitesAdded
         for size in options.sizes {
-            let measured: BenchmarkReport
-            let plans: String
             do {
                 try fill(upTo: size - added, progress: progress)
-                progress("measuring the API with about \(max(size, added)) invites in the table ...")
-                measured = try APIBenchmark(options.api).run()
-                plans = try planSummary()
+                progress("measuring the API \(options.api.repetitions) times on \(try count()) invites and \(added) of its own ...")
+                let outcome = try APIBenchmark(options.api).measure()
+                let plans = try planSummary()
+                measured.append(MeasuredSize(label: Self.sizeLabel(try count()), outcome: outcome, plans: plans))
             } catch {
                 // The sizes measured so far stand; the failure is reported at its size.
-                guard !report.rows.isEmpty else { throw error }
-                report.notes.append("Stopped at about \(size) invites: \(error)")
-                break
+                guard !measured.isEmpty else { throw error }
+                return report(measured, stopped: "Stopped at about \(size) invites: \(error)")
             }
-            let label = Self.sizeLabel(try count())
-            report.rows += measured.rows.map { row in
-                var row = row
-                row.name = "\(label) invites: \(row.name)"
-                return row
-            }
-            report.notes += measured.notes.map { "\(label): \($0)" } + ["\(label): \(plans)"]
         }
-        report.notes.insert(contentsOf: [
-            "Each size runs the API benchmark (\(options.api.seconds) s per run, \(options.api.connections) connections); a size is the invites table's row count after the run, its own \(added) invites included.",
-            "Filler invites are a generated 90-day history (100,000 families, with their events and redemptions: about 2.2 events per invite), loaded with the indexes built afterwards, then VACUUM (ANALYZE), CHECKPOINT and a wait for autovacuum to go quiet before measuring; every lookup goes through a unique index, so latency should not grow with the table.",
-        ], at: 0)
-        return report
+        return report(measured, stopped: nil)
+    }
+
+    /// Fresh invites each side needs for `repetitions` redeem runs of
+    /// `seconds` each: wrk's threads skip twice the requests of a run (see
+    /// `APIBenchmark`), so this covers redeems at up to about 2,800 req/s.
+    public static func freshInvites(seconds: Int, repetitions: Int) -> Int {
+        5_000 * max(1, seconds) * max(1, repetitions)
     }
 
     /// The invites table's row count, after migrating the database when needed.

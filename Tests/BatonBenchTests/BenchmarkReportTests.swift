@@ -13,4 +13,44 @@ struct BenchmarkReportTests {
         report.rows[0].oursRange = 100...900
         #expect(report.markdown().contains("| preview | 500 req/s (100–900) | 2000 req/s | pgbench | 25 % |"))
     }
+
+    @Test("the median of repeated runs is the middle one, or the mean of the middle two", arguments: [
+        ([3], 3), ([5, 1, 3], 3), ([4, 1, 3, 2], 2.5), ([7, 7, 1, 9, 8], 7),
+    ] as [([Double], Double)])
+    func median(runs: [Double], expected: Double) {
+        #expect(BenchmarkReport.median(runs) == expected)
+    }
+
+    @Test("the range of repeated runs spans the smallest to the largest, whatever their order", arguments: [
+        ([3], 3...3), ([5, 1, 3], 1...5), ([4, 1, 3, 2], 1...4),
+    ] as [([Double], ClosedRange<Double>)])
+    func range(runs: [Double], expected: ClosedRange<Double>) {
+        #expect(BenchmarkReport.range(runs) == expected)
+    }
+
+    @Test("no runs give no median and no range")
+    func noRuns() {
+        #expect(BenchmarkReport.median([]) == nil)
+        #expect(BenchmarkReport.range([]) == nil)
+    }
+
+    @Test("a row made from runs carries their median and min–max, and the ceiling runs' median")
+    func rowFromRuns() {
+        let row = BenchmarkReport.Row(name: "preview", unit: "req/s", runs: [900, 1100, 1000], ceilingRuns: [2200, 1800, 2000], ceilingName: "C")
+        #expect(row.ours == 1000)
+        #expect(row.oursRange == 900...1100)
+        #expect(row.ceiling == 2000)
+        #expect(row.ratio == 0.5)
+    }
+
+    @Test("a summary is printed between the title and the rows")
+    func summaryBeforeRows() throws {
+        var report = run([("preview", 500, nil)])
+        report.summary = "SUMMARY\n"
+        let text = report.markdown()
+        let summary = try #require(text.range(of: "SUMMARY"))
+        let rows = try #require(text.range(of: "| measure |"))
+        #expect(text.hasPrefix("## API\n\nSUMMARY\n"))
+        #expect(summary.upperBound < rows.lowerBound)
+    }
 }

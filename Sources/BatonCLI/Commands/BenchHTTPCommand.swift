@@ -6,17 +6,21 @@ enum BenchHTTPCommand: BatonCommand {
     static let spec = CommandSpec(
         name: "bench http",
         summary: "The HTTP layer vs a minimal C libmicrohttpd server, both driven by wrk.",
+        options: [
+            .value("repetitions", "N", "Runs per server and connection count, alternating, 1-20 (default 3); medians with min–max are reported."),
+        ],
         discussion: """
             Serves a fixed /healthz from Baton's HTTP module in-process and from
             bench/ceiling/healthz.c (compiled with cc and pkg-config), and drives both with wrk
-            at 8 and 64 connections, alternating, 3 runs each; prints requests/s, CPU per
+            at 8 and 64 connections, alternating, --repetitions runs each; prints requests/s, CPU per
             request and the ratio. Run from the repository root; needs wrk (apt-get install wrk).
             """,
         examples: ["swift build -c release && .build/release/baton bench http"]
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        console.out(try HTTPBenchmark.run(HTTPBenchmark.Options()).markdown())
+        let repetitions = try arguments.int("repetitions", in: 1...20) ?? 3
+        console.out(try HTTPBenchmark.run(HTTPBenchmark.Options(repetitions: repetitions)).markdown())
         return .success
     }
 }
