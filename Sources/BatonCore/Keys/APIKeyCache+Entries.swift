@@ -11,11 +11,18 @@ extension APIKeyCache {
         }
 
         /// What a lookup found: a fresh row, and the generation a read made
-        /// now would be cached under (nil while not listening: don't cache).
+        /// now would be cached under (nil while not listening: don't cache);
+        /// while a connect is unproven, the probe this request should send.
         struct Lookup {
             var stored: APIKeyStore.StoredKey?
             var generation: UInt64?
+            var probe: String?
         }
+
+        /// A payload no public id can equal (those are 12 hex digits).
+        static let probePrefix = "probe-"
+        /// An unanswered probe is sent again after this long, by a request.
+        static let probeInterval = Duration.seconds(1)
 
         private var entries: [String: Entry] = [:]
         /// Insertions, oldest first from `evicted`, for evicting the entry
@@ -26,6 +33,10 @@ extension APIKeyCache {
         /// Bumped by every change of what may be trusted (a notification, a
         /// connect, a disconnect), so a read begun before one is not cached.
         private var generation: UInt64 = 0
+        /// After a connect, the payload whose arrival proves that
+        /// notifications reach the listener (through PgBouncer's transaction
+        /// mode they do not), and when a request last sent it.
+        private var probe: (payload: String, sentAt: ContinuousClock.Instant?)?
         var statistics = Statistics()
 
         /// How many keys are cached.
@@ -36,7 +47,7 @@ extension APIKeyCache {
         /// The fresh cached row of `publicID`, if listening.
         mutating func lookup(_ publicID: String, now: ContinuousClock.Instant, maxAge: Duration) -> Lookup {
             statistics.lookups += 1
-            guard statistics.isListening else { return Lookup(stored: nil, generation: nil) }
+            guard statistics.isListening else { return Lookup(stored: nil, generation: nil, probe: probeDue(now: now)) }
             guard let entry = entries[publicID] else { return Lookup(stored: nil, generation: generation) }
             guard now - entry.fetchedAt < maxAge else {
                 entries[publicID] = nil
@@ -60,17 +71,31 @@ extension APIKeyCache {
 
         /// Applies a listener event: a notification drops its key (or every
         /// key, for an empty payload); a connect or disconnect drops every
-        /// key and sets whether the cache may answer at all.
+        /// key and stops answering; our probe's return starts answering.
         mutating func apply(_ event: PostgresListener.Event) {
-            generation &+= 1
             switch event {
             case .connected, .disconnected:
+                generation &+= 1
                 removeAll()
-                statistics.isListening = event == .connected
+                statistics.isListening = false
+                probe = event == .connected ? (Self.probePrefix + String(UInt64.random(in: .min ... .max), radix: 16), nil) : nil
+            case .notification(let notification) where notification.payload.hasPrefix(Self.probePrefix):
+                // Other servers' probes arrive too; only ours proves anything.
+                guard notification.payload == probe?.payload else { return }
+                probe = nil
+                statistics.isListening = true
             case .notification(let notification):
+                generation &+= 1
                 statistics.notifications += 1
                 if notification.payload.isEmpty { removeAll() } else { entries[notification.payload] = nil }
             }
+        }
+
+        /// Our probe's payload when it is unanswered and due to be (re)sent.
+        private mutating func probeDue(now: ContinuousClock.Instant) -> String? {
+            guard let pending = probe, pending.sentAt.map({ now - $0 >= Self.probeInterval }) ?? true else { return nil }
+            probe?.sentAt = now
+            return pending.payload
         }
 
         private mutating func removeAll() {

@@ -15,9 +15,12 @@ import Postgres
 /// Revocation guarantee: migration 0008 announces every change or deletion
 /// of a key on ``channel`` at commit, and the cache's listener drops that
 /// key's entry when the notification arrives (milliseconds). The cache is
-/// trusted only while that listener is connected: before its first
-/// `.connected`, after `.disconnected` and after ``stop()`` every request
-/// reads the database, and every (re)connect empties the cache, so a
+/// trusted only while that listener is connected and has proven it hears
+/// the channel: after each `.connected` a request sends a probe
+/// notification through the pool, and only its arrival turns the cache on
+/// (through PgBouncer's transaction mode it never arrives, and the cache
+/// stays off). Before that, after `.disconnected` and after ``stop()`` every
+/// request reads the database, and every (re)connect empties the cache, so a
 /// notification missed while away cannot keep a revoked key alive. A read
 /// that was in flight when any change was announced is not cached. The only
 /// remaining window is a connection lost without the listener noticing (a
@@ -37,7 +40,8 @@ public final class APIKeyCache: Sendable {
         public var reads = 0
         /// Notifications of changed keys received.
         public var notifications = 0
-        /// Whether the listener is connected, so that hits are possible.
+        /// Whether the listener is connected and its probe came back, so
+        /// that hits are possible.
         public var isListening = false
 
         /// Lookups answered from memory.
@@ -69,7 +73,8 @@ public final class APIKeyCache: Sendable {
         }
     }
 
-    /// Starts listening; the cache answers from memory once connected.
+    /// Starts listening; the cache answers from memory once connected and
+    /// its probe (sent by the next request that reads a row) has come back.
     /// Later calls do nothing.
     public func start() {
         listener?.start()
@@ -89,7 +94,8 @@ public final class APIKeyCache: Sendable {
 
     /// The live key whose text is `presented`, from memory when its row is
     /// cached and fresh and the hash matches, otherwise from its row, read
-    /// by `withConnection` (which runs its body on a database connection).
+    /// by `withConnection` (which runs its body on a database connection,
+    /// outside a transaction: a probe sent there must go out at once).
     /// Hashing and the read happen outside the lock.
     /// - Throws: `APIKeyError.malformed` / `.invalid` as
     ///   `APIKeyStore.authenticate(_:on:)`, or what `withConnection` throws.
@@ -102,7 +108,10 @@ public final class APIKeyCache: Sendable {
         let cached = state.withLock { $0.lookup(key.publicID, now: now, maxAge: maxAge) }
         if let stored = cached.stored, let record = try? store.verify(key, against: stored) { return record }
         state.withLock { $0.statistics.reads += 1 }
-        let stored = try withConnection { try store.storedKey(publicID: key.publicID, on: $0) }
+        let stored = try withConnection { connection in
+            if let probe = cached.probe { try store.announce(probe, on: connection) }
+            return try store.storedKey(publicID: key.publicID, on: connection)
+        }
         let record = try store.verify(key, against: stored)
         if let stored, let generation = cached.generation {
             let fetchedAt = ContinuousClock.now

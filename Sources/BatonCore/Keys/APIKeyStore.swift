@@ -87,6 +87,13 @@ public struct APIKeyStore: Sendable {
         return stored.record
     }
 
+    /// Sends `payload` on `APIKeyCache.channel` (at once outside a
+    /// transaction): how a cache proves that notifications reach it.
+    /// - Throws: the database error.
+    func announce(_ payload: String, on connection: PostgresConnection) throws {
+        try connection.query(Self.announceStatement, [APIKeyCache.channel, payload])
+    }
+
     private static func record(_ row: PostgresRow) throws -> Record {
         Record(
             id: try row.decode(UUID.self, at: 0),
@@ -111,6 +118,7 @@ public struct APIKeyStore: Sendable {
         name: "api_keys_revoke",
         sql: "UPDATE baton.api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE public_id = $1 RETURNING \(columns)"
     )
+    static let announceStatement = PostgresStatement(name: "api_keys_announce", sql: "SELECT pg_notify($1, $2)")
     static let selectForAuthentication = PostgresStatement(
         name: "api_keys_authenticate", sql: "SELECT \(columns), key_hash FROM baton.api_keys WHERE public_id = $1"
     )

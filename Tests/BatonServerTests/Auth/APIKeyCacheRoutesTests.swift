@@ -8,10 +8,15 @@ import Testing
 @Suite("API keys cached by the server")
 struct APIKeyCacheRoutesTests {
     /// A started app whose key cache listens, without rate limits (one
-    /// key hammers a route).
+    /// key hammers a route, and an unknown one starts the cache).
     private func start() throws -> TestApp {
         let app = try TestApp(environment: ["BATON_RATE_LIMITS": "off"])
-        try #require(eventually { app.app.apiKeyCache.statistics.isListening })
+        let client = try app.client(apiKey: APIKey.generate().text)
+        // Requests that read a key's row send the cache's probe until it returns.
+        try #require(eventually {
+            _ = try? client.get("/v1/invites")
+            return app.app.apiKeyCache.statistics.isListening
+        })
         return app
     }
 
