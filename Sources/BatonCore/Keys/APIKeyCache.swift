@@ -114,8 +114,8 @@ public final class APIKeyCache: Sendable {
         }
         let record = try store.verify(key, against: stored)
         if let stored, let generation = cached.generation {
-            let fetchedAt = ContinuousClock.now
-            state.withLock { $0.insert(stored, fetchedAt: fetchedAt, ifStill: generation, capacity: capacity) }
+            // Aged from before the read, so `maxAge` bounds how old the row can be.
+            state.withLock { $0.insert(stored, fetchedAt: now, ifStill: generation, capacity: capacity) }
         }
         return record
     }
