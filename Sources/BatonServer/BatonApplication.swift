@@ -67,6 +67,7 @@ public final class BatonApplication: Sendable {
         self.rejectionFlusher = RejectionFlusher(counter: rejections, conninfo: configuration.databaseURL)
         self.metrics = metrics
         metrics.addPoolStatistics(pool)
+        metrics.addAPIKeyCacheStatistics(apiKeyCache)
         metrics.addJobCounts(pool: pool)
     }
 

@@ -2,6 +2,7 @@ import BatonCore
 import BatonTestSupport
 import Foundation
 import Postgres
+import PrometheusTestSupport
 import Synchronization
 import Testing
 
@@ -55,6 +56,22 @@ struct APIKeyCacheRoutesTests {
             try $0.query("UPDATE baton.api_keys SET scopes = '{metrics:read}' WHERE public_id = $1", [try APIKey(parsing: key).publicID])
         }
         #expect(eventually(within: 2) { (try? client.get("/v1/invites").status) == 403 })
+    }
+
+    @Test("/metrics shows the cache on and where each key's row came from")
+    func metricsShowTheCache() throws {
+        let (app, _, client) = try startWithCachedKey()
+        #expect(try client.get("/v1/invites").status == 200)
+        let statistics = app.app.apiKeyCache.statistics
+        let scraper = try app.client()
+        let (_, parsed) = try scraper.scrape()
+        #expect(parsed.value("baton_api_key_cache_enabled", [:]) == 1)
+        let fromCache = try #require(parsed.value("baton_api_key_lookups_total", ["source": "cache"]))
+        let fromDatabase = try #require(parsed.value("baton_api_key_lookups_total", ["source": "database"]))
+        // The scrape's own admin key was presented after `statistics` was read.
+        #expect(fromCache + fromDatabase == Double(statistics.lookups + 1))
+        #expect(fromCache >= Double(statistics.hits) && fromCache >= 1)
+        #expect(parsed.familiesMissingMetadata.isEmpty)
     }
 
     /// What the hammering threads saw: when each request began and its status.
