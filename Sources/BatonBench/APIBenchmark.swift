@@ -137,8 +137,11 @@ public struct APIBenchmark: Sendable {
         } catch {
             throw BenchmarkError(code: "setup_failed", message: "Baton's server could not listen: \(error)")
         }
+        // As `startServer` does: API keys are answered from memory once listening.
+        app.apiKeyCache.start()
         defer {
             _ = server.shutdown(grace: .seconds(2))
+            app.apiKeyCache.stop()
             app.pool.close()
         }
         let ceiling = try startCeiling(fixtures, settings: settings)

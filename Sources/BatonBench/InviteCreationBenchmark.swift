@@ -42,7 +42,7 @@ public struct InviteCreationBenchmark: Sendable {
         let server = try app.startServer(logSink: DiscardingLogSink.shared)
         defer {
             _ = server.shutdown(grace: .seconds(2))
-            app.pool.close()
+            app.close()
         }
         let single = try Self.writeFile("single.lua", Self.wrkScript(key: key, body: Self.invitesJSON(count: 1, wrapped: false)))
         let batch = try Self.writeFile("batch.lua", Self.wrkScript(key: key, body: Self.invitesJSON(count: Self.batchSize, wrapped: true)))

@@ -16,6 +16,10 @@ public final class BatonApplication: Sendable {
     public let pool: PostgresPool
     /// API keys, for authenticating backends and operators.
     public let apiKeys: APIKeyStore
+    /// The live keys this process has authenticated, dropped when a key
+    /// changes (see `APIKeyCache`). It listens from ``startServer(logSink:)``
+    /// to ``close()``; until then every request reads the key's row.
+    public let apiKeyCache: APIKeyCache
     /// Previews and exactly-once redemptions.
     public let redemptions: RedemptionStore
     /// Mints and verifies handoff envelopes.
@@ -49,6 +53,7 @@ public final class BatonApplication: Sendable {
             statementTimeout: configuration.statementTimeout
         ))
         self.apiKeys = APIKeyStore(secret: configuration.secretKey)
+        self.apiKeyCache = APIKeyCache(store: apiKeys, conninfo: configuration.databaseURL)
         self.redemptions = RedemptionStore(
             secret: configuration.secretKey, webhookMaxAttempts: configuration.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
         )
@@ -62,12 +67,15 @@ public final class BatonApplication: Sendable {
         self.rejectionFlusher = RejectionFlusher(counter: rejections, conninfo: configuration.databaseURL)
         self.metrics = metrics
         metrics.addPoolStatistics(pool)
+        metrics.addAPIKeyCacheStatistics(apiKeyCache)
         metrics.addJobCounts(pool: pool)
     }
 
-    /// Stops background work (flushing the last rejection counts) and closes
-    /// the database connections; call it after the HTTP server has shut down.
+    /// Stops background work (flushing the last rejection counts, the API
+    /// key cache's listener) and closes the database connections; call it
+    /// after the HTTP server has shut down.
     public func close() {
+        apiKeyCache.stop()
         jobWakeup.stop()
         rejectionFlusher.stop()
         pool.close()

@@ -50,19 +50,48 @@ public struct APIKeyStore: Sendable {
         return try Self.record(row)
     }
 
+    /// A key's row as authentication reads it: its record and its stored
+    /// keyed hash. Opaque outside BatonCore, so only ``APIKeyStore`` compares
+    /// hashes; ``APIKeyCache`` keeps these for live keys.
+    public struct StoredKey: Sendable {
+        let record: Record
+        let keyHash: [UInt8]
+    }
+
     /// The live key whose text is `presented`, checked in constant time.
     /// - Throws: `APIKeyError.malformed` / `.invalid` (one answer for unknown,
     ///   wrong or revoked keys), or the database error.
     public func authenticate(_ presented: String, on connection: PostgresConnection) throws -> Record {
         let key = try APIKey(parsing: presented)
-        let rows = try connection.query(Self.selectForAuthentication, [key.publicID])
+        return try verify(key, against: try storedKey(publicID: key.publicID, on: connection))
+    }
+
+    /// The row of the key with `publicID` (revoked or not), or nil when there
+    /// is none; one indexed read.
+    /// - Throws: the database error.
+    public func storedKey(publicID: String, on connection: PostgresConnection) throws -> StoredKey? {
+        guard let row = try connection.query(Self.selectForAuthentication, [publicID]).first else { return nil }
+        return StoredKey(record: try Self.record(row), keyHash: Array(try row.decode(Data.self, at: 7)))
+    }
+
+    /// `key`'s record when `stored` is its live row: the keyed hash of the
+    /// key's whole text is computed and compared in constant time on every
+    /// call, cached row or not, and also without a row, so an unknown public
+    /// id takes as long as a wrong secret.
+    /// - Throws: `APIKeyError.invalid` for no row, a wrong secret or a revoked key.
+    func verify(_ key: APIKey, against stored: StoredKey?) throws(APIKeyError) -> Record {
         let expected = hasher.hash(key.text)
-        guard let row = rows.first, Sodium.constantTimeEqual(Array(try row.decode(Data.self, at: 7)), expected) else {
-            throw APIKeyError.invalid
+        guard let stored, Sodium.constantTimeEqual(stored.keyHash, expected), stored.record.revokedAt == nil else {
+            throw .invalid
         }
-        let record = try Self.record(row)
-        guard record.revokedAt == nil else { throw APIKeyError.invalid }
-        return record
+        return stored.record
+    }
+
+    /// Sends `payload` on `APIKeyCache.channel` (at once outside a
+    /// transaction): how a cache proves that notifications reach it.
+    /// - Throws: the database error.
+    func announce(_ payload: String, on connection: PostgresConnection) throws {
+        try connection.query(Self.announceStatement, [APIKeyCache.channel, payload])
     }
 
     private static func record(_ row: PostgresRow) throws -> Record {
@@ -89,6 +118,7 @@ public struct APIKeyStore: Sendable {
         name: "api_keys_revoke",
         sql: "UPDATE baton.api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE public_id = $1 RETURNING \(columns)"
     )
+    static let announceStatement = PostgresStatement(name: "api_keys_announce", sql: "SELECT pg_notify($1, $2)")
     static let selectForAuthentication = PostgresStatement(
         name: "api_keys_authenticate", sql: "SELECT \(columns), key_hash FROM baton.api_keys WHERE public_id = $1"
     )

@@ -1,11 +1,13 @@
 import Foundation
 
 extension PostgresListener {
-    /// The listener thread: connect, listen, pump; on failure back off and
-    /// start over, until a stop is requested.
+    /// The listener thread: connect, listen, pump; on failure report
+    /// `.disconnected` (if it was listening), back off and start over, until a
+    /// stop is requested.
     func run() {
         var failures = 0
         while !isStopRequested {
+            var listening = false
             do {
                 let connection = try PostgresConnection(conninfo)
                 defer { connection.close() }
@@ -13,9 +15,11 @@ extension PostgresListener {
                     try connection.runScript("LISTEN " + connection.quoteIdentifier(channel))
                 }
                 failures = 0
+                listening = true
                 handler(.connected)
                 try pump(connection)
             } catch {
+                if listening { handler(.disconnected) }
                 failures += 1
                 waitForStop(backoff(afterFailures: failures))
             }

@@ -17,6 +17,11 @@ public final class PostgresListener: Sendable {
         case connected
         /// A notification on one of the channels.
         case notification(PostgresNotification)
+        /// The connection that reported `.connected` was lost (found when the
+        /// server closed it, or at the latest by the `quietLimit` ping);
+        /// notifications go missing until the next `.connected`. Not sent
+        /// when the listener stops.
+        case disconnected
     }
 
     private struct Lifecycle {

@@ -173,6 +173,7 @@ struct RedemptionNotifyTests {
             switch event {
             case .connected: connected.withLock { $0 = true }
             case .notification: received.withLock { $0 += 1 }
+            case .disconnected: break
             }
         }
         listener.start()

@@ -26,13 +26,15 @@ extension PostgresModuleTests {
                 return true
             }
 
+            var all: [PostgresListener.Event] { events.withLock { $0 } }
+
             var notifications: [PostgresNotification] {
                 events.withLock { $0.compactMap { if case .notification(let n) = $0 { n } else { nil } } }
             }
         }
 
         static func isConnected(_ event: PostgresListener.Event) -> Bool { event == .connected }
-        static func isNotification(_ event: PostgresListener.Event) -> Bool { event != .connected }
+        static func isNotification(_ event: PostgresListener.Event) -> Bool { if case .notification = event { true } else { false } }
 
         func notify(_ channel: String, _ payload: String) throws {
             try Self.database.connect().query("SELECT pg_notify($1, $2)", [channel, payload])
@@ -55,7 +57,7 @@ extension PostgresModuleTests {
             #expect(recorder.notifications.map(\.payload) == ["héllo", "42"])
         }
 
-        @Test("after its backend is terminated the listener reconnects, listens again and delivers")
+        @Test("after its backend is terminated the listener reports disconnected, reconnects, listens again and delivers")
         func relistensAfterReconnect() throws {
             let recorder = Recorder()
             let listener = PostgresListener(conninfo: try Self.database.conninfo(), channels: ["jobs"]) {
@@ -69,7 +71,9 @@ extension PostgresModuleTests {
                 WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE 'LISTEN%'
                 """)
             #expect(killed.count == 1)
+            #expect(recorder.wait(for: 1) { $0 == .disconnected })
             #expect(recorder.wait(for: 2, Self.isConnected))
+            #expect(recorder.all == [.connected, .disconnected, .connected])
             try notify("jobs", "after")
             #expect(recorder.wait(for: 1, Self.isNotification))
             #expect(recorder.notifications.map(\.payload) == ["after"])
