@@ -53,6 +53,7 @@ struct RenewingWorkerTests {
         #expect(Self.starts(worker) == renewals.count + 1)
         #expect(renewals.allSatisfy { $0["pid"] as? Int == Int(worker.pid) && ($0["webhook_attempts"] as? Int ?? 0) >= 3 })
         #expect(worker.isRunning)
+        #expect(try String(contentsOfFile: "/proc/\(worker.pid)/comm", encoding: .utf8) == "baton\n", "renamed back from exe")
         let delivered = receiver.requests.compactMap { $0.headers["idempotency-key"] }
         #expect(delivered.count == 10)
         #expect(Set(delivered) == events)

@@ -38,6 +38,7 @@ enum WorkerCommand: BatonCommand {
             throw UsageError("--id must be 1 to 128 characters")
         }
         let stop = WorkerStopRequest(signals: SignalWaiter())
+        ProcessRenewal.restoreProcessName()
         let configuration = try BatonConfiguration()
         let attempts = WebhookAttemptCounter(threshold: configuration.worker.renewAfterWebhooks) { stop.renew() }
         let metrics = BatonMetrics()

@@ -26,6 +26,16 @@ enum ProcessRenewal {
         return errno
     }
 
+    /// Names the process after its program again: after
+    /// `execv("/proc/self/exe")` the kernel calls it `exe`, which `ps`,
+    /// `top` and `pgrep baton` would show. Writes `/proc/self/comm` (the
+    /// main thread's name, which is the process's; at most 15 bytes);
+    /// failing that, the name stays.
+    static func restoreProcessName(arguments: [String] = CommandLine.arguments) {
+        let program = URL(fileURLWithPath: arguments.first ?? "baton").lastPathComponent
+        try? Data(program.utf8.prefix(15)).write(to: URL(fileURLWithPath: "/proc/self/comm"))
+    }
+
     /// Sets `FD_CLOEXEC` on every open descriptor from 3 up (database
     /// sockets, the HTTP client's, epoll and timer descriptors): the new
     /// process opens its own, and an inherited one would leak with every
