@@ -26,14 +26,15 @@ struct RenewingWorkerTests {
 
     @Test("a worker renewing every 3 webhook requests delivers each of 10 events once, keeps its PID and descriptors, and exits 0 on SIGTERM")
     func renewsAndDeliversEveryEventOnce() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: WorkerProcess.executable.path), "build the baton executable first (swift build)")
         let db = try WorkerDatabase()
         // A little time per answer, so a process stops claiming before it runs far past its threshold.
         let receiver = try LoopbackReceiver { _, _ in (200, 0.05) }
         defer { receiver.stop() }
         var events = try Set((0..<2).map { _ in try WebhookDeliveryTests.recordEvent(db) })
-        let worker = try WorkerProcess(
-            db, receiver: receiver, arguments: ["--concurrency", "1"], settings: ["BATON_WORKER_RENEW_AFTER_WEBHOOKS": "3"])
+        // With a /metrics listener: each process must close it before the next binds the same port, or that one fails to start.
+        let worker = try WorkerProcess(db, receiver: receiver, arguments: ["--concurrency", "1"], settings: [
+            "BATON_WORKER_RENEW_AFTER_WEBHOOKS": "3", "BATON_METRICS_LISTEN": "127.0.0.1:\(try WorkerProcess.freePort())",
+        ])
 
         // Below the threshold: every connection and descriptor the first process opens lazily is open now.
         #expect(try eventually(within: 20) { try db.count(.completed) == 2 })
@@ -67,7 +68,6 @@ struct RenewingWorkerTests {
 
     @Test("SIGTERM while a renewing worker drains its running job exits 0 without renewing")
     func signalDuringDrainExits() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: WorkerProcess.executable.path), "build the baton executable first (swift build)")
         let db = try WorkerDatabase()
         // The third request, the one that reaches the threshold, is answered
         // only after 3 s: the drain waits for it, and the signal lands inside.

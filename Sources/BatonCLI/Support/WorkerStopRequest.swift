@@ -26,10 +26,15 @@ final class WorkerStopRequest: Sendable {
     private let state = Mutex(State())
     private let arrived = DispatchSemaphore(value: 0)
 
-    /// A request that also records the first signal `signals` reports, on a
-    /// thread of its own.
-    init(signals: SignalWaiter) {
-        let thread = Thread { [self] in stopForSignal(signals.wait()) }
+    /// A request that also records the first signal `signals` reports.
+    convenience init(signals: SignalWaiter) {
+        self.init { signals.wait() }
+    }
+
+    /// A request that records the signal `waitForSignal` returns, called
+    /// once on a thread of its own (tests pass their own).
+    init(waitForSignal: @escaping @Sendable () -> Int32) {
+        let thread = Thread { [self] in stopForSignal(waitForSignal()) }
         thread.name = "baton-signals"
         thread.start()
     }

@@ -21,7 +21,9 @@ final class WorkerProcess {
 
     /// Starts `baton worker` with `arguments` and `settings` on top of the
     /// database, secret and webhook settings.
+    /// Throws ``MissingExecutable`` when `baton` was not built.
     init(_ db: WorkerDatabase, receiver: LoopbackReceiver, arguments: [String] = [], settings: [String: String] = [:]) throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else { throw MissingExecutable() }
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         let environment = [
             "BATON_DATABASE_URL": db.conninfo,
@@ -81,6 +83,13 @@ final class WorkerProcess {
         }
     }
 
+    /// A TCP port on 127.0.0.1 that was free a moment ago.
+    static func freePort() throws -> Int {
+        let receiver = try LoopbackReceiver()
+        defer { receiver.stop() }
+        return receiver.port
+    }
+
     /// Sends `signal` and waits at most `seconds` for the exit: the exit
     /// code, -1 for a death by signal, nil when it is still running.
     func stop(_ signal: Int32 = SIGTERM, within seconds: Double = 20) -> Int32? {
@@ -88,4 +97,9 @@ final class WorkerProcess {
         guard eventually(within: seconds, { !isRunning }), let status = exitStatus else { return nil }
         return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
     }
+}
+
+/// The `baton` executable is not next to the test binary.
+struct MissingExecutable: Error, CustomStringConvertible {
+    var description: String { "build the baton executable first (swift build)" }
 }
