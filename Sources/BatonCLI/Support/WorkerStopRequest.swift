@@ -61,7 +61,10 @@ final class WorkerStopRequest: Sendable {
     /// stays ignored across `execve`: one sent between this decision and the
     /// new process's own waiter would be lost. So the default actions come
     /// back before the decision, and such a late signal ends the drained
-    /// process (or the new one, before it claims anything) instead.
+    /// process (or the new one, before it claims anything) instead. What
+    /// remains is a signal Dispatch took just before the reset but has not
+    /// handed to the waiter yet (microseconds): the new process runs on, and
+    /// the supervisor's stop timeout ends it.
     func endingAfterDrain() -> Ending {
         guard state.withLock({ $0.renewalRequested }) else { return .exit }
         signal(SIGTERM, SIG_DFL)
