@@ -70,8 +70,8 @@ struct RenewingWorkerTests {
     func signalDuringDrainExits() throws {
         let db = try WorkerDatabase()
         // The third request, the one that reaches the threshold, is answered
-        // only after 3 s: the drain waits for it, and the signal lands inside.
-        let receiver = try LoopbackReceiver { _, previous in (200, previous == 2 ? 3 : 0) }
+        // only after 5 s: the drain waits for it, and the signal lands inside.
+        let receiver = try LoopbackReceiver { _, previous in (200, previous == 2 ? 5 : 0) }
         defer { receiver.stop() }
         for _ in 0..<5 { _ = try WebhookDeliveryTests.recordEvent(db) }
         let worker = try WorkerProcess(

@@ -28,13 +28,14 @@ enum DevCommand: BatonCommand {
             `set -a; . DIR/baton.env; set +a` lets every other baton command reach the same
             database. Runs the worker (jobs, webhooks, invite expiry) in the same process; that worker
             never renews its process (BATON_WORKER_RENEW_AFTER_WEBHOOKS applies to `baton worker` only).
-            With --no-worker jobs wait in the queue for a separate `baton worker`.
+            With --no-worker jobs wait in the queue for a separate worker, as in production:
+            `set -a; . DIR/baton.env; set +a; baton worker` in another shell.
             Runs until interrupted (Ctrl-C), then stops the worker gracefully and the cluster.
             Needs the Debian package postgresql-15; as root the server runs as user postgres.
             """,
         examples: [
             "baton dev", "baton dev --data-dir /var/tmp/baton --listen 127.0.0.1:9090",
-            "baton dev --no-worker & (set -a; . .baton/baton.env; set +a; baton worker)",
+            "baton dev --no-worker",
         ]
     )
 
