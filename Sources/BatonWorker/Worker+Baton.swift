@@ -2,9 +2,11 @@ import BatonCore
 
 extension Worker {
     /// The handlers `baton worker` runs: webhook delivery, reading events
-    /// from the database at `conninfo`.
-    public static func standardHandlers(webhook: WebhookSettings?, conninfo: String, metrics: BatonMetrics? = nil) -> [String: any JobHandler] {
-        [OutboxEvents.webhookKind: WebhookDelivery(settings: webhook, events: WebhookEvents(conninfo: conninfo), metrics: metrics)]
+    /// from the database at `conninfo`, its HTTP requests counted by `attempts`.
+    public static func standardHandlers(
+        webhook: WebhookSettings?, conninfo: String, metrics: BatonMetrics? = nil, attempts: WebhookAttemptCounter? = nil
+    ) -> [String: any JobHandler] {
+        [OutboxEvents.webhookKind: WebhookDelivery(settings: webhook, events: WebhookEvents(conninfo: conninfo), metrics: metrics, attempts: attempts)]
     }
 
     /// The worker `baton worker` and `baton dev` run, from the `BATON_*` configuration.
@@ -12,10 +14,13 @@ extension Worker {
     ///   - concurrency: overrides `BATON_WORKER_CONCURRENCY` when given.
     ///   - metrics: records job outcomes and run times, webhook deliveries,
     ///     periodic work and leadership; nil records nothing.
+    ///   - webhookAttempts: counts the webhook HTTP requests (and says when
+    ///     a threshold is reached; `baton worker` renews its process then);
+    ///     nil counts nothing.
     ///   - log: receives the worker's events (see ``WorkerEvent``).
     public static func standard(
         _ baton: BatonConfiguration, concurrency: Int? = nil, workerID: String? = nil, metrics: BatonMetrics? = nil,
-        log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }
+        webhookAttempts: WebhookAttemptCounter? = nil, log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }
     ) -> Worker {
         var settings = baton.worker
         if let concurrency { settings.concurrency = concurrency }
@@ -30,7 +35,9 @@ extension Worker {
         }
         configuration.metrics = metrics
         let worker = Worker(
-            configuration: configuration, handlers: standardHandlers(webhook: baton.webhook, conninfo: baton.databaseURL, metrics: metrics)
+            configuration: configuration, handlers: standardHandlers(
+                webhook: baton.webhook, conninfo: baton.databaseURL, metrics: metrics, attempts: webhookAttempts
+            )
         )
         if let metrics { worker.addLeaderGauge(to: metrics) }
         return worker

@@ -90,10 +90,12 @@ public final class Worker: Sendable {
             return (life.started && !life.stopped, life.listener)
         }
         guard wasRunning else { return }
-        listener?.stop()
-        periodic?.stop()
+        // Claiming stops first: resigning leadership takes a round trip, and
+        // a renewing `baton worker` must not keep taking jobs meanwhile.
         state.withLock { $0.stopping = true }
         wake.signal()
+        listener?.stop()
+        periodic?.stop()
         fetchStopped.wait()
         for _ in 0..<configuration.settings.concurrency { jobsWaiting.signal() }
     }

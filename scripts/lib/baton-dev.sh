@@ -25,15 +25,17 @@ free_port() {
     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
-# Starts `baton dev` in the new directory $1 (its log is $1/dev.log); extra
-# BATON_* settings come from the caller's environment. Sets BATON_DEV_PID,
-# BATON_URL, BATON_ADMIN_KEY and BATON_DATABASE (the cluster's conninfo).
+# Starts `baton dev` in the new directory $1 (its log is $1/dev.log), with
+# the options that follow (such as --no-worker); extra BATON_* settings come
+# from the caller's environment. Sets BATON_DEV_PID, BATON_URL,
+# BATON_ADMIN_KEY and BATON_DATABASE (the cluster's conninfo).
 baton_dev_start() {
     local dir=$1 port
+    shift
     # As root the cluster runs as user postgres, which must reach the directory.
     mkdir -p "$dir" && chmod 755 "$dir"
     port=$(free_port)
-    "$BATON_BIN" dev --data-dir "$dir" --listen "127.0.0.1:$port" >"$dir/dev.log" 2>&1 &
+    "$BATON_BIN" dev --data-dir "$dir" --listen "127.0.0.1:$port" "$@" >"$dir/dev.log" 2>&1 &
     BATON_DEV_PID=$!
     BATON_DEV_DIR=$dir
     BATON_URL="http://127.0.0.1:$port"
@@ -49,6 +51,22 @@ baton_dev_start() {
     echo "baton dev did not become ready; its log:" >&2
     cat "$dir/dev.log" >&2
     return 1
+}
+
+# Starts `baton worker` with the settings `baton dev` wrote to $BATON_DEV_DIR/baton.env
+# (its output in $BATON_DEV_DIR/worker.log) and sets BATON_WORKER_PID; the
+# PID stays the worker's when it renews its process.
+baton_worker_start() {
+    (set -a && . "$BATON_DEV_DIR/baton.env" && set +a && exec "$BATON_BIN" worker) >"$BATON_DEV_DIR/worker.log" 2>&1 &
+    BATON_WORKER_PID=$!
+}
+
+# Stops that worker gracefully (SIGTERM) and waits for it.
+baton_worker_stop() {
+    [ -n "${BATON_WORKER_PID:-}" ] || return 0
+    kill -TERM "$BATON_WORKER_PID" 2>/dev/null || true
+    wait "$BATON_WORKER_PID" 2>/dev/null || true
+    BATON_WORKER_PID=
 }
 
 # Interrupts `baton dev` (it stops its worker and cluster), waits for it and

@@ -14,6 +14,7 @@ enum DevCommand: BatonCommand {
         options: [
             .value("data-dir", "DIR", "Where the cluster, secrets and settings live (default ./.baton)."),
             .value("listen", "HOST:PORT", "HTTP listen address (default 127.0.0.1:8080)."),
+            .flag("no-worker", "Serve the API only; run `baton worker` separately with DIR/baton.env, as in production."),
         ],
         discussion: """
             First run: initialises a PostgreSQL cluster in DIR/postgres, applies the migrations,
@@ -25,11 +26,17 @@ enum DevCommand: BatonCommand {
             (webhook, timeouts, rate limits, ...) apply from the environment too, except the database,
             secrets and listen address, which are its own. Every run writes DIR/baton.env so that
             `set -a; . DIR/baton.env; set +a` lets every other baton command reach the same
-            database. Runs the worker (jobs, webhooks, invite expiry) in the same process.
+            database. Runs the worker (jobs, webhooks, invite expiry) in the same process; that worker
+            never renews its process (BATON_WORKER_RENEW_AFTER_WEBHOOKS applies to `baton worker` only).
+            With --no-worker jobs wait in the queue for a separate worker, as in production:
+            `set -a; . DIR/baton.env; set +a; baton worker` in another shell.
             Runs until interrupted (Ctrl-C), then stops the worker gracefully and the cluster.
             Needs the Debian package postgresql-15; as root the server runs as user postgres.
             """,
-        examples: ["baton dev", "baton dev --data-dir /var/tmp/baton --listen 127.0.0.1:9090"]
+        examples: [
+            "baton dev", "baton dev --data-dir /var/tmp/baton --listen 127.0.0.1:9090",
+            "baton dev --no-worker",
+        ]
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
@@ -62,11 +69,13 @@ enum DevCommand: BatonCommand {
             server.shutdown(grace: configuration.server.shutdownGrace)
             app.close()
         }
-        let worker = Worker.standard(configuration, metrics: metrics) { console.err(WorkerCommand.logLine($0)) }
-        worker.start()
+        let worker = arguments.flag("no-worker") ? nil : Worker.standard(configuration, metrics: metrics) { console.err(WorkerCommand.logLine($0)) }
+        worker?.start()
         defer {
-            console.out("stopping the worker ...")
-            worker.stop()
+            if let worker {
+                console.out("stopping the worker ...")
+                worker.stop()
+            }
         }
 
         let demo = try app.transaction { connection in
@@ -82,6 +91,7 @@ enum DevCommand: BatonCommand {
             settings:   \(workspace.environmentFile.path)  (use: set -a; . \(workspace.environmentFile.path); set +a)
             links:      \(links.filled.isEmpty ? "from the environment" : "example values filled for " + links.filled.joined(separator: ", ") + " (links use https://" + (configuration.links.publicHost ?? "") + ")")
             admin key:  \(adminKey.created ? adminKey.text + "  (saved to " + workspace.adminKeyFile.path + "; shown once)" : "in " + workspace.adminKeyFile.path)
+            worker:     \(worker == nil ? "not running (--no-worker): start baton worker with the settings above" : "in this process")
             API:        \(base)  (try: curl \(base)/readyz)
             demo:       \(base)/invite/\(demo.token.text)  (landing page of a demo invite, code \(demo.code.displayText), valid 24 h)
             Baton dev is running. Press Ctrl-C to stop.

@@ -27,14 +27,17 @@ public struct WebhookDelivery: JobHandler {
     public let events: WebhookEvents
     /// Counts attempts by result in `baton_webhook_deliveries_total`; nil counts nothing.
     public let metrics: BatonMetrics?
+    /// Counts every HTTP request sent, for process renewal; nil counts nothing.
+    public let attempts: WebhookAttemptCounter?
     /// The one HTTP session every delivery of this handler (and its copies) goes through.
     private let transport: WebhookTransport?
 
     /// A handler delivering to `settings` the events read by `events`.
-    public init(settings: WebhookSettings?, events: WebhookEvents, metrics: BatonMetrics? = nil) {
+    public init(settings: WebhookSettings?, events: WebhookEvents, metrics: BatonMetrics? = nil, attempts: WebhookAttemptCounter? = nil) {
         self.settings = settings
         self.events = events
         self.metrics = metrics
+        self.attempts = attempts
         transport = settings.map { WebhookTransport(limit: $0.timeout) }
     }
 
@@ -66,6 +69,7 @@ public struct WebhookDelivery: JobHandler {
         request.setValue(WebhookSignature.header(body: body, secret: settings.secret, timestamp: now), forHTTPHeaderField: "Baton-Signature")
         let timeout = min(settings.timeout, deadline - .now)
         let retryAfter = settings.backoff.delay(afterAttempt: job.attempt)
+        attempts?.record()
         switch transport.post(request, timeout: timeout) {
         case .status(let status) where (200..<300).contains(status):
             return ("delivered", nil)
