@@ -30,23 +30,37 @@ enum Base64URL {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The length of the unpadded encoding of `count` bytes.
+    static func encodedLength(of count: Int) -> Int {
+        (count * 4 + 2) / 3
+    }
+
     /// Appends the unpadded encoding of `bytes` to `out`: the minting path
-    /// writes header, payload and MAC into one buffer this way.
+    /// writes header, payload and MAC into one buffer this way. Symbols are
+    /// written into space made once, not appended one by one: the per-symbol
+    /// capacity and uniqueness checks were most of a mint's encoding time.
     static func append(encoding bytes: [UInt8], to out: inout [UInt8]) {
-        out.reserveCapacity(out.count + (bytes.count * 4 + 2) / 3)
-        alphabet.withUnsafeBufferPointer { symbols in
-            bytes.withUnsafeBufferPointer { input in
-                var index = 0
-                while index < input.count {
-                    let remaining = input.count - index
-                    let group = UInt32(input[index]) << 16
-                        | (remaining > 1 ? UInt32(input[index + 1]) << 8 : 0)
-                        | (remaining > 2 ? UInt32(input[index + 2]) : 0)
-                    out.append(symbols[Int(group >> 18 & 0x3F)])
-                    out.append(symbols[Int(group >> 12 & 0x3F)])
-                    if remaining > 1 { out.append(symbols[Int(group >> 6 & 0x3F)]) }
-                    if remaining > 2 { out.append(symbols[Int(group & 0x3F)]) }
-                    index += 3
+        var position = out.count
+        out.append(contentsOf: repeatElement(0, count: encodedLength(of: bytes.count)))
+        out.withUnsafeMutableBufferPointer { target in
+            alphabet.withUnsafeBufferPointer { symbols in
+                bytes.withUnsafeBufferPointer { input in
+                    func put(_ group: UInt32, shift: UInt32) {
+                        target[position] = symbols[Int(group >> shift & 0x3F)]
+                        position += 1
+                    }
+                    var index = 0
+                    while index < input.count {
+                        let remaining = input.count - index
+                        let group = UInt32(input[index]) << 16
+                            | (remaining > 1 ? UInt32(input[index + 1]) << 8 : 0)
+                            | (remaining > 2 ? UInt32(input[index + 2]) : 0)
+                        put(group, shift: 18)
+                        put(group, shift: 12)
+                        if remaining > 1 { put(group, shift: 6) }
+                        if remaining > 2 { put(group, shift: 0) }
+                        index += 3
+                    }
                 }
             }
         }

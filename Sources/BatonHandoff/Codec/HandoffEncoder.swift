@@ -57,10 +57,14 @@ public struct HandoffEncoder: Sendable {
         }
         if let keyID = header.keyID, !HandoffHeader.isWellFormedKeyID(keyID) { throw .malformed(reason: "kid is not 1-64 of [A-Za-z0-9._-]") }
         guard header.issuedAt >= 0, header.expiresAt > header.issuedAt else { throw .malformed(reason: "exp is not after iat") }
+        let headerJSON = CanonicalJSONWriter.bytes(ofSorted: header.members)
+        let payloadJSON = CanonicalJSONWriter.bytes(ofSorted: payloadMembers)
         var envelope: [UInt8] = []
-        Base64URL.append(encoding: CanonicalJSONWriter.bytes(ofSorted: header.members), to: &envelope)
+        // Room for both segments, the dots and an HS256 MAC: one allocation.
+        envelope.reserveCapacity(Base64URL.encodedLength(of: headerJSON.count) + Base64URL.encodedLength(of: payloadJSON.count) + 45)
+        Base64URL.append(encoding: headerJSON, to: &envelope)
         envelope.append(UInt8(ascii: "."))
-        Base64URL.append(encoding: CanonicalJSONWriter.bytes(ofSorted: payloadMembers), to: &envelope)
+        Base64URL.append(encoding: payloadJSON, to: &envelope)
         let mac = signer?.signature(for: envelope)
         envelope.append(UInt8(ascii: "."))
         if let mac { Base64URL.append(encoding: mac, to: &envelope) }
