@@ -23,8 +23,8 @@ enum BenchReportCommand: BatonCommand {
             Full sizes: 50,000 jobs burnt down, 10^6 invites expired (--repeat times), the API at about
             9 × 10^4, 10^6 and 10^7 invites (grown with a generated history once per size, then measured
             --repeat times there; --sizes picks other sizes), a funnel over 10^6 invites (`baton bench funnel`
-            alone does 10^7). Takes about 45 minutes on 2 cores at --repeat 3, 25 of them filling the
-            table to 10^7; --quick or --sizes 10000,100000 for a short run.
+            alone does 10^7). Takes about 30 minutes on 2 quiet cores at --repeat 3, 6 of them filling
+            the table to 10^7; --quick or --sizes 10000,100000 for a short run.
             Run from the repository root on a release build with wrk and pgbench installed; nothing
             else should load the machine.
             """,
@@ -172,7 +172,7 @@ enum BenchReportCommand: BatonCommand {
             ## Machine
 
             \(machine.markdown())
-            To reproduce: `swift build -c release && .build/release/baton bench report` (about 45 minutes),
+            To reproduce: `swift build -c release && .build/release/baton bench report` (about 30 minutes),
             or one section with `baton bench <section>` (`baton bench --help`).
 
 
