@@ -105,9 +105,10 @@ public struct ScalingBenchmark: Sendable {
         }
     }
 
-    /// `10^4`-style label of a row count, rounded down to its power of ten.
+    /// `10^5`-style label of a row count: its nearest power of ten (on a
+    /// log scale), so 91,000 rows read as `10^5`, not `10^4`.
     static func sizeLabel(_ count: Int) -> String {
-        let exponent = Int(log10(Double(max(count, 1))))
+        let exponent = Int(log10(Double(max(count, 1))).rounded())
         return "10^\(exponent) (\(count))"
     }
 }
