@@ -72,6 +72,14 @@ public enum JSONCoding {
         }
     }
 
+    /// Whether `utf8` can stand between JSON quotes as it is: printable ASCII
+    /// without quote or backslash, so no escape and no hidden character.
+    /// The hand-written writers copy such text and send the rest through
+    /// the escaping path.
+    static func isPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        utf8.allSatisfy { (0x20...0x7E).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
+
     /// Parses (and outside ``timestamp(_:)``'s range formats) the API's timestamps.
     public static let timestampStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 

@@ -24,10 +24,7 @@ public struct JSONObjectWriter {
     public mutating func add(_ key: String, _ value: String?) {
         addKey(key)
         guard var value else { return append("null") }
-        let plain = value.withUTF8 { text in
-            text.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        }
-        guard plain else {
+        guard value.withUTF8(JSONCoding.isPlain) else {
             // Encoding a lone string cannot fail.
             return bytes.append(contentsOf: (try? JSONCoding.encode(value)) ?? Data())
         }

@@ -45,10 +45,7 @@ struct LogLineWriter {
     /// goes through `SafeText.jsonQuoted`.
     mutating func writeQuoted(_ text: String) {
         var text = text
-        let isPlain = text.withUTF8 { bytes in
-            bytes.allSatisfy { (0x20...0x7E).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        }
-        guard isPlain else { return write(string: SafeText.jsonQuoted(text)) }
+        guard text.withUTF8(JSONCoding.isPlain) else { return write(string: SafeText.jsonQuoted(text)) }
         write(byte: UInt8(ascii: "\""))
         text.withUTF8 { write(bytes: $0) }
         write(byte: UInt8(ascii: "\""))
