@@ -97,8 +97,8 @@ public final class APIKeyCache: Sendable {
     /// by `withConnection` (which runs its body on a database connection,
     /// outside a transaction: a probe sent there must go out at once).
     /// Hashing and the read happen outside the lock.
-    /// - Throws: `APIKeyError.malformed` / `.invalid` as
-    ///   `APIKeyStore.authenticate(_:on:)`, or what `withConnection` throws.
+    /// - Throws: `APIKeyError.malformed`, `.invalid` (one answer for an
+    ///   unknown, wrong or revoked key), or what `withConnection` throws.
     public func authenticate(
         _ presented: String,
         withConnection: ((PostgresConnection) throws -> APIKeyStore.StoredKey?) throws -> APIKeyStore.StoredKey?

@@ -58,14 +58,6 @@ public struct APIKeyStore: Sendable {
         let keyHash: [UInt8]
     }
 
-    /// The live key whose text is `presented`, checked in constant time.
-    /// - Throws: `APIKeyError.malformed` / `.invalid` (one answer for unknown,
-    ///   wrong or revoked keys), or the database error.
-    public func authenticate(_ presented: String, on connection: PostgresConnection) throws -> Record {
-        let key = try APIKey(parsing: presented)
-        return try verify(key, against: try storedKey(publicID: key.publicID, on: connection))
-    }
-
     /// The row of the key with `publicID` (revoked or not), or nil when there
     /// is none; one indexed read.
     /// - Throws: the database error.
@@ -74,7 +66,9 @@ public struct APIKeyStore: Sendable {
         return StoredKey(record: try Self.record(row), keyHash: Array(try row.decode(Data.self, at: 7)))
     }
 
-    /// `key`'s record when `stored` is its live row: the keyed hash of the
+    /// `key`'s record when `stored` is its live row (authentication is
+    /// ``APIKeyCache/authenticate(_:withConnection:)``, which reads the row
+    /// with ``storedKey(publicID:on:)`` or keeps it): the keyed hash of the
     /// key's whole text is computed and compared in constant time on every
     /// call, cached row or not, and also without a row, so an unknown public
     /// id takes as long as a wrong secret.

@@ -60,7 +60,7 @@ struct APIKeyCacheTests {
     func hitReadsNothing() throws {
         let (cache, key) = try cachedKey()
         defer { cache.stop() }
-        let first = try store.authenticate(key.text, on: connection)
+        let first = try authenticate(key.text, with: APIKeyCache(store: store, conninfo: nil))
         var reads = 0
         let second = try cache.authenticate(key.text) { body in
             reads += 1

@@ -14,10 +14,16 @@ struct APIKeyStoreTests {
         try Migrator().migrate(on: connection)
     }
 
+    /// Authenticates through a cache that never listens, so every call reads
+    /// the key's row, as a server does while its cache is off.
+    private func authenticate(_ text: String, with store: APIKeyStore? = nil) throws -> APIKeyStore.Record {
+        try APIKeyCache(store: store ?? self.store, conninfo: nil).authenticate(text) { try $0(connection) }
+    }
+
     @Test("a created key authenticates with its scopes, and only its hash is stored")
     func createAndAuthenticate() throws {
         let (key, record) = try store.create(name: "backend", scopes: [.invitesWrite, .invitesRead], on: connection)
-        let found = try store.authenticate(key.text, on: connection)
+        let found = try authenticate(key.text)
         #expect(found.id == record.id)
         #expect(Set(found.scopes) == [.invitesWrite, .invitesRead])
         let stored = try connection.query("SELECT key_hash FROM baton.api_keys WHERE id = $1", [record.id])[0].decode(Data.self, at: 0)
@@ -28,14 +34,14 @@ struct APIKeyStoreTests {
     func rejections() throws {
         let (key, record) = try store.create(name: "app", scopes: [.redemptionsWrite], on: connection)
         let wrongSecret = String(key.text.dropLast()) + (key.text.hasSuffix("0") ? "1" : "0")
-        #expect(throws: APIKeyError.invalid) { try store.authenticate(wrongSecret, on: connection) }
-        #expect(throws: APIKeyError.invalid) { try store.authenticate(APIKey.generate().text, on: connection) }
+        #expect(throws: APIKeyError.invalid) { try authenticate(wrongSecret) }
+        #expect(throws: APIKeyError.invalid) { try authenticate(APIKey.generate().text) }
         let otherStore = APIKeyStore(secret: Array(repeating: 8, count: 32))
-        #expect(throws: APIKeyError.invalid) { try otherStore.authenticate(key.text, on: connection) }
+        #expect(throws: APIKeyError.invalid) { try authenticate(key.text, with: otherStore) }
         _ = try store.revoke(publicID: record.publicID, on: connection)
         let again = try store.revoke(publicID: record.publicID, on: connection)
         #expect(again.revokedAt != nil)
-        #expect(throws: APIKeyError.invalid) { try store.authenticate(key.text, on: connection) }
+        #expect(throws: APIKeyError.invalid) { try authenticate(key.text) }
     }
 
     @Test("text that is not a key is malformed, and a key never prints its secret", arguments: [
