@@ -14,6 +14,13 @@ extension APIBenchmark {
         /// wrk threads: the machine's cores, at most the connections.
         static var threads: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) }
 
+        /// One untimed second of previews, to connect and warm the server.
+        /// - Throws: `wrk_failed` as `run`.
+        func warmUp(credentials: URL, apiKey: String) throws(BenchmarkError) {
+            _ = try WrkDriver(port: port, connections: connections, seconds: 1, script: script, cpu: cpu)
+                .run(mode: "preview", credentials: credentials, apiKey: apiKey)
+        }
+
         /// One run of `mode` (`preview` or `redeem`) over `credentials`,
         /// starting at line `offset`, as `redeemer`; with a `pause`, each
         /// connection waits that many milliseconds between requests (an

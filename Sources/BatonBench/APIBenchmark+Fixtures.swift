@@ -148,6 +148,25 @@ extension APIBenchmark {
             }
         }
 
+        /// Vacuums and analyzes the tables the runs write, then checkpoints
+        /// (when the role may: a superuser or `pg_checkpoint`), so that the
+        /// dead rows and dirty pages of earlier runs are not cleaned up
+        /// during the next timed one.
+        /// - Throws: `setup_failed` when the database refuses.
+        func settle() throws(BenchmarkError) {
+            do {
+                let connection = try PostgresConnection(conninfo)
+                defer { connection.close() }
+                try connection.query("VACUUM (ANALYZE) baton.invites, baton.redemptions, baton.events, baton.jobs")
+                let mayCheckpoint = try connection.query("""
+                    SELECT rolsuper OR pg_has_role(current_user, 'pg_checkpoint', 'MEMBER') FROM pg_roles WHERE rolname = current_user
+                    """)[0].decode(Bool.self, at: 0)
+                if mayCheckpoint { try connection.query("CHECKPOINT") }
+            } catch {
+                throw BenchmarkError(code: "setup_failed", message: "Could not vacuum and checkpoint between repetitions: \(error)")
+            }
+        }
+
         /// Deletes the credential and statement files.
         func remove() {
             for file in [previewFile, redeemFile, ceilingRedeemFile, previewSQLFile, redeemSQLFile] {

@@ -19,7 +19,8 @@ extension APIBenchmark {
             let theirs = (runs[ceiling] ?? []).compactMap(\.cpuMicrosecondsPerRequest)
             report.rows.append(BenchmarkReport.Row(
                 name: "\(name) server CPU per request", unit: "µs", runs: (runs[ours] ?? []).compactMap(\.cpuMicrosecondsPerRequest),
-                ceilingRuns: theirs, ceilingName: "C, libmicrohttpd + libpq" + Self.rangeSuffix(theirs), higherIsBetter: false
+                ceilingRuns: theirs, ceilingName: "C, libmicrohttpd + libpq" + Self.rangeSuffix(theirs), higherIsBetter: false,
+                paired: true
             ))
         }
         let pgbenchName = "pgbench -M prepared, \(options.databaseClients) clients (no HTTP)"
@@ -29,6 +30,7 @@ extension APIBenchmark {
         report.notes = [
             "Baton and C: \(options.databaseClients) libmicrohttpd threads (same flags and options), \(options.databaseClients) database connections; Baton with rate limits off and its access log written to /dev/null; C (bench/ceiling/api.c) runs the same prepared statements, hashes the token and mints a handoff of the same shape, and skips the API-key lookup, rate limits, logging and escaping.",
             "wrk --latency, \(WrkDriver.threads) threads, keep-alive, \(options.seconds) s per run, \(options.repetitions) repetitions; medians, Baton's range in brackets, the ceiling's range in its name. Half load: each server paced to half its own full-load rate of that repetition (the req/s row shows the rate reached).",
+            "Ratios are the median of each repetition's own ratio (their range in brackets): the host's speed drifts between repetitions. Each server first gets an untimed second of previews; each repetition starts with VACUUM ANALYZE and CHECKPOINT, and Baton and C take turns at going first.",
             "Fresh redemptions committed: Baton \(fresh.ours), C \(fresh.ceiling), pgbench \(fresh.pgbench) (each on its own invites; the redeem runs used \(offsets.ours) and \(offsets.ceiling) of \(options.redeemInvites) credential lines, so none replayed when that is below).",
             "pgbench latencies are per transaction from its --log; wrk's are per HTTP request. Same cluster, fsync as configured.",
             "Load average at start: \(HTTPBenchmark.CPUClock.loadAverage()) on \(ProcessInfo.processInfo.activeProcessorCount) cores.",
@@ -50,7 +52,7 @@ extension APIBenchmark {
             let theirs = ceiling.map { $0[keyPath: value] }
             return BenchmarkReport.Row(
                 name: name + suffix, unit: unit, runs: ours.map { $0[keyPath: value] }, ceilingRuns: theirs,
-                ceilingName: ceilingName + Self.rangeSuffix(theirs), higherIsBetter: higherIsBetter
+                ceilingName: ceilingName + Self.rangeSuffix(theirs), higherIsBetter: higherIsBetter, paired: true
             )
         }
     }

@@ -19,10 +19,13 @@ import Postgres
 /// `nextval`). Previews cycle over invites previewed once already, so every
 /// side measures the steady read path. Rate limits are off.
 ///
-/// Each repetition runs, in order: preview at full load on Baton, C and
-/// pgbench; preview at half load (each server paced to half its own
-/// full-load rate of that repetition) on Baton and C; redeem on Baton, C and
-/// pgbench. The report gives medians and Baton's range.
+/// Both servers first get an untimed second of previews. Each repetition
+/// then starts with `VACUUM ANALYZE` and `CHECKPOINT` and runs: preview at
+/// full and at half load (paced to half the server's own full-load rate of
+/// that repetition) on one server, then on the other, then on pgbench;
+/// redeem on one server, the other and pgbench. Baton goes first in odd
+/// repetitions, C in even ones. The report gives medians with Baton's range,
+/// and each ratio as the median of the per-repetition ratios.
 public struct APIBenchmark: Sendable {
     /// What to run.
     public struct Options: Sendable {
@@ -161,12 +164,22 @@ public struct APIBenchmark: Sendable {
         // every later request on a fresh invite.
         var offsets: [String: Int] = [:]
         var stopped: BenchmarkError?
+        // Each server's first requests connect its pool (C's lazily) and
+        // warm its caches; neither pays that in a timed run.
+        for side in sides {
+            try side.driver.warmUp(credentials: fixtures.previewFile, apiKey: fixtures.apiKey)
+        }
         for repetition in 0..<options.repetitions {
             // A repetition counts whole or not at all, so every series keeps
             // one run per repetition (the per-repetition ratios pair them).
             var round: [Series: Measurement] = [:]
+            // Who goes first alternates, and each repetition starts from a
+            // settled database, so that neither side always meets the
+            // checkpoint or autovacuum the previous runs left behind.
+            let order = repetition.isMultiple(of: 2) ? sides : sides.reversed()
             do {
-                for side in sides {
+                try fixtures.settle()
+                for side in order {
                     let full = try side.driver.run(mode: "preview", credentials: fixtures.previewFile, apiKey: fixtures.apiKey)
                     round[side.preview] = full
                     round[side.half] = try side.driver.run(
@@ -174,7 +187,7 @@ public struct APIBenchmark: Sendable {
                     )
                 }
                 round[.previewPgbench] = try pgbench.run(sql: fixtures.previewPgbenchSQL)
-                for side in sides {
+                for side in order {
                     let offset = offsets[side.file.path, default: 0]
                     let redeem = try side.driver.run(
                         mode: "redeem", credentials: side.file, apiKey: fixtures.apiKey, redeemer: side.redeemer, offset: offset

@@ -22,6 +22,12 @@ public struct BenchmarkReport: Sendable {
         public var ceilingName: String?
         /// Whether a larger figure is better (throughput) or worse (latency, memory).
         public var higherIsBetter: Bool
+        /// Ours over the ceiling within each repetition, when both were
+        /// measured side by side in it; empty otherwise. The machine's speed
+        /// drifts between repetitions (a shared host), and a ratio taken
+        /// within one repetition cancels that drift where a ratio of two
+        /// medians does not.
+        public var pairedRatios: [Double] = []
 
         /// A row; `ceiling` and `ceilingName` go together.
         public init(
@@ -39,20 +45,28 @@ public struct BenchmarkReport: Sendable {
 
         /// A row from every repeated run: ours is the median of `runs` with
         /// their min–max, the ceiling the median of `ceilingRuns` (nil when
-        /// there are none).
+        /// there are none). With `paired`, `runs[i]` and `ceilingRuns[i]` were
+        /// measured in the same repetition and the ratio is the median of
+        /// their ratios (when both have the same count and no zero ceiling).
         public init(
             name: String, unit: String, runs: [Double], ceilingRuns: [Double] = [], ceilingName: String? = nil,
-            higherIsBetter: Bool = true
+            higherIsBetter: Bool = true, paired: Bool = false
         ) {
             self.init(
                 name: name, unit: unit, ours: BenchmarkReport.median(runs) ?? 0, oursRange: BenchmarkReport.range(runs),
                 ceiling: BenchmarkReport.median(ceilingRuns), ceilingName: ceilingName, higherIsBetter: higherIsBetter
             )
+            if paired, runs.count == ceilingRuns.count, !ceilingRuns.contains(0) {
+                pairedRatios = zip(runs, ceilingRuns).map { $0 / $1 }
+            }
         }
 
-        /// Ours over the ceiling, or nil without a ceiling. For figures where
-        /// lower is better it is still ours / ceiling, so 2.0 means twice the cost.
+        /// Ours over the ceiling: the median of the paired ratios when there
+        /// are some, else of the two medians; nil without a ceiling. For
+        /// figures where lower is better it is still ours / ceiling, so 2.0
+        /// means twice the cost.
         public var ratio: Double? {
+            if let paired = BenchmarkReport.median(pairedRatios) { return paired }
             guard let ceiling, ceiling != 0 else { return nil }
             return ours / ceiling
         }
@@ -84,7 +98,10 @@ public struct BenchmarkReport: Sendable {
             var ours = "\(Self.format(row.ours)) \(row.unit)"
             if let range = row.oursRange { ours += " " + Self.format(range) }
             let ceiling = row.ceiling.map { "\(Self.format($0)) \(row.unit)" } ?? "–"
-            let ratio = row.ratio.map { String(format: "%.0f %%", $0 * 100) } ?? "–"
+            var ratio = row.ratio.map { String(format: "%.0f %%", $0 * 100) } ?? "–"
+            if row.pairedRatios.count > 1, let range = BenchmarkReport.range(row.pairedRatios) {
+                ratio += String(format: " (%.0f–%.0f)", range.lowerBound * 100, range.upperBound * 100)
+            }
             out += "| \(row.name) | \(ours) | \(ceiling) | \(row.ceilingName ?? "–") | \(ratio) |\n"
         }
         if !notes.isEmpty {

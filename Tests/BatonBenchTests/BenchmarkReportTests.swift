@@ -43,6 +43,28 @@ struct BenchmarkReportTests {
         #expect(row.ratio == 0.5)
     }
 
+    @Test("paired runs give the median of the per-repetition ratios, printed with their range")
+    func pairedRatios() {
+        // Each repetition's ratio: 90 %, 50 %, 40 %. The medians' ratio
+        // (900 / 2000) would pair Baton's first run with C's third.
+        let row = BenchmarkReport.Row(
+            name: "preview", unit: "req/s", runs: [900, 1500, 800], ceilingRuns: [1000, 3000, 2000], ceilingName: "C", paired: true
+        )
+        #expect(row.pairedRatios == [0.9, 0.5, 0.4])
+        #expect(row.ratio == 0.5)
+        #expect(row.ours / row.ceiling! == 0.45)
+        #expect(BenchmarkReport(title: "API", rows: [row]).markdown().contains("| C | 50 % (40–90) |"))
+    }
+
+    @Test("runs that cannot be paired fall back to the ratio of the medians")
+    func unpairedFallback() {
+        let uneven = BenchmarkReport.Row(name: "x", unit: "req/s", runs: [900, 1100], ceilingRuns: [2000], paired: true)
+        #expect(uneven.pairedRatios.isEmpty)
+        #expect(uneven.ratio == 0.5)
+        let unpaired = BenchmarkReport.Row(name: "x", unit: "req/s", runs: [600, 1000], ceilingRuns: [1000, 2000])
+        #expect(unpaired.pairedRatios.isEmpty)
+    }
+
     @Test("a summary is printed between the title and the rows")
     func summaryBeforeRows() throws {
         var report = run([("preview", 500, nil)])
