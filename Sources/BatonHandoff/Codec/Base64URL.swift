@@ -14,9 +14,15 @@ enum Base64URL {
         return table
     }()
 
-    /// Whether `byte` belongs to the base64url alphabet.
+    /// Whether `byte` belongs to the base64url alphabet. Ranges, not the
+    /// decoding table: a per-byte check of the lazily built table paid its
+    /// initialisation check on every byte of every minted credential.
     static func isSymbol(_ byte: UInt8) -> Bool {
-        values[Int(byte)] != 0xFF
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"): true
+        default: false
+        }
     }
 
     /// The offset of the first byte of `bytes` outside the alphabet, or nil.

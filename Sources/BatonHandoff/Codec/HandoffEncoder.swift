@@ -90,6 +90,6 @@ public struct HandoffEncoder: Sendable {
     /// The JSON bytes of both objects beyond their values: keys, quotes,
     /// punctuation and header values up to 20-digit times, rounded up.
     private static let fixedJSONBytes = 256
-    /// An HS256 MAC (32 bytes) in unpadded base64url.
-    private static let encodedMACLength = Base64URL.encodedLength(of: 32)
+    /// An HS256 MAC (32 bytes) in unpadded base64url; computed, not a lazily initialised global.
+    private static var encodedMACLength: Int { Base64URL.encodedLength(of: 32) }
 }
