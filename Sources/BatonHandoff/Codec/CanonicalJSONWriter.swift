@@ -4,7 +4,7 @@
 /// the same fields always give the same bytes.
 ///
 /// Several objects can be written one after the other into the same buffer:
-/// the minting path writes its payload and header into one allocation.
+/// the minting path writes its header and payload into one allocation.
 struct CanonicalJSONWriter: CanonicalMemberSink {
     /// Everything written so far.
     private(set) var bytes: [UInt8] = []
@@ -63,7 +63,8 @@ struct CanonicalJSONWriter: CanonicalMemberSink {
     /// Room for an object of `members` unless its strings need escapes.
     static func capacity(for members: [(key: String, value: HandoffValue)]) -> Int {
         members.reduce(2) { total, member in
-            if case .string(let text) = member.value { total + member.key.utf8.count + 24 + text.utf8.count } else { total + member.key.utf8.count + 24 }
+            let valueBytes = if case .string(let text) = member.value { text.utf8.count } else { 0 }
+            return total + member.key.utf8.count + 24 + valueBytes
         }
     }
 
