@@ -38,7 +38,7 @@ let package = Package(
         ),
         .target(name: "BatonServer", dependencies: ["BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "CQREncode", "Locking", "SafeText", "Telemetry"]),
         .target(name: "BatonWorker", dependencies: ["BatonCore", "Telemetry"]),
-        .target(name: "BatonBench", dependencies: ["BatonCore", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "Postgres", "HTTP", "SafeText"]),
+        .target(name: "BatonBench", dependencies: ["BatonCore", "CSodium", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "Postgres", "HTTP", "SafeText"]),
         .target(
             name: "BatonCLI",
             dependencies: ["BatonCore", "BatonServer", "BatonWorker", "BatonBench", "BatonHandoff", "BatonLinks", "HTTP", "Postgres", "SafeText"]

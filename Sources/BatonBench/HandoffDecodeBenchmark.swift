@@ -5,7 +5,8 @@ import Foundation
 /// `baton bench handoff`: what decoding a handoff envelope costs on the
 /// server path (size, header, time, strict payload, HMAC-SHA256 via
 /// libsodium), next to a naive Foundation `JSONDecoder` decode of the same
-/// payload JSON — the ceiling, which skips base64url, every check and the MAC.
+/// payload JSON — the ceiling, which skips base64url, every check and the MAC;
+/// then what minting one costs (``HandoffMintBenchmark``).
 ///
 /// Peak memory is not measured here: glibc's `mallinfo2` is not reachable
 /// from Swift without a C module, and sampling misses a decode that lasts
@@ -21,9 +22,9 @@ public enum HandoffDecodeBenchmark {
         let issuedAt = Int64(now.timeIntervalSince1970)
         let typical = mint(fill: 0, issuedAt: issuedAt, keyring: keyring)!
         let largest = largestEnvelope(issuedAt: issuedAt, keyring: keyring)
-        let measure = Measurement(seconds: seconds, repetitions: repetitions)
+        let measure = ThreadCPUComparison(seconds: seconds, repetitions: repetitions)
 
-        var report = BenchmarkReport(title: "Handoff decode")
+        var report = BenchmarkReport(title: "Handoff decode and mint")
         for (label, envelope) in [("typical", typical), ("largest allowed", largest)] {
             let payloadJSON = payloadBytes(of: envelope)
             let (ours, naive) = measure.compare(
@@ -42,9 +43,11 @@ public enum HandoffDecodeBenchmark {
             name: "reject a 1 MiB input (handoff_too_large)", unit: "rejections/s", runs: rejectHuge,
             ceilingRuns: rejectJustOver, ceilingName: "same on 64 KiB + 1 B (≈ 100 % is O(1))"
         ))
+        report.rows += HandoffMintBenchmark.rows(measure: measure, issuedAt: issuedAt)
         report.notes = [
             "Each figure is the median of \(repetitions) runs of \(seconds) s of one thread's CPU time (CLOCK_THREAD_CPUTIME_ID, so other load on the machine does not count), ours and the ceiling alternating; ranges in brackets.",
             "The ceiling decodes the already base64url-decoded payload JSON into a Codable struct: no base64url, no header, no checks, no HMAC. On the largest envelope about 40 % of our time (perf) is libsodium's HMAC-SHA256 over 64 KiB, which the ceiling skips.",
+            HandoffMintBenchmark.note,
             "Peak heap of decoding the largest envelope: run bench/handoff-memory.sh (valgrind --tool=dhat, t-gmax of a decode minus t-gmax of the same program without it); the budget is 4 × 65536 B.",
         ]
         return report
@@ -61,18 +64,25 @@ public enum HandoffDecodeBenchmark {
 
     /// An invite whose three texts carry `fill` extra bytes; nil once it exceeds the size limit.
     private static func mint(fill: Int, issuedAt: Int64, keyring: HandoffKeyring) -> String? {
+        try? HandoffEncoder().mintInvite(payload(fill: fill), issuedAt: issuedAt - 60, expiresAt: issuedAt + 86_400, signer: keyring)
+    }
+
+    /// A preview's invite payload whose three texts carry `fill` extra bytes (0: a typical preview).
+    static func payload(fill: Int) -> HandoffPayload {
         let third = HandoffPayload.maxTextBytes
         let family = min(fill, third)
         let inviter = min(max(fill - family, 0), third - 3)
         let query = min(max(fill - family - inviter, 0), third - 100)
-        let payload = HandoffPayload(
-            credential: HandoffCredential(form: .token, value: "7M3QK9XW2HFRD6TBJ4NPVCAYGE"),
+        return HandoffPayload(
+            credential: HandoffCredential(form: .token, value: typicalToken),
             familyName: "The Okafor family" + String(repeating: "F", count: max(0, family - 17)),
             inviterName: "Ada" + String(repeating: "I", count: inviter),
             source: "https://baton.example/invite/7M3QK9XW2HFRD6TBJ4NPVCAYGE" + (query > 0 ? "?p=" + String(repeating: "s", count: query) : "")
         )
-        return try? HandoffEncoder().mintInvite(payload, issuedAt: issuedAt - 60, expiresAt: issuedAt + 86_400, signer: keyring)
     }
+
+    /// The link token of every benchmark invite: 26 characters, as minted.
+    static let typicalToken = "7M3QK9XW2HFRD6TBJ4NPVCAYGE"
 
     /// The largest envelope that fits the default limit (sizes grow with the fill).
     private static func largestEnvelope(issuedAt: Int64, keyring: HandoffKeyring) -> String {
@@ -90,44 +100,5 @@ public enum HandoffDecodeBenchmark {
         var segment = envelope.split(separator: ".")[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         segment += String(repeating: "=", count: (4 - segment.count % 4) % 4)
         return Data(base64Encoded: segment)!
-    }
-}
-
-/// Repeated timing of two operations, as operations per second. The runs
-/// alternate so that load from other processes falls on both alike.
-private struct Measurement {
-    let seconds: Double
-    let repetitions: Int
-
-    /// Each operation's rate in every run.
-    func compare(_ first: () -> Void, _ second: () -> Void) -> ([Double], [Double]) {
-        var firstRates: [Double] = []
-        var secondRates: [Double] = []
-        for _ in 0..<repetitions {
-            firstRates.append(rate(first))
-            secondRates.append(rate(second))
-        }
-        return (firstRates, secondRates)
-    }
-
-    /// Operations per second of this thread's CPU time, so that other
-    /// processes on a shared machine do not count against either side.
-    private func rate(_ operation: () -> Void) -> Double {
-        let start = Self.threadCPUNanoseconds()
-        let deadline = start + UInt64(seconds * 1e9)
-        var count = 0
-        var now = start
-        while now < deadline {
-            for _ in 0..<16 { operation() }
-            count += 16
-            now = Self.threadCPUNanoseconds()
-        }
-        return Double(count) / (Double(now - start) / 1e9)
-    }
-
-    private static func threadCPUNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 }

@@ -35,8 +35,9 @@ public struct HandoffKeyring: HandoffSigner, HandoffVerifier {
 
     private static let sodiumReady: Bool = sodium_init() >= 0
 
-    private let keys: [String: [UInt8]]
-    private let signingKey: [UInt8]
+    /// Keyed states, computed once: every MAC starts from a copy.
+    private let keys: [String: HMACSHA256Key]
+    private let signingKey: HMACSHA256Key
     /// The key id new envelopes are signed with.
     public let signingKeyID: String
 
@@ -50,8 +51,9 @@ public struct HandoffKeyring: HandoffSigner, HandoffVerifier {
             guard Self.isWellFormed(keyID) else { throw .invalidKeyID }
             guard secret.count == Self.keyLength else { throw .wrongKeyLength(keyID: keyID) }
         }
-        guard let signingKey = keys[currentKeyID] else { throw .unknownCurrentKey }
-        self.keys = keys
+        let keyedStates = keys.mapValues(HMACSHA256Key.init)
+        guard let signingKey = keyedStates[currentKeyID] else { throw .unknownCurrentKey }
+        self.keys = keyedStates
         self.signingKey = signingKey
         self.signingKeyID = currentKeyID
     }
@@ -61,7 +63,7 @@ public struct HandoffKeyring: HandoffSigner, HandoffVerifier {
 
     /// HMAC-SHA256 of `signingInput` under the current key.
     public func signature(for signingInput: [UInt8]) -> [UInt8] {
-        Sodium.hmacSHA256(key: signingKey, message: signingInput)
+        signingKey.authenticate(signingInput)
     }
 
     /// Whether `keyID` is held.
@@ -72,7 +74,7 @@ public struct HandoffKeyring: HandoffSigner, HandoffVerifier {
     /// Whether `signature` is the MAC of `signingInput` under `keyID`, compared in constant time.
     public func isValidSignature(_ signature: [UInt8], for signingInput: [UInt8], keyID: String) -> Bool {
         guard let key = keys[keyID], signature.count == Int(crypto_auth_hmacsha256_BYTES) else { return false }
-        return Sodium.constantTimeEqual(Sodium.hmacSHA256(key: key, message: signingInput), signature)
+        return Sodium.constantTimeEqual(key.authenticate(signingInput), signature)
     }
 
     private static func isWellFormed(_ keyID: String) -> Bool {

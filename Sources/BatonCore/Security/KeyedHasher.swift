@@ -12,15 +12,15 @@ public struct KeyedHasher: Sendable {
         case linkToken = "link-token"
     }
 
-    private let key: [UInt8]
+    private let key: HMACSHA256Key
 
     /// A hasher for `purpose` under `secret` (the `BATON_SECRET_KEY` bytes).
     public init(secret: [UInt8], purpose: Purpose) {
-        self.key = Sodium.hmacSHA256(key: secret, message: Array("baton/\(purpose.rawValue)".utf8))
+        self.key = HMACSHA256Key(Sodium.hmacSHA256(key: secret, message: Array("baton/\(purpose.rawValue)".utf8)))
     }
 
     /// The 32-byte keyed hash of `text`'s UTF-8 bytes.
     public func hash(_ text: String) -> [UInt8] {
-        Sodium.hmacSHA256(key: key, message: text.utf8)
+        key.authenticate(utf8: text)
     }
 }

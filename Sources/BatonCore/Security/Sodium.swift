@@ -15,15 +15,10 @@ public enum Sodium {
     }
 
     /// HMAC-SHA256 of `message` under `key` (any length).
+    /// For a key that MACs many messages, keep an ``HMACSHA256Key`` instead:
+    /// this hashes the key's pad blocks again on every call.
     public static func hmacSHA256(key: [UInt8], message: some Collection<UInt8>) -> [UInt8] {
-        initialise()
-        let input = Array(message)
-        var state = crypto_auth_hmacsha256_state()
-        var mac = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
-        _ = crypto_auth_hmacsha256_init(&state, key, key.count)
-        _ = crypto_auth_hmacsha256_update(&state, input, UInt64(input.count))
-        _ = crypto_auth_hmacsha256_final(&state, &mac)
-        return mac
+        HMACSHA256Key(key).authenticate(message)
     }
 
     /// Whether `a` and `b` are equal, in time that depends only on their length.

@@ -3,7 +3,10 @@
 /// trailing bits must be zero, so every byte string has exactly one encoding
 /// and a MAC cannot be altered into an equivalent spelling.
 enum Base64URL {
-    static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    /// The 64 symbols in value order; a static string, so encoding reads them
+    /// without a lazily initialised array.
+    private static let symbols: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    static let alphabet = symbols.withUTF8Buffer { Array($0) }
 
     private static let values: [UInt8] = {
         var table = [UInt8](repeating: 0xFF, count: 256)
@@ -11,9 +14,15 @@ enum Base64URL {
         return table
     }()
 
-    /// Whether `byte` belongs to the base64url alphabet.
+    /// Whether `byte` belongs to the base64url alphabet. Ranges, not the
+    /// decoding table: a per-byte check of the lazily built table paid its
+    /// initialisation check on every byte of every minted credential.
     static func isSymbol(_ byte: UInt8) -> Bool {
-        values[Int(byte)] != 0xFF
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"): true
+        default: false
+        }
     }
 
     /// The offset of the first byte of `bytes` outside the alphabet, or nil.
@@ -35,34 +44,45 @@ enum Base64URL {
         (count * 4 + 2) / 3
     }
 
-    /// Appends the unpadded encoding of `bytes` to `out`: the minting path
-    /// writes header, payload and MAC into one buffer this way. Symbols are
-    /// written into space made once, not appended one by one: the per-symbol
-    /// capacity and uniqueness checks were most of a mint's encoding time.
+    /// Appends the unpadded encoding of `bytes` to `out`, in space made once.
     static func append(encoding bytes: [UInt8], to out: inout [UInt8]) {
-        var position = out.count
+        let start = out.count
         out.append(contentsOf: repeatElement(0, count: encodedLength(of: bytes.count)))
         out.withUnsafeMutableBufferPointer { target in
-            alphabet.withUnsafeBufferPointer { symbols in
-                bytes.withUnsafeBufferPointer { input in
-                    func put(_ group: UInt32, shift: UInt32) {
-                        target[position] = symbols[Int(group >> shift & 0x3F)]
-                        position += 1
-                    }
-                    var index = 0
-                    while index < input.count {
-                        let remaining = input.count - index
-                        let group = UInt32(input[index]) << 16
-                            | (remaining > 1 ? UInt32(input[index + 1]) << 8 : 0)
-                            | (remaining > 2 ? UInt32(input[index + 2]) : 0)
-                        put(group, shift: 18)
-                        put(group, shift: 12)
-                        if remaining > 1 { put(group, shift: 6) }
-                        if remaining > 2 { put(group, shift: 0) }
-                        index += 3
-                    }
-                }
+            bytes.withUnsafeBufferPointer { input in _ = encode(input, into: target.baseAddress! + start) }
+        }
+    }
+
+    /// Writes the unpadded encoding of `input` at `output`, which must have
+    /// room for ``encodedLength(of:)`` bytes, and returns how many it wrote:
+    /// the minting path encodes header and payload straight into the
+    /// envelope's buffer this way. Whole 3-byte groups take the branch-free loop.
+    static func encode(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) -> Int {
+        symbols.withUTF8Buffer { symbols in
+            func symbol(_ group: UInt32, _ shift: UInt32) -> UInt8 {
+                symbols[Int(group >> shift & 0x3F)]
             }
+            var target = output
+            var index = 0
+            let whole = input.count - input.count % 3
+            while index < whole {
+                let group = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
+                target[0] = symbol(group, 18)
+                target[1] = symbol(group, 12)
+                target[2] = symbol(group, 6)
+                target[3] = symbol(group, 0)
+                target += 4
+                index += 3
+            }
+            let remaining = input.count - whole
+            if remaining > 0 {
+                let group = UInt32(input[index]) << 16 | (remaining > 1 ? UInt32(input[index + 1]) << 8 : 0)
+                target[0] = symbol(group, 18)
+                target[1] = symbol(group, 12)
+                if remaining > 1 { target[2] = symbol(group, 6) }
+                target += remaining + 1
+            }
+            return target - output
         }
     }
 

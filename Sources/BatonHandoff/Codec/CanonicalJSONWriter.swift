@@ -2,61 +2,111 @@
 /// order, no whitespace, integers in decimal, and strings with only the
 /// escapes JSON requires (quote, backslash, and C0 controls as `\u00XX`), so
 /// the same fields always give the same bytes.
-enum CanonicalJSONWriter {
+///
+/// Several objects can be written one after the other into the same buffer:
+/// the minting path writes its header and payload into one allocation.
+struct CanonicalJSONWriter: CanonicalMemberSink {
+    /// Everything written so far.
+    private(set) var bytes: [UInt8] = []
+    private var needsComma = false
+
+    /// A writer whose buffer holds `capacity` bytes before it first grows.
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
     /// The object of `fields`, its keys sorted.
     static func bytes(of fields: HandoffFields) -> [UInt8] {
-        bytes(ofSorted: fields.sortedMembers)
+        let members = fields.sortedMembers
+        var writer = CanonicalJSONWriter(capacity: capacity(for: members))
+        writer.open()
+        for (key, value) in members { writer.member(key, value) }
+        writer.close()
+        return writer.bytes
     }
 
-    /// The object of `members`, which must already be in canonical order:
-    /// the minting path lists its fixed keys that way instead of sorting a
-    /// dictionary per envelope.
-    static func bytes(ofSorted members: [(key: String, value: HandoffValue)]) -> [UInt8] {
-        assert(zip(members, members.dropFirst()).allSatisfy { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
-        var out: [UInt8] = [UInt8(ascii: "{")]
-        out.reserveCapacity(members.reduce(2) { $0 + $1.key.utf8.count + 24 + valueSize($1.value) })
-        for (position, member) in members.enumerated() {
-            if position > 0 { out.append(UInt8(ascii: ",")) }
-            appendString(member.key, to: &out)
-            out.append(UInt8(ascii: ":"))
-            switch member.value {
-            case .string(let text): appendString(text, to: &out)
-            case .integer(let number): out.append(contentsOf: String(number).utf8)
-            case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
-            case .null: out.append(contentsOf: "null".utf8)
-            }
+    /// Starts an object; its members must then come in canonical key order.
+    mutating func open() {
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    /// Ends the object.
+    mutating func close() {
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    mutating func member(_ key: StaticString, _ text: String) {
+        appendKey(key)
+        appendString(text)
+    }
+
+    mutating func member(_ key: StaticString, _ number: Int64) {
+        appendKey(key)
+        bytes.append(contentsOf: String(number).utf8)
+    }
+
+    /// A member whose key came from outside: escaped like any string.
+    mutating func member(_ key: String, _ value: HandoffValue) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
+        appendString(key)
+        bytes.append(UInt8(ascii: ":"))
+        switch value {
+        case .string(let text): appendString(text)
+        case .integer(let number): bytes.append(contentsOf: String(number).utf8)
+        case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .null: bytes.append(contentsOf: "null".utf8)
         }
-        out.append(UInt8(ascii: "}"))
-        return out
     }
 
-    private static func valueSize(_ value: HandoffValue) -> Int {
-        if case .string(let text) = value { text.utf8.count } else { 0 }
+    /// Room for an object of `members` unless its strings need escapes.
+    static func capacity(for members: [(key: String, value: HandoffValue)]) -> Int {
+        members.reduce(2) { total, member in
+            let valueBytes = if case .string(let text) = member.value { text.utf8.count } else { 0 }
+            return total + member.key.utf8.count + 24 + valueBytes
+        }
     }
 
-    private static func appendString(_ text: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
+    /// `,"key":` (no comma before the first member): fixed keys are plain ASCII.
+    private mutating func appendKey(_ key: StaticString) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { name in
+            assert(name.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
+            bytes.append(contentsOf: name)
+        }
+        bytes.append(contentsOf: #"":"#.utf8)
+    }
+
+    private mutating func appendString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
         var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8 { input in
             // Runs without an escape (every byte of the usual names and URLs)
             // are copied in one go.
             var runStart = 0
-            for (index, byte) in bytes.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            for index in input.indices {
+                let byte = input[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart..<index]))
                 runStart = index + 1
                 if byte < 0x20 {
-                    out.append(contentsOf: "\\u00".utf8)
-                    out.append(hexDigits[Int(byte >> 4)])
-                    out.append(hexDigits[Int(byte & 0xF)])
+                    bytes.append(contentsOf: "\\u00".utf8)
+                    bytes.append(Self.hexDigit(byte >> 4))
+                    bytes.append(Self.hexDigit(byte & 0xF))
                 } else {
-                    out.append(UInt8(ascii: "\\"))
-                    out.append(byte)
+                    bytes.append(UInt8(ascii: "\\"))
+                    bytes.append(byte)
                 }
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[runStart...]))
         }
-        out.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: "\""))
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
 }

@@ -22,7 +22,7 @@ public struct HandoffEncoder: Sendable {
             algorithm: .hs256, keyID: signer.signingKeyID, kind: .invite, version: 1, issuedAt: issuedAt, expiresAt: expiresAt
         )
         try payload.checkVersion1(kind: .invite)
-        return try mint(header: header, payloadMembers: payload.version1Members, signer: signer)
+        return try mint(header: header, payloadBytes: payload.version1ValueBytes, signer: signer) { payload.writeVersion1Members(to: &$0) }
     }
 
     /// A device-minted, unsigned `typed_code` envelope (schema version 1) for
@@ -33,7 +33,7 @@ public struct HandoffEncoder: Sendable {
         let header = HandoffHeader(algorithm: .none, keyID: nil, kind: .typedCode, version: 1, issuedAt: issuedAt, expiresAt: expiresAt)
         let payload = HandoffPayload(credential: HandoffCredential(form: .code, value: code))
         try payload.checkVersion1(kind: .typedCode)
-        return try mint(header: header, payloadMembers: payload.version1Members, signer: nil)
+        return try mint(header: header, payloadBytes: payload.version1ValueBytes, signer: nil) { payload.writeVersion1Members(to: &$0) }
     }
 
     /// The envelope for `header` and `payloadFields`, MAC'd by `signer` when
@@ -44,31 +44,52 @@ public struct HandoffEncoder: Sendable {
     ///   algorithm disagree or the kind needs the other algorithm,
     ///   `handoff_malformed` for a bad key id or times, `handoff_too_large`.
     public func mint(header: HandoffHeader, payloadFields: HandoffFields, signer: (any HandoffSigner)?) throws(HandoffError) -> String {
-        try mint(header: header, payloadMembers: payloadFields.sortedMembers, signer: signer)
+        let members = payloadFields.sortedMembers
+        return try mint(header: header, payloadBytes: CanonicalJSONWriter.capacity(for: members), signer: signer) { writer in
+            for (key, value) in members { writer.member(key, value) }
+        }
     }
 
-    /// The envelope of `payloadMembers`, given in canonical key order, written
-    /// into one buffer (segments, dots and MAC) and turned into a string once.
+    /// The envelope whose payload members `writePayload` writes in canonical
+    /// key order. Both objects' JSON goes into one buffer (about
+    /// `payloadBytes` plus the fixed keys), the envelope into another sized
+    /// once for segments, dots and an HS256 MAC; the string is made at the end.
     private func mint(
-        header: HandoffHeader, payloadMembers: [(key: String, value: HandoffValue)], signer: (any HandoffSigner)?
+        header: HandoffHeader, payloadBytes: Int, signer: (any HandoffSigner)?, writePayload: (inout CanonicalJSONWriter) -> Void
     ) throws(HandoffError) -> String {
         guard header.algorithm == header.kind.algorithm, (header.algorithm == .hs256) == (signer != nil) else {
             throw .unsupportedAlgorithm
         }
         if let keyID = header.keyID, !HandoffHeader.isWellFormedKeyID(keyID) { throw .malformed(reason: "kid is not 1-64 of [A-Za-z0-9._-]") }
         guard header.issuedAt >= 0, header.expiresAt > header.issuedAt else { throw .malformed(reason: "exp is not after iat") }
-        let headerJSON = CanonicalJSONWriter.bytes(ofSorted: header.members)
-        let payloadJSON = CanonicalJSONWriter.bytes(ofSorted: payloadMembers)
-        var envelope: [UInt8] = []
-        // Room for both segments, the dots and an HS256 MAC: one allocation.
-        envelope.reserveCapacity(Base64URL.encodedLength(of: headerJSON.count) + Base64URL.encodedLength(of: payloadJSON.count) + 45)
-        Base64URL.append(encoding: headerJSON, to: &envelope)
-        envelope.append(UInt8(ascii: "."))
-        Base64URL.append(encoding: payloadJSON, to: &envelope)
+        var json = CanonicalJSONWriter(capacity: Self.fixedJSONBytes + (header.keyID?.utf8.count ?? 0) + payloadBytes)
+        json.open()
+        header.writeMembers(to: &json)
+        json.close()
+        let headerEnd = json.bytes.count
+        json.open()
+        writePayload(&json)
+        json.close()
+        let signingLength = Base64URL.encodedLength(of: headerEnd) + 1 + Base64URL.encodedLength(of: json.bytes.count - headerEnd)
+        var envelope = [UInt8](unsafeUninitializedCapacity: signingLength + 1 + Self.encodedMACLength) { buffer, count in
+            json.bytes.withUnsafeBufferPointer { input in
+                var position = Base64URL.encode(UnsafeBufferPointer(rebasing: input[..<headerEnd]), into: buffer.baseAddress!)
+                buffer[position] = UInt8(ascii: ".")
+                position += 1
+                position += Base64URL.encode(UnsafeBufferPointer(rebasing: input[headerEnd...]), into: buffer.baseAddress! + position)
+                count = position
+            }
+        }
         let mac = signer?.signature(for: envelope)
         envelope.append(UInt8(ascii: "."))
         if let mac { Base64URL.append(encoding: mac, to: &envelope) }
         guard envelope.count <= limits.maxBytes else { throw .tooLarge(size: envelope.count, limit: limits.maxBytes) }
         return String(decoding: envelope, as: UTF8.self)
     }
+
+    /// The JSON bytes of both objects beyond their values: keys, quotes,
+    /// punctuation and header values up to 20-digit times, rounded up.
+    private static let fixedJSONBytes = 256
+    /// An HS256 MAC (32 bytes) in unpadded base64url; computed, not a lazily initialised global.
+    private static var encodedMACLength: Int { Base64URL.encodedLength(of: 32) }
 }

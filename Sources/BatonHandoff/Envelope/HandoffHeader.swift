@@ -40,16 +40,19 @@ public struct HandoffHeader: Equatable, Sendable {
 
     /// The header as the canonical writer's fields.
     var fields: HandoffFields {
-        HandoffFields(Dictionary(uniqueKeysWithValues: members.lazy.map { ($0.key, $0.value) }))
+        var fields = HandoffFields()
+        writeMembers(to: &fields)
+        return fields
     }
 
-    /// The header's members in canonical (byte-wise sorted) key order.
-    var members: [(key: String, value: HandoffValue)] {
-        var members: [(key: String, value: HandoffValue)] = [
-            ("alg", .string(algorithm.rawValue)), ("exp", .integer(expiresAt)), ("iat", .integer(issuedAt)),
-        ]
-        if let keyID { members.append(("kid", .string(keyID))) }
-        members += [("kind", .string(kind.rawValue)), ("typ", .string(Self.type)), ("v", .integer(Int64(version)))]
-        return members
+    /// Hands the header's members to `sink` in canonical (byte-wise sorted) key order.
+    func writeMembers(to sink: inout some CanonicalMemberSink) {
+        sink.member("alg", algorithm.rawValue)
+        sink.member("exp", expiresAt)
+        sink.member("iat", issuedAt)
+        if let keyID { sink.member("kid", keyID) }
+        sink.member("kind", kind.rawValue)
+        sink.member("typ", Self.type)
+        sink.member("v", Int64(version))
     }
 }

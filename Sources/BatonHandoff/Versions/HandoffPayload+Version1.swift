@@ -47,18 +47,23 @@ extension HandoffPayload {
 
     /// The version-1 wire fields of this payload.
     public var version1Fields: HandoffFields {
-        HandoffFields(Dictionary(uniqueKeysWithValues: version1Members.lazy.map { ($0.key, $0.value) }))
+        var fields = HandoffFields()
+        writeVersion1Members(to: &fields)
+        return fields
     }
 
-    /// The version-1 wire fields in canonical (byte-wise sorted) key order.
-    var version1Members: [(key: String, value: HandoffValue)] {
-        var members: [(key: String, value: HandoffValue)] = [
-            ("credential", .string(credential.value)), ("credential_type", .string(credential.form.rawValue)),
-        ]
-        if let familyName { members.append(("family_name", .string(familyName))) }
-        if let inviterName { members.append(("inviter_name", .string(inviterName))) }
-        if let source { members.append(("source", .string(source))) }
-        return members
+    /// Hands the version-1 wire fields to `sink` in canonical (byte-wise sorted) key order.
+    func writeVersion1Members(to sink: inout some CanonicalMemberSink) {
+        sink.member("credential", credential.value)
+        sink.member("credential_type", credential.form.rawValue)
+        if let familyName { sink.member("family_name", familyName) }
+        if let inviterName { sink.member("inviter_name", inviterName) }
+        if let source { sink.member("source", source) }
+    }
+
+    /// Most UTF-8 bytes of the version-1 wire fields' values: what the minting buffer reserves for them.
+    var version1ValueBytes: Int {
+        credential.value.utf8.count + (familyName?.utf8.count ?? 0) + (inviterName?.utf8.count ?? 0) + (source?.utf8.count ?? 0)
     }
 
     private static func credential(in fields: HandoffFields, kind: HandoffKind) throws(HandoffError) -> HandoffCredential {
