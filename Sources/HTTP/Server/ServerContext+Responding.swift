@@ -88,7 +88,7 @@ extension ServerContext {
             duration: ContinuousClock.now - exchange.startedAt, client: exchange.clientAddress,
             outcome: Self.outcome(of: termination), failure: exchange.failure
         )
-        logSink.write(line: entry.line())
+        entry.withLine { logSink.write(utf8Line: $0) }
         requestObserver?.requestFinished(FinishedRequest(
             method: exchange.method, routePattern: exchange.route?.pattern.text, status: exchange.status,
             errorCode: exchange.errorCode, duration: entry.duration
