@@ -71,6 +71,8 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
 
     /// ASCII case-insensitive comparison of header names (ASCII tokens).
     static func sameName(_ a: String, _ b: String) -> Bool {
+        // Native strings know their UTF-8 length: most names differ in it.
+        guard a.utf8.count == b.utf8.count else { return false }
         var a = a
         var b = b
         return a.withUTF8 { x in b.withUTF8 { sameName(x, $0) } }

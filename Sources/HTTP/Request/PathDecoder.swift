@@ -13,15 +13,22 @@ enum PathDecoder {
         guard rawPath.first == UInt8(ascii: "/") else {
             throw .invalidRequest("The request path must start with '/'.")
         }
+        // Walked by index rather than with `split`, whose list of slices
+        // would be one more allocation per request.
+        let slash = UInt8(ascii: "/")
         var segments: [String] = []
-        for raw in rawPath.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-            let segment = try decode(raw, plusIsSpace: false)
+        segments.reserveCapacity(rawPath.count { $0 == slash })
+        var start = rawPath.startIndex + 1
+        while true {
+            let end = rawPath[start...].firstIndex(of: slash) ?? rawPath.endIndex
+            let segment = try decode(rawPath[start..<end], plusIsSpace: false)
             if segment == "." || segment == ".." {
                 throw .invalidRequest("The request path must not contain '.' or '..' segments.")
             }
             segments.append(segment)
+            guard end != rawPath.endIndex else { return segments }
+            start = end + 1
         }
-        return segments
     }
 
     /// `raw` with every `%XX` replaced by its byte (and `+` by a space when
