@@ -89,6 +89,6 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     }
 
     private static func lower(_ byte: UInt8) -> UInt8 {
-        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 }

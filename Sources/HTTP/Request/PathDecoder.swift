@@ -22,7 +22,8 @@ enum PathDecoder {
         while true {
             let end = rawPath[start...].firstIndex(of: slash) ?? rawPath.endIndex
             let segment = try decode(rawPath[start..<end], plusIsSpace: false)
-            if segment == "." || segment == ".." {
+            // The length test spares the string comparisons for nearly every segment.
+            if segment.utf8.count <= 2, segment == "." || segment == ".." {
                 throw .invalidRequest("The request path must not contain '.' or '..' segments.")
             }
             segments.append(segment)
@@ -36,7 +37,7 @@ enum PathDecoder {
     /// NUL or other C0 control characters.
     static func decode(_ raw: some Collection<UInt8>, plusIsSpace: Bool) throws(HTTPError) -> String {
         // Fast path: printable ASCII with nothing to decode is its own text.
-        if raw.allSatisfy({ (0x21...0x7E).contains($0) && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") }) {
+        if raw.allSatisfy({ $0 >= 0x21 && $0 <= 0x7E && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") }) {
             return String(decoding: raw, as: UTF8.self)
         }
         var bytes: [UInt8] = []

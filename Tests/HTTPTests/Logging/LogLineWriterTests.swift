@@ -32,4 +32,27 @@ struct LogLineWriterTests {
         }
         #expect(written == expected)
     }
+
+    @Test("integers are written in decimal, signs and widths included", arguments: [
+        (0, "0"), (7, "7"), (10, "10"), (200, "200"), (-45, "-45"), (65_536, "65536"), (999_999_999_999_999_999, "999999999999999999"),
+    ])
+    func decimal(value: Int, expected: String) {
+        let written = String(unsafeUninitializedCapacity: 64) { buffer in
+            var writer = LogLineWriter(buffer)
+            writer.writeDecimal(value)
+            return writer.count
+        }
+        #expect(written == expected)
+    }
+
+    @Test("a number that does not fit keeps its leading digits and stops at the end of the buffer")
+    func truncation() {
+        let written = String(unsafeUninitializedCapacity: 5) { buffer in
+            var writer = LogLineWriter(buffer)
+            writer.write("ab")
+            writer.writeDecimal(123_456)
+            return writer.count
+        }
+        #expect(written == "ab123")
+    }
 }
