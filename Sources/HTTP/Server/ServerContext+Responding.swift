@@ -88,8 +88,8 @@ extension ServerContext {
             duration: ContinuousClock.now - exchange.startedAt, client: exchange.clientAddress,
             outcome: Self.outcome(of: termination), failure: exchange.failure
         )
-        entry.withLine { logSink.write(utf8Line: $0) }
-        requestObserver?.requestFinished(FinishedRequest(
+        entry.withLine(writeLogLine)
+        reportFinished?(FinishedRequest(
             method: exchange.method, routePattern: exchange.route?.pattern.text, status: exchange.status,
             errorCode: exchange.errorCode, duration: entry.duration
         ))

@@ -15,15 +15,23 @@ final class ServerContext: Sendable {
 
     /// Copies of hot configuration values, read by every request.
     let trustedProxies: Set<String>
-    let logSink: any LogSink
-    let requestObserver: (any RequestObserver)?
+    /// The log sink and the request observer, called through closures that
+    /// captured them: calling a protocol existential stored here copied it
+    /// through its value witnesses on every request.
+    let writeLogLine: @Sendable (UnsafeBufferPointer<UInt8>) -> Void
+    let reportFinished: (@Sendable (FinishedRequest) -> Void)?
 
     init(router: Router, configuration: ServerConfiguration) {
         self.router = router
         self.configuration = configuration
         trustedProxies = configuration.trustedProxies
-        logSink = configuration.logSink
-        requestObserver = configuration.requestObserver
+        let logSink = configuration.logSink
+        writeLogLine = { logSink.write(utf8Line: $0) }
+        if let observer = configuration.requestObserver {
+            reportFinished = { observer.requestFinished($0) }
+        } else {
+            reportFinished = nil
+        }
     }
 
     /// Starts an exchange from the request line and headers: resolves the
