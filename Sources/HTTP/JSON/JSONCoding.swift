@@ -77,7 +77,8 @@ public enum JSONCoding {
     /// The hand-written writers copy such text and send the rest through
     /// the escaping path.
     static func isPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        utf8.allSatisfy { (0x20...0x7E).contains($0) && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        // Plain comparisons: `ClosedRange.contains` was left as a call per byte.
+        utf8.allSatisfy { $0 >= 0x20 && $0 <= 0x7E && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
     }
 
     /// Parses (and outside ``timestamp(_:)``'s range formats) the API's timestamps.

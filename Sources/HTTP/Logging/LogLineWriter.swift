@@ -95,13 +95,18 @@ struct LogLineWriter {
         writePadded(Int(value.magnitude), width: width)
     }
 
-    /// Writes `value` (not negative) zero-padded to `width` digits.
+    /// Writes `value` (not negative) zero-padded to `width` digits (its
+    /// lowest ones, should it have more). Digits are found right to left:
+    /// dividing by the constant 10 compiles to a multiplication, where the
+    /// left-to-right way needed a hardware division per digit.
     private mutating func writePadded(_ value: Int, width: Int) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        while divisor > 0 {
-            write(byte: UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width) { digits in
+            var rest = value
+            for index in digits.indices.reversed() {
+                digits[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            }
+            write(bytes: UnsafeBufferPointer(digits))
         }
     }
 

@@ -6,6 +6,18 @@ import Foundation
 public protocol LogSink: Sendable {
     /// Writes one line.
     func write(line: String)
+
+    /// Writes one line given as UTF-8 bytes, valid only during the call: the
+    /// server's access log uses this, so that a sink writing bytes anyway
+    /// needs no `String` per request. The default makes one for `write(line:)`.
+    func write(utf8Line: UnsafeBufferPointer<UInt8>)
+}
+
+extension LogSink {
+    /// Decodes the bytes and calls `write(line:)`.
+    public func write(utf8Line: UnsafeBufferPointer<UInt8>) {
+        write(line: String(decoding: utf8Line, as: UTF8.self))
+    }
 }
 
 /// Writes each line plus a newline to a file descriptor with one `writev(2)`,
@@ -26,14 +38,19 @@ public struct FileDescriptorLogSink: LogSink {
     /// a logger has nowhere better to report it.
     public func write(line: String) {
         var line = line
-        line.withUTF8 { bytes in
-            var newline = UInt8(ascii: "\n")
-            withUnsafeMutablePointer(to: &newline) { newlinePointer in
-                var parts = [
-                    iovec(iov_base: UnsafeMutableRawPointer(mutating: bytes.baseAddress), iov_len: bytes.count),
-                    iovec(iov_base: UnsafeMutableRawPointer(newlinePointer), iov_len: 1),
-                ]
-                _ = writev(descriptor, &parts, 2)
+        line.withUTF8 { write(utf8Line: $0) }
+    }
+
+    /// Writes `utf8Line` and a newline, as `write(line:)` does.
+    public func write(utf8Line: UnsafeBufferPointer<UInt8>) {
+        var newline = UInt8(ascii: "\n")
+        withUnsafeMutablePointer(to: &newline) { newlinePointer in
+            var parts = (
+                iovec(iov_base: UnsafeMutableRawPointer(mutating: utf8Line.baseAddress), iov_len: utf8Line.count),
+                iovec(iov_base: UnsafeMutableRawPointer(newlinePointer), iov_len: 1)
+            )
+            withUnsafeMutableBytes(of: &parts) {
+                _ = writev(descriptor, $0.baseAddress?.assumingMemoryBound(to: iovec.self), 2)
             }
         }
     }

@@ -48,15 +48,31 @@ enum ClientAddress {
         }
     }
 
-    /// An IPv4 address as `a.b.c.d`, formatted by hand: it runs for every
-    /// request, and `inet_ntop` costs several times more.
+    /// An IPv4 address as `a.b.c.d`, formatted by hand into a small string
+    /// (15 bytes at most, so never on the heap): it runs for every request,
+    /// and `inet_ntop` or string concatenation cost several times more.
     private static func dottedQuad(_ address: UInt32) -> String {
-        var text = ""
-        for shift in [24, 16, 8, 0] as [UInt32] {
-            if shift != 24 { text += "." }
-            text += String(address >> shift & 0xFF)
+        String(unsafeUninitializedCapacity: 15) { buffer in
+            var count = 0
+            for shift in stride(from: 24, through: 0, by: -8) {
+                if shift != 24 {
+                    buffer[count] = UInt8(ascii: ".")
+                    count += 1
+                }
+                let octet = UInt8(truncatingIfNeeded: address >> UInt32(shift))
+                if octet >= 100 {
+                    buffer[count] = UInt8(ascii: "0") + octet / 100
+                    count += 1
+                }
+                if octet >= 10 {
+                    buffer[count] = UInt8(ascii: "0") + octet / 10 % 10
+                    count += 1
+                }
+                buffer[count] = UInt8(ascii: "0") + octet % 10
+                count += 1
+            }
+            return count
         }
-        return text
     }
 
     private static func format(family: Int32, _ address: UnsafeRawBufferPointer) -> String? {

@@ -71,16 +71,24 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
 
     /// ASCII case-insensitive comparison of header names (ASCII tokens).
     static func sameName(_ a: String, _ b: String) -> Bool {
+        // Native strings know their UTF-8 length: most names differ in it.
+        guard a.utf8.count == b.utf8.count else { return false }
         var a = a
         var b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                x.count == y.count && x.indices.allSatisfy { lower(x[$0]) == lower(y[$0]) }
-            }
-        }
+        return a.withUTF8 { x in b.withUTF8 { sameName(x, $0) } }
+    }
+
+    /// `sameName` for a name's bytes and a name written into the program.
+    static func sameName(_ a: UnsafeBufferPointer<UInt8>, _ b: StaticString) -> Bool {
+        a.count == b.utf8CodeUnitCount && b.withUTF8Buffer { sameName(a, $0) }
+    }
+
+    /// `sameName` over bytes: equal lengths, equal bytes but for ASCII case.
+    static func sameName(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        a.count == b.count && a.indices.allSatisfy { lower(a[$0]) == lower(b[$0]) }
     }
 
     private static func lower(_ byte: UInt8) -> UInt8 {
-        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 }

@@ -13,15 +13,23 @@ enum PathDecoder {
         guard rawPath.first == UInt8(ascii: "/") else {
             throw .invalidRequest("The request path must start with '/'.")
         }
+        // Walked by index rather than with `split`, whose list of slices
+        // would be one more allocation per request.
+        let slash = UInt8(ascii: "/")
         var segments: [String] = []
-        for raw in rawPath.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-            let segment = try decode(raw, plusIsSpace: false)
-            if segment == "." || segment == ".." {
+        segments.reserveCapacity(rawPath.count { $0 == slash })
+        var start = rawPath.startIndex + 1
+        while true {
+            let end = rawPath[start...].firstIndex(of: slash) ?? rawPath.endIndex
+            let segment = try decode(rawPath[start..<end], plusIsSpace: false)
+            // The length test spares the string comparisons for nearly every segment.
+            if segment.utf8.count <= 2, segment == "." || segment == ".." {
                 throw .invalidRequest("The request path must not contain '.' or '..' segments.")
             }
             segments.append(segment)
+            guard end != rawPath.endIndex else { return segments }
+            start = end + 1
         }
-        return segments
     }
 
     /// `raw` with every `%XX` replaced by its byte (and `+` by a space when
@@ -29,7 +37,7 @@ enum PathDecoder {
     /// NUL or other C0 control characters.
     static func decode(_ raw: some Collection<UInt8>, plusIsSpace: Bool) throws(HTTPError) -> String {
         // Fast path: printable ASCII with nothing to decode is its own text.
-        if raw.allSatisfy({ (0x21...0x7E).contains($0) && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") }) {
+        if raw.allSatisfy({ $0 >= 0x21 && $0 <= 0x7E && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") }) {
             return String(decoding: raw, as: UTF8.self)
         }
         var bytes: [UInt8] = []

@@ -25,12 +25,15 @@ struct RoutePattern: Sendable {
     /// The parameters when `path` matches, else nil.
     func match(_ path: [String]) -> [String: String]? {
         guard path.count == segments.count else { return nil }
+        // Literals are checked before any parameter is stored, so a pattern
+        // that fails late (`/v1/invites/:id/revoke` against `…/preview`)
+        // allocates no dictionary.
+        for index in segments.indices {
+            if case .literal(let literal) = segments[index], literal != path[index] { return nil }
+        }
         var parameters: [String: String] = [:]
         for index in segments.indices {
-            switch segments[index] {
-            case .literal(let literal): if literal != path[index] { return nil }
-            case .parameter(let name): parameters[name] = path[index]
-            }
+            if case .parameter(let name) = segments[index] { parameters[name] = path[index] }
         }
         return parameters
     }

@@ -64,12 +64,21 @@ func keepEscaped(context: UnsafeMutableRawPointer?, connection: OpaquePointer?, 
     return strlen(text)
 }
 
-/// Appends one header or query field to the `[RawField]` at `context`.
+/// Appends one query field to the `[RawField]` at `context`.
 func collectField(
     context: UnsafeMutableRawPointer?, kind: MHD_ValueKind, key: UnsafePointer<CChar>?, value: UnsafePointer<CChar>?
 ) -> MHD_Result {
     guard let context, let key else { return .YES }
     context.assumingMemoryBound(to: [RawField].self).pointee.append(RawField(name: key, value: value))
+    return .YES
+}
+
+/// Copies one header into the `ReceivedHeaders` at `context`.
+func collectHeader(
+    context: UnsafeMutableRawPointer?, kind: MHD_ValueKind, key: UnsafePointer<CChar>?, value: UnsafePointer<CChar>?
+) -> MHD_Result {
+    guard let context, let key else { return .YES }
+    context.assumingMemoryBound(to: ReceivedHeaders.self).pointee.add(name: key, value: value)
     return .YES
 }
 
@@ -82,10 +91,38 @@ struct RawField {
 
     /// The field's name and value bytes, without copying.
     var nameBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: name, count: strlen(name)) }
-    var valueBytes: UnsafeRawBufferPointer {
-        value.map { UnsafeRawBufferPointer(start: $0, count: strlen($0)) } ?? UnsafeRawBufferPointer(start: nil, count: 0)
-    }
+    var valueBytes: UnsafeRawBufferPointer { Self.bytes(of: value) }
 
     /// Bytes on the wire, roughly: name, value and separators.
-    var size: Int { strlen(name) + (value.map { strlen($0) } ?? 0) + 4 }
+    var size: Int { Self.size(name: nameBytes, value: valueBytes) }
+
+    /// Bytes on the wire for a field with `name` and `value`.
+    static func size(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) -> Int { name.count + value.count + 4 }
+
+    /// The bytes of a C string, empty for nil.
+    static func bytes(of text: UnsafePointer<CChar>?) -> UnsafeRawBufferPointer {
+        text.map { UnsafeRawBufferPointer(start: $0, count: strlen($0)) } ?? UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+}
+
+/// The request headers copied out of libmicrohttpd in one pass over its
+/// list, with the bytes they took on the wire (for the header size limit).
+struct ReceivedHeaders {
+    var fields: [HTTPHeaders.Field] = []
+    var size = 0
+
+    /// Room for `count` fields, so the list is allocated once.
+    init(capacity count: Int) {
+        fields.reserveCapacity(count)
+    }
+
+    /// Copies a field; invalid UTF-8 is repaired, as `String(cString:)` does.
+    mutating func add(name: UnsafePointer<CChar>, value: UnsafePointer<CChar>?) {
+        let nameBytes = RawField.bytes(of: name)
+        let valueBytes = RawField.bytes(of: value)
+        size += RawField.size(name: nameBytes, value: valueBytes)
+        fields.append(HTTPHeaders.Field(
+            name: String(decoding: nameBytes, as: UTF8.self), value: String(decoding: valueBytes, as: UTF8.self)
+        ))
+    }
 }

@@ -45,7 +45,9 @@ extension ServerContext {
     /// the connection.
     private func rejectMidBody(_ response: Response, for exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
         var headers = HTTPHeaders()
-        SecurityHeaders.emit(response.headers, requestID: exchange.requestID, closing: true) { headers.add($0, $1) }
+        SecurityHeaders.emit(response.headers, requestID: exchange.requestID, closing: true) {
+            headers.add(String(cString: $0), String(cString: $1))
+        }
         let bytes = RawResponse.serialize(status: response.status, headers: headers, body: response.body)
         let socket = baton_mhd_connection_fd(connection)
         if socket >= 0 {
@@ -69,8 +71,8 @@ extension ServerContext {
         // libmicrohttpd refuses names or values with CR, LF or NUL; such a
         // header is dropped rather than sent split.
         let closing = isDraining.load(ordering: .relaxed)
-        SecurityHeaders.emit(response.headers, requestID: exchange.requestID, closing: closing) { name, value in
-            _ = name.withCString { name in value.withCString { MHD_add_response_header(mhdResponse, name, $0) } }
+        SecurityHeaders.emit(response.headers, requestID: exchange.requestID, closing: closing) {
+            _ = MHD_add_response_header(mhdResponse, $0, $1)
         }
         exchange.status = response.status
         exchange.errorCode = response.errorCode
@@ -86,8 +88,8 @@ extension ServerContext {
             duration: ContinuousClock.now - exchange.startedAt, client: exchange.clientAddress,
             outcome: Self.outcome(of: termination), failure: exchange.failure
         )
-        logSink.write(line: entry.line())
-        requestObserver?.requestFinished(FinishedRequest(
+        entry.withLine(writeLogLine)
+        reportFinished?(FinishedRequest(
             method: exchange.method, routePattern: exchange.route?.pattern.text, status: exchange.status,
             errorCode: exchange.errorCode, duration: entry.duration
         ))

@@ -15,15 +15,23 @@ final class ServerContext: Sendable {
 
     /// Copies of hot configuration values, read by every request.
     let trustedProxies: Set<String>
-    let logSink: any LogSink
-    let requestObserver: (any RequestObserver)?
+    /// The log sink and the request observer, called through closures that
+    /// captured them: calling a protocol existential stored here copied it
+    /// through its value witnesses on every request.
+    let writeLogLine: @Sendable (UnsafeBufferPointer<UInt8>) -> Void
+    let reportFinished: (@Sendable (FinishedRequest) -> Void)?
 
     init(router: Router, configuration: ServerConfiguration) {
         self.router = router
         self.configuration = configuration
         trustedProxies = configuration.trustedProxies
-        logSink = configuration.logSink
-        requestObserver = configuration.requestObserver
+        let logSink = configuration.logSink
+        writeLogLine = { logSink.write(utf8Line: $0) }
+        if let observer = configuration.requestObserver {
+            reportFinished = { observer.requestFinished($0) }
+        } else {
+            reportFinished = nil
+        }
     }
 
     /// Starts an exchange from the request line and headers: resolves the
@@ -32,14 +40,13 @@ final class ServerContext: Sendable {
     func begin(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>) -> Exchange {
         inFlight.add(1, ordering: .relaxed)
         var head = Exchange.Head(method: String(cString: method))
-        let rawHeaders = fields(of: connection, kind: .HEADER_KIND)
-        head.headers = HTTPHeaders(fields: rawHeaders.map {
-            HTTPHeaders.Field(name: String(cString: $0.name), value: $0.value.map(String.init(cString:)) ?? "")
-        })
+        let received = headers(of: connection)
+        head.headers = HTTPHeaders(fields: received.fields)
         head.requestID = RequestID.accept(head.headers["X-Request-Id"])
         head.peerAddress = ClientAddress.text(of: baton_mhd_client_address(connection))
         head.clientAddress = head.peerAddress
-        if trustedProxies.contains(head.peerAddress) {
+        // Hashing the address is skipped when no proxy is trusted (the usual case).
+        if !trustedProxies.isEmpty, trustedProxies.contains(head.peerAddress) {
             head.clientAddress = ClientAddress.resolve(
                 peer: head.peerAddress, forwardedFor: head.headers.values(for: "X-Forwarded-For"),
                 trustedProxies: trustedProxies
@@ -49,7 +56,7 @@ final class ServerContext: Sendable {
         head.expectsBody = (contentLength ?? 0) > 0 || head.headers.contains("Transfer-Encoding")
         var pendingError: HTTPError?
         do {
-            try route(&head, connection: connection, url: url, headerFields: rawHeaders, contentLength: contentLength)
+            try route(&head, connection: connection, url: url, headerBytes: received.size, contentLength: contentLength)
         } catch {
             pendingError = error
         }
@@ -59,13 +66,12 @@ final class ServerContext: Sendable {
 
     private func route(
         _ head: inout Exchange.Head, connection: OpaquePointer, url: UnsafePointer<CChar>,
-        headerFields: [RawField], contentLength: Int?
+        headerBytes: Int, contentLength: Int?
     ) throws(HTTPError) {
         let rawQuery = fields(of: connection, kind: .GET_ARGUMENT_KIND)
         let targetBytes = strlen(url) + rawQuery.reduce(0) { $0 + $1.size }
         guard targetBytes <= configuration.maxURIBytes else { throw .uriTooLong(limit: configuration.maxURIBytes) }
-        let headerBytes = targetBytes + headerFields.reduce(0) { $0 + $1.size }
-        guard headerBytes <= configuration.maxHeaderBytes else { throw .headersTooLarge(limit: configuration.maxHeaderBytes) }
+        guard targetBytes + headerBytes <= configuration.maxHeaderBytes else { throw .headersTooLarge(limit: configuration.maxHeaderBytes) }
 
         head.segments = try PathDecoder.segments(of: UnsafeRawBufferPointer(start: url, count: strlen(url)))
         head.query = try rawQuery.map { field throws(HTTPError) in
@@ -89,6 +95,16 @@ final class ServerContext: Sendable {
                 throw .unsupportedMediaType(accepted: route.options.acceptedContentTypes ?? [])
             }
         }
+    }
+
+    /// The request headers, copied in one pass into a list allocated once
+    /// (libmicrohttpd counts them when given no iterator).
+    private func headers(of connection: OpaquePointer) -> ReceivedHeaders {
+        var received = ReceivedHeaders(capacity: Int(MHD_get_connection_values(connection, .HEADER_KIND, nil, nil)))
+        withUnsafeMutablePointer(to: &received) { pointer in
+            _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, pointer)
+        }
+        return received
     }
 
     private func fields(of connection: OpaquePointer, kind: MHD_ValueKind) -> [RawField] {
