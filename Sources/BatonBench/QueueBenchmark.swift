@@ -11,8 +11,9 @@ import Synchronization
 ///    very claim statement of `JobQueue` (batch = `concurrency`) and a
 ///    completion of what it claimed. Both start from the same freshly
 ///    vacuumed table on the same cluster; jobs/s and the ratio are reported.
-/// 2. Expiry: `invites` due invites expired by the set-wise sweep in
-///    batches, as the leader runs it (event row and webhook job included).
+/// 2. Expiry: `invites` due invites expired by `InviteExpiry.sweep`, the
+///    leader's sweep with the worker's default schedule (event row and
+///    webhook job included).
 /// 3. Wake-up latency: from the start of an enqueue (committed, then
 ///    `JobQueue.wake` sends the NOTIFY) to the handler starting, with
 ///    polling set far out of the way.
@@ -91,7 +92,9 @@ public struct QueueBenchmark: Sendable {
                 + Self.list(measured.map(\.jobsPerClaim), unit: "", decimals: 1) + " jobs per claim; pgbench: " + Self.list(ceiling, unit: "") + " jobs/s (batch \(concurrency)).",
             "Burn-down: ours is one Worker (fetch loop + \(concurrency) runner threads), timed from start() until stop() returned after the last completion was written.",
             "pgbench (-M prepared) runs JobQueue's claim statement, its UPDATE … RETURNING wrapped in a CTE so \\gset hands the ids to JobQueue's complete statement; \(jobs / rounds / concurrency) transactions per round; jobs/s = tps × \(concurrency).",
-            "Expiry: InviteExpiry.expireDue in batches of 5000 until a short batch, \(rounds) runs each on a freshly inserted, vacuumed table; median (min–max); target < 60 s for 1,000,000.",
+            "Expiry: InviteExpiry.sweep as the worker's leader runs it (batches of \(PeriodicSchedule().expiryBatch), "
+                + "\(PeriodicSchedule().expiryConnections) connections during a backlog), \(rounds) runs each on a freshly inserted, vacuumed table; "
+                + "median (min–max); target < 60 s for 1,000,000.",
             "Wake-up: \(rounds) rounds of \(latencySamples) sequential samples, poll interval 60 s so only NOTIFY wakes the worker; the median of the rounds' p50 and p99 (min–max).",
         ]
         return report
@@ -181,9 +184,16 @@ public struct QueueBenchmark: Sendable {
         for script in ["VACUUM ANALYZE baton.invites", "VACUUM ANALYZE baton.invite_deadlines", "CHECKPOINT"] {
             try connection.runScript(script)
         }
+        let schedule = PeriodicSchedule()
         let began = ContinuousClock.now
-        while try InviteExpiry.expireDue(limit: 5_000, on: connection).due == 5_000 {}
-        return (ContinuousClock.now - began) / .seconds(1)
+        let sweep = try InviteExpiry.sweep(
+            limit: schedule.expiryBatch, parallel: schedule.expiryConnections, webhookMaxAttempts: schedule.webhookMaxAttempts,
+            on: connection, conninfo: conninfo)
+        let elapsed = (ContinuousClock.now - began) / .seconds(1)
+        guard sweep.expired == invites else {
+            throw BenchmarkError(code: "expiry_incomplete", message: "the sweep expired \(sweep.expired) of \(invites) due invites")
+        }
+        return elapsed
     }
 
     private func wakeUpLatencies(on connection: PostgresConnection) throws -> [Double] {

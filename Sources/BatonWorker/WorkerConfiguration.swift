@@ -68,6 +68,10 @@ public struct PeriodicSchedule: Sendable {
     public var cleanupInterval: Duration = .seconds(60)
     /// Invites expired per statement.
     public var expiryBatch: Int = 5_000
+    /// Connections the leader sweeps due invites on while a backlog lasts
+    /// (the first batch came back full); helpers beyond the leader's own
+    /// connection are opened for the sweep and closed after it.
+    public var expiryConnections: Int = 2
     /// Rows deleted per statement.
     public var cleanupBatch: Int = 10_000
     /// Attempts of the webhook jobs the expiry sweep enqueues.

@@ -108,16 +108,16 @@ final class PeriodicWork: Sendable {
         case .rescue:
             try inBatches("rescue", of: 1000, on: database) { try JobQueue.rescueExpired(limit: 1000, on: database) }
         case .expireInvites:
-            // Batches repeat while deadlines come due; some of those invites
-            // were used up or revoked, so only `expired` enqueued webhooks.
-            var expired = 0
-            try inBatches("expire_invites", of: schedule.expiryBatch, on: database) {
-                let batch = try InviteExpiry.expireDue(limit: schedule.expiryBatch, webhookMaxAttempts: schedule.webhookMaxAttempts, on: database)
-                expired += batch.expired
-                return batch.due
-            }
+            // The benchmark runs this very sweep (`baton bench queue`). The
+            // lease is renewed between this connection's batches; helpers
+            // stop with it.
+            let sweep = try InviteExpiry.sweep(
+                limit: schedule.expiryBatch, parallel: schedule.expiryConnections, webhookMaxAttempts: schedule.webhookMaxAttempts,
+                on: database, conninfo: configuration.conninfo
+            ) { try !isStopping && renew(on: database) }
+            if sweep.due > 0 { configuration.log(.periodic(task: "expire_invites", count: sweep.due)) }
             // Their webhook jobs are committed: wake the workers.
-            if expired > 0 { try JobQueue.wake(on: database) }
+            if sweep.expired > 0 { try JobQueue.wake(on: database) }
         case .rollUpFunnel:
             // Each step commits by itself; a full batch means more is settled.
             try inBatches("rollup_funnel", of: schedule.funnelRollupBatch, on: database) {

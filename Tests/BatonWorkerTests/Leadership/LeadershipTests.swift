@@ -40,11 +40,7 @@ struct LeadershipTests {
     @Test("the leader expires due invites and rescues expired leases")
     func leaderRunsPeriodicWork() throws {
         let db = try WorkerDatabase()
-        try db.connection.query("""
-            INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, created_at, expires_at)
-            SELECT 'f', 'F', sha256(('c' || i)::bytea), sha256(('t' || i)::bytea), now() - interval '2 days', now() - interval '1 day'
-            FROM generate_series(1, 50) AS i
-            """)
+        try insertDueInvites(50, into: db)
         try db.enqueue(1, kind: "test.orphan")
         _ = try JobQueue.claim(limit: 1, kinds: ["test.orphan"], workerID: "gone", lease: .milliseconds(1), on: db.connection)
         let worker = db.worker(handlers: [:])
@@ -57,5 +53,37 @@ struct LeadershipTests {
         #expect(try eventually(within: 5) { try db.count(.retryable) == 1 })
         let webhooks: Int = try db.connection.query("SELECT count(*) FROM baton.jobs WHERE kind = 'webhook.deliver'")[0].decode(at: 0)
         #expect(webhooks == 50)
+    }
+
+    @Test("the leader sweeps a backlog in small batches on two connections, each invite expired once with one webhook job")
+    func leaderSweepsBacklogInParallel() throws {
+        let db = try WorkerDatabase()
+        try insertDueInvites(3000, into: db)
+        let worker = db.worker(handlers: [:]) { configuration in
+            configuration.periodic.expiryBatch = 100
+            configuration.periodic.expiryConnections = 2
+        }
+        worker.start()
+        defer { worker.stop() }
+        #expect(try eventually(within: 30) {
+            try db.connection.query("SELECT count(*) FROM baton.invite_deadlines")[0].decode(Int.self, at: 0) == 0
+        })
+        let row = try db.connection.query("""
+            SELECT (SELECT count(*) FROM baton.invites WHERE state = 'expired'),
+                   (SELECT count(DISTINCT invite_id) FROM baton.events WHERE type = 'invite.expired'),
+                   (SELECT count(*) FROM baton.events WHERE type = 'invite.expired'),
+                   (SELECT count(DISTINCT args ->> 'event_id') FROM baton.jobs WHERE kind = 'webhook.deliver'),
+                   (SELECT count(*) FROM baton.jobs WHERE kind = 'webhook.deliver')
+            """)[0]
+        #expect(try (0..<5).map { try row.decode(Int.self, at: $0) } == [3000, 3000, 3000, 3000, 3000])
+    }
+
+    /// Inserts `count` active invites that expired a day ago.
+    private func insertDueInvites(_ count: Int, into db: WorkerDatabase) throws {
+        try db.connection.query("""
+            INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, created_at, expires_at)
+            SELECT 'f', 'F', sha256(('c' || i)::bytea), sha256(('t' || i)::bytea), now() - interval '2 days', now() - interval '1 day'
+            FROM generate_series(1, $1::int8) AS i
+            """, [count])
     }
 }
