@@ -65,7 +65,10 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// libmicrohttpd's per-connection memory pool, derived from
-    /// `maxHeaderBytes`: room for the largest accepted headers, the response
-    /// headers and a body read buffer.
-    public var connectionMemoryLimit: Int { 2 * maxHeaderBytes + 16 * 1024 }
+    /// `maxHeaderBytes`: room for the largest accepted headers, plus 8 KiB
+    /// for the response headers and a body read buffer. No larger: on a
+    /// keep-alive connection libmicrohttpd zeroes the whole pool after every
+    /// request (0.9.75's `MHD_pool_reset`), so each KiB here is a KiB of
+    /// `memset` per request.
+    public var connectionMemoryLimit: Int { maxHeaderBytes + 8 * 1024 }
 }
