@@ -19,7 +19,9 @@ enum BenchAPICommand: BatonCommand {
             and starts bench/ceiling/api.c (libmicrohttpd + libpq, same options and statements), drives
             GET /v1/invites/{token}/preview (full and half load) and POST /v1/redemptions (a fresh
             single-use invite per request) on both with wrk, and runs pgbench -M prepared with the
-            same statements on the same cluster. Prints medians of req/s, p50 and p99 and the ratios.
+            same statements on the same cluster. Each repetition starts from a vacuumed, checkpointed
+            database and Baton and C take turns at going first. Prints medians of req/s, p50 and p99,
+            and each ratio as the median of the repetitions' own ratios (their range in brackets).
             Run from the repository root on a release build; needs wrk, pgbench, cc and pkg-config.
             """,
         examples: ["swift build -c release && .build/release/baton bench api --seconds 10"]

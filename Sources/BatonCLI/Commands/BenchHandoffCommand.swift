@@ -1,11 +1,12 @@
 import BatonBench
 
 /// `baton bench handoff`: envelope decodes per second next to a plain
-/// Foundation `JSONDecoder` of the same payload.
+/// Foundation `JSONDecoder` of the same payload, and the CPU of a mint and of
+/// a token hash next to libsodium's bare HMAC of the same bytes.
 enum BenchHandoffCommand: BatonCommand {
     static let spec = CommandSpec(
         name: "bench handoff",
-        summary: "Handoff envelope decodes/s (typical and largest) vs JSONDecoder of the same payload.",
+        summary: "Handoff decodes/s vs JSONDecoder of the same payload; mint and token-hash cost vs a bare HMAC.",
         options: [
             .value("seconds", "S", "Seconds per timed run, 1-60 (default 1)."),
             .value("repetitions", "N", "Runs of each measurement, ours and the ceiling alternating, 1-20 (default 3); medians with min–max are reported."),
