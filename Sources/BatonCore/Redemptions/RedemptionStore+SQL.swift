@@ -17,6 +17,12 @@ extension RedemptionStore {
     /// columns (redemption id, invite id, family id and name, channel,
     /// redeemed at, uses left) for `redeemed` and `replayed`.
     ///
+    /// `contended`: the invite was live in this statement's snapshot, but a
+    /// redemption that committed while this one waited for the row lock took
+    /// its last use. That redemption may be this redeemer's own twin request,
+    /// which the snapshot cannot see; only a new statement can tell a replay
+    /// from `used_up`.
+    ///
     /// The webhook job's args are `{"event_id": <event id>}`, as
     /// `OutboxEvents.record` writes them; the delivery builds the body from the event row.
     private static func redeemSQL(hashColumn: String) -> String {
@@ -64,7 +70,7 @@ extension RedemptionStore {
                  WHEN t.state = 'revoked' THEN 'revoked'
                  WHEN t.state = 'used_up' THEN 'used_up'
                  WHEN t.state = 'expired' OR t.past_expiry THEN 'expired'
-                 ELSE 'used_up'
+                 ELSE 'contended'
                END,
                coalesce(r.id, p.id), t.id, t.family_id, t.family_name,
                coalesce(r.channel, p.channel), coalesce(r.redeemed_at, p.redeemed_at), coalesce(r.uses_left, p.uses_left)

@@ -56,7 +56,14 @@ public struct RedemptionStore: Sendable {
             // redeemer with the same handoff committed first; ask again.
             rows = try connection.query(statement, parameters)
         }
-        return try Self.outcome(rows[0], redeemerID: redeemerID)
+        // A redemption that committed while this one waited took the last
+        // use: asked again, a twin of this redeemer's shows as the replay.
+        // Once is enough: uses never come back, so the new statement's
+        // snapshot sees this redeemer's receipt or an invite used up.
+        guard try rows[0].decode(String.self, at: 0) == "contended" else {
+            return try Self.outcome(rows[0], redeemerID: redeemerID)
+        }
+        return try Self.outcome(try connection.query(statement, parameters)[0], redeemerID: redeemerID)
     }
 
     /// The preview of the invite named by `credential`. With a `channel`, its

@@ -60,6 +60,30 @@ struct RedemptionRaceTests {
         #expect(try app.count("SELECT count(*) FROM baton.invites WHERE state = 'used_up' AND redemption_count = max_redemptions") == invites.count)
     }
 
+    @Test("a redeemer racing itself over single-use invites gets its receipt and its replay, never invite_used_up")
+    func redeemerRacingItself() async throws {
+        let app = try TestApp(environment: ["BATON_RATE_LIMITS": "off", "BATON_HTTP_THREADS": "8", "BATON_DB_POOL_SIZE": "8"])
+        let tokens = try app.makeInvites(Self.singleUse).map(\.token.text)
+        let port = app.port, key = app.adminKey
+        // Pairs of threads meet before each token and send it for the same
+        // redeemer at once: an app retrying while its first request is in flight.
+        let meetings = [Rendezvous(), Rendezvous()]
+        let answers = try await Self.onThreads(4) { thread in
+            let client = try HTTPTestClient(port: port, apiKey: key)
+            return try tokens.indices.filter { $0 % 2 == thread / 2 }.map { index in
+                meetings[thread / 2].meet(parties: 2)
+                let response = try client.post("/v1/redemptions", json: ["token": tokens[index], "redeemer_id": "twin-\(index)"])
+                return Answer(invite: index, redeemer: "twin-\(index)", status: response.status, body: response.body)
+            }
+        }
+        #expect(answers.count == 2 * tokens.count)
+        for (invite, pair) in Dictionary(grouping: answers, by: \.invite) {
+            #expect(pair.map(\.status).sorted() == [200, 201], "invite \(invite)")
+            #expect(pair[0].body == pair[1].body, "invite \(invite)")
+        }
+        #expect(try app.count("SELECT count(*) FROM baton.redemptions") == tokens.count)
+    }
+
     /// Runs `body` on `count` threads of their own at once and collects what they return.
     static func onThreads<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) throws -> [T]) async throws -> [T] {
         let results = Mutex<[Result<[T], any Error>]>([])
@@ -74,5 +98,27 @@ struct RedemptionRaceTests {
             }
         }
         return try results.withLock { $0 }.flatMap { try $0.get() }
+    }
+}
+
+/// Holds each arriving thread until `parties` have arrived, then lets them all go.
+private final class Rendezvous: @unchecked Sendable {
+    // @unchecked: `arrived` and `round` are only touched under `condition`.
+    private let condition = NSCondition()
+    private var arrived = 0
+    private var round = 0
+
+    func meet(parties: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        let mine = round
+        arrived += 1
+        if arrived == parties {
+            arrived = 0
+            round += 1
+            condition.broadcast()
+        } else {
+            while round == mine { condition.wait() }
+        }
     }
 }
