@@ -48,22 +48,27 @@ public struct RedemptionStore: Sendable {
         let parameters: [any PostgresBindable] = [
             hash, redeemerID, channel.rawValue, handoffID, OutboxEvents.webhookKind, Int32(min(webhookMaxAttempts, 1000)),
         ]
-        let rows: PostgresRows
+        // A redemption that committed while this one ran is seen only by a
+        // new statement: this redeemer's twin (its insert meets the unique
+        // index, or it took the last use: `contended`) or another redeemer
+        // with the same handoff. Asked once more, the new snapshot sees the
+        // receipt to replay, the handoff spent or the invite used up; uses
+        // never come back, so once is enough.
+        let row = try Self.rowUnlessRaced(statement, parameters, on: connection) ?? connection.query(statement, parameters)[0]
+        return try Self.outcome(row, redeemerID: redeemerID)
+    }
+
+    /// The redemption statement's row, or nil when a concurrent redemption
+    /// committed first in a way this statement's snapshot cannot show.
+    private static func rowUnlessRaced(
+        _ statement: PostgresStatement, _ parameters: [any PostgresBindable], on connection: PostgresConnection
+    ) throws -> PostgresRow? {
         do {
-            rows = try connection.query(statement, parameters)
+            let row = try connection.query(statement, parameters)[0]
+            return try row.decode(String.self, at: 0) == "contended" ? nil : row
         } catch where error.code == .uniqueViolation {
-            // A racing twin of this request (same redeemer) or another
-            // redeemer with the same handoff committed first; ask again.
-            rows = try connection.query(statement, parameters)
+            return nil
         }
-        // A redemption that committed while this one waited took the last
-        // use: asked again, a twin of this redeemer's shows as the replay.
-        // Once is enough: uses never come back, so the new statement's
-        // snapshot sees this redeemer's receipt or an invite used up.
-        guard try rows[0].decode(String.self, at: 0) == "contended" else {
-            return try Self.outcome(rows[0], redeemerID: redeemerID)
-        }
-        return try Self.outcome(try connection.query(statement, parameters)[0], redeemerID: redeemerID)
     }
 
     /// The preview of the invite named by `credential`. With a `channel`, its
