@@ -16,7 +16,7 @@ public struct HMACSHA256Key: Sendable {
 
     /// The keyed state of `key` (any length; keys over 64 bytes are hashed first, as RFC 2104 says).
     public init(_ key: [UInt8]) {
-        _ = sodium_init()
+        Sodium.initialise()
         var state = crypto_auth_hmacsha256_state()
         _ = crypto_auth_hmacsha256_init(&state, key, key.count)
         keyedState = state

@@ -64,7 +64,8 @@ public enum Sodium {
         }
     }
 
-    private static func initialise() {
+    /// Initialises libsodium; every entry point that calls into it calls this first.
+    static func initialise() {
         _ = sodium_init()
     }
 }
