@@ -65,14 +65,19 @@ public enum HTTPBenchmark {
         for connections in options.connectionCounts {
             var oursRuns: [Run] = []
             var ceilingRuns: [Run] = []
+            let measureOurs = { () throws(BenchmarkError) in try measure(port: ours.port, cpu: CPUClock.ownProcess, connections, options.duration) }
+            let measureCeiling = { () throws(BenchmarkError) in
+                try measure(port: ceiling.port, cpu: CPUClock.process(ceiling.process.processIdentifier), connections, options.duration)
+            }
             for repetition in 0..<options.repetitions {
                 // Who goes first alternates, so neither always follows the other's load.
-                let oursFirst = repetition.isMultiple(of: 2)
-                if oursFirst { oursRuns.append(try measure(port: ours.port, cpu: CPUClock.ownProcess, connections, options.duration)) }
-                ceilingRuns.append(try measure(
-                    port: ceiling.port, cpu: CPUClock.process(ceiling.process.processIdentifier), connections, options.duration
-                ))
-                if !oursFirst { oursRuns.append(try measure(port: ours.port, cpu: CPUClock.ownProcess, connections, options.duration)) }
+                if repetition.isMultiple(of: 2) {
+                    oursRuns.append(try measureOurs())
+                    ceilingRuns.append(try measureCeiling())
+                } else {
+                    ceilingRuns.append(try measureCeiling())
+                    oursRuns.append(try measureOurs())
+                }
             }
             for (unit, value, higherIsBetter) in [("req/s", \Run.requestsPerSecond, true), ("µs CPU/req", \Run.cpuMicrosecondsPerRequest, false)] {
                 let row = BenchmarkReport.Row(
