@@ -24,9 +24,13 @@ extension APIBenchmark {
         /// One run of `mode` (`preview` or `redeem`) over `credentials`,
         /// starting at line `offset`, as `redeemer`; with a `pause`, each
         /// connection waits that many milliseconds between requests (an
-        /// open-ended load below saturation).
+        /// open-ended load below saturation). With `freshLines`, the lines of
+        /// `credentials` that are fresh invites, a run that went past them
+        /// fails: its later requests were replays, not redemptions.
+        /// - Throws: `wrk_failed`; `invites_exhausted` past `freshLines`.
         func run(
-            mode: String, credentials: URL, apiKey: String, redeemer: String = "bench", offset: Int = 0, pause: Int = 0
+            mode: String, credentials: URL, apiKey: String, redeemer: String = "bench", offset: Int = 0, pause: Int = 0,
+            freshLines: Int? = nil
         ) throws(BenchmarkError) -> Measurement {
             let arguments = [
                 "-t\(Self.threads)", "-c\(connections)", "-d\(seconds)s", "--latency", "-s", script.path,
@@ -38,21 +42,35 @@ extension APIBenchmark {
             guard !report.isEmpty else {
                 throw BenchmarkError(code: "wrk_failed", message: "Could not run /usr/bin/wrk (apt-get install wrk).")
             }
+            var measurement = try measurement(in: report, mode: mode, offset: offset, freshLines: freshLines)
+            measurement.cpuMicrosecondsPerRequest = cpuUsed.map { $0 * 1e6 / Double(max(measurement.requests, 1)) }
+            return measurement
+        }
+
+        /// Throughput and latency from wrk's `--latency` report of a `mode`
+        /// run that started at line `offset` (CPU left unset).
+        /// - Throws: `wrk_failed` for errors or an unreadable report;
+        ///   `invites_exhausted` for a run that went past `freshLines`.
+        func measurement(in report: String, mode: String, offset: Int, freshLines: Int?) throws(BenchmarkError) -> Measurement {
             let lines = report.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let requests = lines.first { $0.contains(" requests in ") }.flatMap { $0.split(separator: " ").first }.flatMap { Int($0) }
+            // Checked before wrk's errors: running out is what makes replays race into non-2xx answers.
+            if let freshLines, let requests, offset + requests * Self.threads > freshLines {
+                throw BenchmarkError(
+                    code: "invites_exhausted",
+                    message: "The \(mode) run on port \(port) went past the \(freshLines) fresh invites per side (to line \(offset + requests * Self.threads)), so its later requests replayed earlier ones. Rerun with a larger --invites."
+                )
+            }
             if let failure = lines.first(where: { $0.hasPrefix("Non-2xx") || $0.hasPrefix("Socket errors") }) {
                 throw BenchmarkError(code: "wrk_failed", message: "wrk saw errors in the \(mode) run on port \(port): \(failure)")
             }
             func value(_ prefix: String) -> Substring? {
                 lines.first { $0.hasPrefix(prefix) }.flatMap { $0.split(separator: " ", omittingEmptySubsequences: true).last }
             }
-            let requests = lines.first { $0.contains(" requests in ") }.flatMap { $0.split(separator: " ").first }.flatMap { Int($0) }
             guard let rate = value("Requests/sec:").flatMap({ Double($0) }), let requests,
                   let p50 = value("50%").flatMap(Self.milliseconds), let p99 = value("99%").flatMap(Self.milliseconds)
             else { throw BenchmarkError(code: "wrk_failed", message: "Could not read wrk's throughput and latency.") }
-            return Measurement(
-                requestsPerSecond: rate, p50Milliseconds: p50, p99Milliseconds: p99, requests: requests,
-                cpuMicrosecondsPerRequest: cpuUsed.map { $0 * 1e6 / Double(max(requests, 1)) }
-            )
+            return Measurement(requestsPerSecond: rate, p50Milliseconds: p50, p99Milliseconds: p99, requests: requests)
         }
 
         /// wrk's `812.00us`, `1.25ms`, `1.02s` in milliseconds.

@@ -190,7 +190,8 @@ public struct APIBenchmark: Sendable {
                 for side in order {
                     let offset = offsets[side.file.path, default: 0]
                     let redeem = try side.driver.run(
-                        mode: "redeem", credentials: side.file, apiKey: fixtures.apiKey, redeemer: side.redeemer, offset: offset
+                        mode: "redeem", credentials: side.file, apiKey: fixtures.apiKey, redeemer: side.redeemer, offset: offset,
+                        freshLines: options.redeemInvites
                     )
                     offsets[side.file.path] = offset + redeem.requests * WrkDriver.threads
                     round[side.redeem] = redeem

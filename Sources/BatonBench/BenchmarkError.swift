@@ -4,7 +4,8 @@
 /// Codes in use: `setup_failed` (database, server or files), `server_failed`
 /// (Baton's server could not listen), `ceiling_failed` (the C server did not
 /// compile or start), `wrk_failed` and `pgbench_failed` (missing, failed, or
-/// output unreadable), `expiry_incomplete` (the expiry sweep left due invites).
+/// output unreadable), `invites_exhausted` (a redeem run went past its fresh
+/// invites), `expiry_incomplete` (the expiry sweep left due invites).
 public struct BenchmarkError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A stable snake_case code (see above).
     public var code: String
