@@ -18,8 +18,10 @@ import Darwin
 /// thread to the kernel instead. Use `Mutex` where contention is rare.
 public final class SleepingLock<State>: @unchecked Sendable {
     // @unchecked: `state` is only touched between lock and unlock of `mutex`.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var state: State
+    // Both are visible to inlined code only, so that `withLock` is
+    // specialised in its callers rather than run generically per request.
+    @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    @usableFromInline var state: State
 
     /// A lock guarding `state`.
     public init(_ state: State) {
@@ -33,6 +35,7 @@ public final class SleepingLock<State>: @unchecked Sendable {
     }
 
     /// Runs `body` with the state, holding the lock; keep `body` short and free of I/O.
+    @inlinable
     public func withLock<T, E: Error>(_ body: (inout State) throws(E) -> T) throws(E) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
