@@ -105,7 +105,7 @@ public final class PostgresConnection {
         _ statement: PostgresStatement, _ parameters: [any PostgresBindable] = [], timeout: Duration? = nil
     ) throws(PostgresError) -> PostgresRows {
         let bindings = parameters.map(\.postgresBinding)
-        try prepareIfNeeded(statement, types: bindings.map(\.type))
+        try prepareIfNeeded(statement, for: bindings)
         return try withTimeout(timeout) { () throws(PostgresError) in
             try execute(sql: statement.sql, preparedName: statement.name, bindings)
         }
