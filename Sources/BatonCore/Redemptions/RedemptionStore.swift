@@ -109,10 +109,13 @@ public struct RedemptionStore: Sendable {
         }
     }
 
-    private func lookup(_ credential: Credential, tokenStatement: PostgresStatement, codeStatement: PostgresStatement) -> (PostgresStatement, Data) {
+    /// The statement for `credential`'s kind and its hash, bound as `bytea`.
+    private func lookup(
+        _ credential: Credential, tokenStatement: PostgresStatement, codeStatement: PostgresStatement
+    ) -> (PostgresStatement, PostgresBinding) {
         switch credential {
-        case .token(let token): (tokenStatement, Data(tokenHasher.hash(token.text)))
-        case .code(let code): (codeStatement, Data(codeHasher.hash(code.text)))
+        case .token(let token): (tokenStatement, .bytea(tokenHasher.hash(token.text)))
+        case .code(let code): (codeStatement, .bytea(codeHasher.hash(code.text)))
         }
     }
 

@@ -5,19 +5,19 @@ extension PostgresConnection {
     /// requested in binary format.
     func execute(sql: String, preparedName: String?, _ bindings: [PostgresBinding]) throws(PostgresError) -> PostgresRows {
         try ensureOpen()
-        let wire = try WireParameters(bindings)
-        requestCount += 1
-        let result = wire.withPointers { types, values, lengths, formats in
-            let count = Int32(bindings.count)
+        let result = try WireParameters.with(bindings) { wire in
+            requestCount += 1
             if let preparedName {
-                return PQexecPrepared(handle, preparedName, count, values, lengths, formats, 1)
+                return PQexecPrepared(handle, preparedName, wire.count, wire.values, wire.lengths, wire.formats, 1)
             }
-            return PQexecParams(handle, sql, count, types, values, lengths, formats, 1)
+            return PQexecParams(handle, sql, wire.count, wire.types, wire.values, wire.lengths, wire.formats, 1)
         }
         return try checked(result)
     }
 
-    func prepareIfNeeded(_ statement: PostgresStatement, types: [PostgresTypeOID]) throws(PostgresError) {
+    /// Prepares `statement` unless this connection already holds it, with
+    /// the parameter types of `bindings` (read only when preparing).
+    func prepareIfNeeded(_ statement: PostgresStatement, for bindings: [PostgresBinding]) throws(PostgresError) {
         try ensureOpen()
         if prepared[statement.name] == statement.sql { return }
         if prepared[statement.name] != nil {
@@ -25,7 +25,7 @@ extension PostgresConnection {
             prepared[statement.name] = nil
         }
         requestCount += 1
-        let oids = types.map(\.rawValue)
+        let oids = bindings.map(\.type.rawValue)
         let result = PQprepare(handle, statement.name, statement.sql, Int32(oids.count), oids)
         _ = try checked(result)
         prepared[statement.name] = statement.sql
@@ -83,52 +83,5 @@ extension String {
         var text = self
         while text.last?.isWhitespace == true { text.removeLast() }
         return text
-    }
-}
-
-/// Parameters laid out as libpq wants them: one byte buffer holding every
-/// value (text values NUL-terminated) plus the type, length and format arrays.
-private struct WireParameters {
-    var storage: [UInt8] = []
-    var offsets: [Int?] = []
-    var types: [UInt32] = []
-    var lengths: [Int32] = []
-    var formats: [Int32] = []
-
-    init(_ bindings: [PostgresBinding]) throws(PostgresError) {
-        for binding in bindings {
-            types.append(binding.type.rawValue)
-            formats.append(binding.isBinary ? 1 : 0)
-            guard let bytes = binding.bytes else {
-                offsets.append(nil)
-                lengths.append(0)
-                continue
-            }
-            if !binding.isBinary, bytes.contains(0) {
-                throw PostgresError(.invalidParameter, serverMessage: "text parameter contains a NUL byte")
-            }
-            guard let length = Int32(exactly: bytes.count) else {
-                throw PostgresError(.invalidParameter, serverMessage: "parameter larger than 2 GiB")
-            }
-            offsets.append(storage.count)
-            lengths.append(length)
-            storage.append(contentsOf: bytes)
-            storage.append(0)
-        }
-        storage.append(0)
-    }
-
-    func withPointers<R>(
-        _ body: (
-            UnsafePointer<UInt32>?, UnsafePointer<UnsafePointer<CChar>?>?, UnsafePointer<Int32>?, UnsafePointer<Int32>?
-        ) -> R
-    ) -> R {
-        storage.withUnsafeBytes { raw in
-            let base = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-            let values = offsets.map { offset in offset.map { UnsafePointer(base + $0) } }
-            return values.withUnsafeBufferPointer { values in
-                body(types, values.baseAddress, lengths, formats)
-            }
-        }
     }
 }

@@ -15,8 +15,6 @@ public final class PostgresConnection {
     /// Requests sent since the pool last handed this connection out; the pool's
     /// reconnect rule reads it (see `PostgresPool.withConnection`).
     var requestCount = 0
-    /// When the connection was opened, for the pool's maximum lifetime.
-    let openedAt = ContinuousClock.now
     private(set) var isClosed = false
 
     /// Opens a connection from a URL (`postgresql://…`) or a conninfo string
@@ -105,7 +103,7 @@ public final class PostgresConnection {
         _ statement: PostgresStatement, _ parameters: [any PostgresBindable] = [], timeout: Duration? = nil
     ) throws(PostgresError) -> PostgresRows {
         let bindings = parameters.map(\.postgresBinding)
-        try prepareIfNeeded(statement, types: bindings.map(\.type))
+        try prepareIfNeeded(statement, for: bindings)
         return try withTimeout(timeout) { () throws(PostgresError) in
             try execute(sql: statement.sql, preparedName: statement.name, bindings)
         }

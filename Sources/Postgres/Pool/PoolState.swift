@@ -5,6 +5,8 @@ import Dispatch
 /// `Sendable` sound.
 final class PooledConnection: @unchecked Sendable {
     let connection: PostgresConnection
+    /// When the connection was opened, for the pool's maximum lifetime.
+    let openedAt = PoolInstant.now
     init(_ connection: PostgresConnection) { self.connection = connection }
 }
 
@@ -13,7 +15,7 @@ final class PooledConnection: @unchecked Sendable {
 struct PoolState {
     /// What a caller asking for a connection should do next.
     enum Acquire {
-        case reuse(PooledConnection, idleSince: ContinuousClock.Instant)
+        case reuse(PooledConnection, idleSince: PoolInstant)
         case open
         case wait(id: Int, DispatchSemaphore)
         case closed
@@ -21,14 +23,14 @@ struct PoolState {
 
     /// What a waiter was given when it was woken.
     enum Grant {
-        case connection(PooledConnection, idleSince: ContinuousClock.Instant)
+        case connection(PooledConnection, idleSince: PoolInstant)
         case openSlot
         case closed
     }
 
     private struct Idle {
         let pooled: PooledConnection
-        let since: ContinuousClock.Instant
+        let since: PoolInstant
     }
 
     private struct Waiter {
@@ -80,7 +82,7 @@ struct PoolState {
     /// Takes back a slot: with its connection to keep, or nil when the
     /// connection was closed (or never opened). The first waiter, if any, gets
     /// it directly; the semaphore returned must be signalled after unlocking.
-    mutating func release(_ pooled: PooledConnection?, now: ContinuousClock.Instant) -> DispatchSemaphore? {
+    mutating func release(_ pooled: PooledConnection?, now: PoolInstant) -> DispatchSemaphore? {
         if !waiters.isEmpty, !isClosed {
             let waiter = waiters.removeFirst()
             grants[waiter.id] = pooled.map { .connection($0, idleSince: now) } ?? .openSlot

@@ -29,8 +29,8 @@ extension PostgresPool {
         if connection.isHealthy, connection.isInTransaction {
             _ = try? connection.runScript("ROLLBACK")
         }
-        let now = ContinuousClock.now
-        let keep = connection.isHealthy && !connection.isInTransaction && !isPastLifetime(connection, at: now)
+        let now = PoolInstant.now
+        let keep = connection.isHealthy && !connection.isInTransaction && !isPastLifetime(pooled, at: now)
         if !keep { connection.close() }
         state.withLock { $0.release(keep ? pooled : nil, now: now) }?.signal()
     }
@@ -56,19 +56,20 @@ extension PostgresPool {
         }
     }
 
-    /// Below this idle time the socket check is skipped: under load a
-    /// connection comes back within microseconds, and a server that went away
-    /// in that instant is covered by the reconnect rule instead.
-    static let probeAfterIdle = Duration.milliseconds(10)
+    /// Below this idle time (10 ms, in nanoseconds) the socket check is
+    /// skipped: under load a connection comes back within microseconds, and
+    /// a server that went away in that instant is covered by the reconnect
+    /// rule instead.
+    static let probeAfterIdle = PoolInstant.nanoseconds(.milliseconds(10))
 
     /// Hands out an idle connection that still works, else a new one in its slot.
-    private func validated(_ pooled: PooledConnection, idleSince: ContinuousClock.Instant) throws(PostgresError) -> Lease {
+    private func validated(_ pooled: PooledConnection, idleSince: PoolInstant) throws(PostgresError) -> Lease {
         let connection = pooled.connection
-        let now = ContinuousClock.now
-        let idle = now - idleSince
+        let now = PoolInstant.now
+        let idle = now.nanoseconds(since: idleSince)
         let dropped = idle > Self.probeAfterIdle && connection.droppedWhileIdle
-        let silent = idle > configuration.validateAfterIdle && !dropped && !connection.answersPing
-        if isPastLifetime(connection, at: now) || dropped || silent {
+        let silent = idle > limits.validateAfterIdle && !dropped && !connection.answersPing
+        if isPastLifetime(pooled, at: now) || dropped || silent {
             connection.close()
             return try openInSlot()
         }
@@ -91,7 +92,7 @@ extension PostgresPool {
         }
     }
 
-    private func isPastLifetime(_ connection: PostgresConnection, at now: ContinuousClock.Instant) -> Bool {
-        now - connection.openedAt > configuration.maxLifetime
+    private func isPastLifetime(_ pooled: PooledConnection, at now: PoolInstant) -> Bool {
+        now.nanoseconds(since: pooled.openedAt) > limits.maxLifetime
     }
 }

@@ -26,11 +26,15 @@ public final class PostgresPool: Sendable {
     /// The settings the pool was created with.
     public let configuration: PostgresPoolConfiguration
     let state: SleepingLock<PoolState>
+    /// The configuration's idle and lifetime limits in nanoseconds of
+    /// `PoolInstant`, converted once rather than on every request.
+    let limits: (validateAfterIdle: Int64, maxLifetime: Int64)
 
     /// A pool that opens connections on demand; nothing is opened here.
     public init(_ configuration: PostgresPoolConfiguration) {
         self.configuration = configuration
         state = SleepingLock(PoolState(maxConnections: configuration.maxConnections))
+        limits = (PoolInstant.nanoseconds(configuration.validateAfterIdle), PoolInstant.nanoseconds(configuration.maxLifetime))
     }
 
     /// Counters for metrics, taken under the lock.

@@ -18,6 +18,20 @@ public struct PostgresBinding: Sendable, Equatable {
     }
 }
 
+extension PostgresBinding: PostgresBindable {
+    /// Unspecified: a binding names its own type, so this types only the
+    /// NULL of an absent one.
+    public static var postgresType: PostgresTypeOID { .unspecified }
+    /// Itself: a binding made by hand, such as ``bytea(_:)``, goes as it is.
+    public var postgresBinding: PostgresBinding { self }
+
+    /// `bytes` as `bytea`, as a `Data` binds, for bytes that are already an
+    /// array (a hash): no copy into a `Data` and out again.
+    public static func bytea(_ bytes: [UInt8]) -> PostgresBinding {
+        PostgresBinding(type: .bytea, isBinary: true, bytes: bytes)
+    }
+}
+
 /// A Swift value that can be sent as a statement parameter (`$1`, `$2`, …).
 ///
 /// Values go in binary form with an explicit type, except `String`, which goes
@@ -89,9 +103,7 @@ extension Data: PostgresBindable {
     /// `bytea`.
     public static var postgresType: PostgresTypeOID { .bytea }
     /// The bytes, raw.
-    public var postgresBinding: PostgresBinding {
-        PostgresBinding(type: .bytea, isBinary: true, bytes: Array(self))
-    }
+    public var postgresBinding: PostgresBinding { .bytea(Array(self)) }
 }
 
 extension UUID: PostgresBindable {

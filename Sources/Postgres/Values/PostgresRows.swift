@@ -7,14 +7,16 @@ import Foundation
 /// handed to another thread.
 public final class PostgresRows: @unchecked Sendable, RandomAccessCollection {
     private let result: OpaquePointer
+    private let columnCount: Int
 
     init(result: OpaquePointer) {
         self.result = result
+        columnCount = Int(PQnfields(result))
     }
 
     /// The column names, in order.
     public var columns: [String] {
-        (0..<PQnfields(result)).map { String(cString: PQfname(result, $0)) }
+        (0..<Int32(columnCount)).map { String(cString: PQfname(result, $0)) }
     }
 
     /// The number of rows an `INSERT`/`UPDATE`/`DELETE` touched (0 otherwise).
@@ -33,14 +35,17 @@ public final class PostgresRows: @unchecked Sendable, RandomAccessCollection {
 
     /// The index of the column called `name`, or `column_missing`.
     func columnIndex(_ name: String) throws(PostgresError) -> Int {
-        let index = (0..<PQnfields(result)).first { strcmp(PQfname(result, $0), name) == 0 }
+        let index = (0..<Int32(columnCount)).first { strcmp(PQfname(result, $0), name) == 0 }
         guard let index else { throw PostgresError(.columnMissing, column: name) }
         return Int(index)
     }
 
-    /// Decodes the value at (`row`, `column`).
-    func decode<T: PostgresDecodable>(_: T.Type, row: Int, column: Int) throws(PostgresError) -> T {
-        guard column >= 0, column < PQnfields(result) else {
+    /// The value at (`row`, `column`) as a decoder sees it; valid while
+    /// these rows are alive. Not generic, so that `PostgresRow.decode`,
+    /// inlined into its caller, calls the concrete type's decoder directly.
+    @usableFromInline
+    func cell(row: Int, column: Int) throws(PostgresError) -> PostgresCell {
+        guard column >= 0, column < columnCount else {
             throw PostgresError(.columnMissing, column: "#\(column)")
         }
         let (row32, column32) = (Int32(row), Int32(column))
@@ -50,6 +55,6 @@ public final class PostgresRows: @unchecked Sendable, RandomAccessCollection {
             let start = UnsafeRawPointer(PQgetvalue(result, row32, column32))
             bytes = UnsafeRawBufferPointer(start: start, count: Int(PQgetlength(result, row32, column32)))
         }
-        return try T.decode(from: PostgresCell(type: type, name: PQfname(result, column32), bytes: bytes))
+        return PostgresCell(type: type, name: PQfname(result, column32), bytes: bytes)
     }
 }

@@ -99,6 +99,14 @@ extension PostgresModuleTests {
             #expect(pool.statistics.totalOpened == 2)
         }
 
+        @Test("a connection under an endless maximum lifetime is reused", arguments: [Duration.seconds(Int64.max), .seconds(1) * 1_000_000_000])
+        func endlessLifetimeKeepsConnections(_ maxLifetime: Duration) throws {
+            let pool = try pool(max: 1, maxLifetime: maxLifetime)
+            let first = try pool.withConnection(backendPID)
+            #expect(try pool.withConnection(backendPID) == first)
+            #expect(pool.statistics.totalOpened == 1)
+        }
+
         func isGone(_ pid: Int32) throws -> Bool {
             let rows = try Self.database.connect().query("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [pid])
             return rows.isEmpty
