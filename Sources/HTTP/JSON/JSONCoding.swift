@@ -64,12 +64,18 @@ public enum JSONCoding {
     /// stored `.561` second could come out as `.560`; the arithmetic keeps
     /// the millisecond the database holds.
     public static func timestamp(_ date: Date) -> String {
-        guard (0..<253_402_300_800).contains(date.timeIntervalSince1970) else { return date.formatted(timestampStyle) }
+        guard isWrittenByArithmetic(date) else { return date.formatted(timestampStyle) }
         return String(unsafeUninitializedCapacity: 24) { buffer in
             var writer = LogLineWriter(buffer)
             writer.writeTimestamp(date)
             return writer.count
         }
+    }
+
+    /// Whether ``timestamp(_:)`` writes `date` with `LogLineWriter.writeTimestamp`
+    /// (1970 to 9999), which a hand-written writer may then call itself.
+    static func isWrittenByArithmetic(_ date: Date) -> Bool {
+        (0..<253_402_300_800).contains(date.timeIntervalSince1970)
     }
 
     /// Whether `utf8` can stand between JSON quotes as it is: printable ASCII

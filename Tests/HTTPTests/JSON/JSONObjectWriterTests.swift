@@ -22,7 +22,8 @@ struct JSONObjectWriterTests {
         object.add("created_at", date)
         object.add("name", name)
         let encoded = try JSONCoding.encode(Encoded(createdAt: date, count: -42, name: name))
-        #expect(String(decoding: object.data(), as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
+        let data = object.data()
+        #expect(String(decoding: data, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
     }
 
     @Test("a nil string is null, and members are separated by commas")
@@ -30,7 +31,8 @@ struct JSONObjectWriterTests {
         var object = JSONObjectWriter()
         object.add("a", nil as String?)
         object.add("b", 1)
-        #expect(object.data() == Data(#"{"a":null,"b":1}"#.utf8))
+        let data = object.data()
+        #expect(data == Data(#"{"a":null,"b":1}"#.utf8))
     }
 
     @Test("an object without members is {}")
