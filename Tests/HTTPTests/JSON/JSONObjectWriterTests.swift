@@ -26,6 +26,20 @@ struct JSONObjectWriterTests {
         #expect(String(decoding: data, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
     }
 
+    @Test("grows past the room it reserved, and writes extreme integers and dates outside 1970 to 9999 as JSONCoding does", arguments: [
+        (Int.min, -86_400.5), (Int.max, 253_402_300_800.0), (0, 1_796_000_000.125),
+    ])
+    func growsAndMatchesEncoder(count: Int, seconds: TimeInterval) throws {
+        let date = Date(timeIntervalSince1970: seconds)
+        let name = String(repeating: "a long family name ", count: 20)
+        var object = JSONObjectWriter(capacity: 1)
+        object.add("count", count)
+        object.add("created_at", date)
+        object.add("name", name)
+        let data = object.data()
+        #expect(data == (try JSONCoding.encode(Encoded(createdAt: date, count: count, name: name))))
+    }
+
     @Test("a nil string is null, and members are separated by commas")
     func null() {
         var object = JSONObjectWriter()
