@@ -33,7 +33,7 @@ struct AccessLogEntry {
     /// used to be, with its UTF-8 check, was a visible share of the server's
     /// per-request cost.
     func withLine<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let level = status >= 500 || status == 0 ? "error" : status >= 400 ? "warn" : "info"
+        let level: StaticString = status >= 500 || status == 0 ? "error" : status >= 400 ? "warn" : "info"
         // JSON escaping grows text at most sixfold (a control byte becomes `\u001B`).
         let untrusted = requestID.utf8.count + method.utf8.count + (route?.utf8.count ?? 0) + client.utf8.count
             + outcome.utf8.count + (failure?.utf8.count ?? 0)
@@ -41,9 +41,9 @@ struct AccessLogEntry {
             var out = LogLineWriter(buffer)
             out.write("{\"ts\":\"")
             out.writeTimestamp(timestamp)
-            out.write("\",\"level\":")
-            out.writeQuoted(level)
-            out.write(",\"msg\":")
+            out.write("\",\"level\":\"")
+            out.write(level)
+            out.write("\",\"msg\":")
             out.writeQuoted(outcome)
             out.write(",\"request_id\":")
             out.writeQuoted(requestID)
