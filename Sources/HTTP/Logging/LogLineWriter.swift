@@ -99,13 +99,14 @@ struct LogLineWriter {
         writePadded(value.magnitude, width: width)
     }
 
-    /// Writes `value` zero-padded to `width` digits (its lowest ones, should
-    /// it have more), straight into the buffer; past its end, digits are
-    /// dropped. Digits are found right to left: dividing by the constant 10
-    /// compiles to a multiplication, where the left-to-right way needed a
-    /// hardware division per digit.
+    /// Writes `value` (not negative) zero-padded to `width` digits (its
+    /// lowest ones, should it have more), straight into the buffer; past its
+    /// end, digits are dropped. Digits are found right to left: dividing by
+    /// the constant 10 compiles to a multiplication (without a signed
+    /// operand's corrections), where the left-to-right way needed a hardware
+    /// division per digit.
     private mutating func writePadded(_ value: some BinaryInteger, width: Int) {
-        var rest = value
+        var rest = UInt(truncatingIfNeeded: value)
         for position in (count..<count + width).reversed() {
             if position < buffer.count { buffer[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10) }
             rest /= 10
