@@ -27,7 +27,18 @@ public struct Request: Sendable {
     /// The matched route's pattern, such as `/v1/invites/:id`.
     public var routePattern: String
     /// The route's parameters by name, decoded.
-    public var parameters: [String: String]
+    public var parameters: [String: String] {
+        get { Dictionary(parameterList, uniquingKeysWith: { _, later in later }) }
+        set { parameterList = newValue.map { ($0.key, $0.value) } }
+    }
+
+    /// A route parameter's name and decoded value.
+    typealias Parameter = (name: String, value: String)
+
+    /// The route's parameters in pattern order. A route has one or two, so
+    /// looking through them is cheaper than hashing them into a dictionary
+    /// for every request, as the router did.
+    var parameterList: [Parameter]
 
     /// A request with the given parts, for handlers' unit tests.
     public init(
@@ -44,14 +55,14 @@ public struct Request: Sendable {
         self.peerAddress = peerAddress ?? clientAddress
         self.requestID = requestID
         self.routePattern = routePattern
-        self.parameters = parameters
+        parameterList = parameters.map { ($0.key, $0.value) }
     }
 
     /// The decoded path, such as `/v1/invites/abc`.
     public var path: String { "/" + pathSegments.joined(separator: "/") }
 
     /// The route parameter `name`, such as `id` for `/v1/invites/:id`.
-    public func parameter(_ name: String) -> String? { parameters[name] }
+    public func parameter(_ name: String) -> String? { parameterList.last { $0.name == name }?.value }
 
     /// The first value of query item `name`, or nil when absent.
     public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }

@@ -19,7 +19,7 @@ final class Exchange {
         var query: [QueryItem] = []
         var headers = HTTPHeaders()
         var route: Router.Route?
-        var parameters: [String: String] = [:]
+        var parameters: [Request.Parameter] = []
         /// Whether the request announced a body (`Content-Length` > 0 or a
         /// `Transfer-Encoding`); an early error answer then closes the connection.
         var expectsBody = false
@@ -53,10 +53,12 @@ final class Exchange {
 
     /// The request handed to the handler.
     func request() -> Request {
-        Request(
+        var request = Request(
             method: head.method, pathSegments: head.segments, query: head.query, headers: head.headers, body: body,
             clientAddress: head.clientAddress, peerAddress: head.peerAddress, requestID: head.requestID,
-            routePattern: head.route?.pattern.text ?? "", parameters: head.parameters
+            routePattern: head.route?.pattern.text ?? ""
         )
+        request.parameterList = head.parameters
+        return request
     }
 }
