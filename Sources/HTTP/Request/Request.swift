@@ -46,16 +46,28 @@ public struct Request: Sendable {
         body: Data = Data(), clientAddress: String = "127.0.0.1", peerAddress: String? = nil,
         requestID: String = "test", routePattern: String = "", parameters: [String: String] = [:]
     ) {
+        self.init(
+            method: method, pathSegments: pathSegments, query: query, headers: headers, body: body,
+            clientAddress: clientAddress, peerAddress: peerAddress ?? clientAddress, requestID: requestID,
+            routePattern: routePattern, parameterList: parameters.map { ($0.key, $0.value) }
+        )
+    }
+
+    /// A request as the server makes it, with the router's list of parameters.
+    init(
+        method: String, pathSegments: [String], query: [QueryItem], headers: HTTPHeaders, body: Data,
+        clientAddress: String, peerAddress: String, requestID: String, routePattern: String, parameterList: [Parameter]
+    ) {
         self.method = method
         self.pathSegments = pathSegments
         self.query = query
         self.headers = headers
         self.body = body
         self.clientAddress = clientAddress
-        self.peerAddress = peerAddress ?? clientAddress
+        self.peerAddress = peerAddress
         self.requestID = requestID
         self.routePattern = routePattern
-        parameterList = parameters.map { ($0.key, $0.value) }
+        self.parameterList = parameterList
     }
 
     /// The decoded path, such as `/v1/invites/abc`.

@@ -53,12 +53,10 @@ final class Exchange {
 
     /// The request handed to the handler.
     func request() -> Request {
-        var request = Request(
+        Request(
             method: head.method, pathSegments: head.segments, query: head.query, headers: head.headers, body: body,
             clientAddress: head.clientAddress, peerAddress: head.peerAddress, requestID: head.requestID,
-            routePattern: head.route?.pattern.text ?? ""
+            routePattern: head.route?.pattern.text ?? "", parameterList: head.parameters
         )
-        request.parameterList = head.parameters
-        return request
     }
 }
