@@ -17,7 +17,8 @@ struct AccessLogEntry {
     var bytes: Int
     var duration: Duration
     var client: String
-    var outcome: String
+    /// The message, one of the server's own: written as it is.
+    var outcome: StaticString
     /// The type of a non-API error a handler threw; its description is not
     /// logged, since it may hold query parameters or other secrets.
     var failure: String?
@@ -33,19 +34,20 @@ struct AccessLogEntry {
     /// used to be, with its UTF-8 check, was a visible share of the server's
     /// per-request cost.
     func withLine<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let level = status >= 500 || status == 0 ? "error" : status >= 400 ? "warn" : "info"
+        let level: StaticString = status >= 500 || status == 0 ? "error" : status >= 400 ? "warn" : "info"
         // JSON escaping grows text at most sixfold (a control byte becomes `\u001B`).
         let untrusted = requestID.utf8.count + method.utf8.count + (route?.utf8.count ?? 0) + client.utf8.count
-            + outcome.utf8.count + (failure?.utf8.count ?? 0)
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256 + 6 * untrusted) { buffer in
+            + (failure?.utf8.count ?? 0)
+        let capacity = 256 + outcome.utf8CodeUnitCount + 6 * untrusted
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var out = LogLineWriter(buffer)
             out.write("{\"ts\":\"")
             out.writeTimestamp(timestamp)
-            out.write("\",\"level\":")
-            out.writeQuoted(level)
-            out.write(",\"msg\":")
-            out.writeQuoted(outcome)
-            out.write(",\"request_id\":")
+            out.write("\",\"level\":\"")
+            out.write(level)
+            out.write("\",\"msg\":\"")
+            out.write(outcome)
+            out.write("\",\"request_id\":")
             out.writeQuoted(requestID)
             out.write(",\"method\":")
             out.writeQuoted(method)

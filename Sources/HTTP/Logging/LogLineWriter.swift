@@ -4,7 +4,8 @@ import SafeText
 /// Writes a log line into a buffer sized beforehand, with plain arithmetic
 /// for numbers and timestamps: Foundation's formatters and `gmtime_r` (which
 /// takes the time-zone lock) cost microseconds per call, which shows at tens
-/// of thousands of requests per second.
+/// of thousands of requests per second. `JSONObjectWriter` writes the hot
+/// routes' bodies with it too, into room it made beforehand.
 struct LogLineWriter {
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     /// Bytes written so far.
@@ -44,11 +45,13 @@ struct LogLineWriter {
     /// or backslash (the common case) is copied between quotes; anything else
     /// goes through `SafeText.jsonQuoted`.
     mutating func writeQuoted(_ text: String) {
-        var text = text
-        guard text.withUTF8(JSONCoding.isPlain) else { return write(string: SafeText.jsonQuoted(text)) }
-        write(byte: UInt8(ascii: "\""))
-        text.withUTF8 { write(bytes: $0) }
-        write(byte: UInt8(ascii: "\""))
+        var contiguous = text
+        contiguous.withUTF8 { utf8 in
+            guard JSONCoding.isPlain(utf8) else { return write(string: SafeText.jsonQuoted(text)) }
+            write(byte: UInt8(ascii: "\""))
+            write(bytes: utf8)
+            write(byte: UInt8(ascii: "\""))
+        }
     }
 
     /// Writes `date` as `2026-11-29T15:17:25.123Z` (UTC, milliseconds), the
@@ -83,31 +86,32 @@ struct LogLineWriter {
         writePadded(microseconds % 1000, width: 3)
     }
 
-    /// Writes `value` in decimal.
+    /// Writes `value` in decimal, as `String(value)` does, `Int.min` included.
     mutating func writeDecimal(_ value: Int) {
         if value < 0 { write(byte: UInt8(ascii: "-")) }
         var width = 1
-        var limit = 10
-        while value.magnitude >= limit, width < 18 {
+        // An `Int`'s magnitude has at most 19 digits, so `limit` stops at 10^19, which `UInt` holds.
+        var limit: UInt = 10
+        while width < 19, value.magnitude >= limit {
             width += 1
             limit *= 10
         }
-        writePadded(Int(value.magnitude), width: width)
+        writePadded(value.magnitude, width: width)
     }
 
     /// Writes `value` (not negative) zero-padded to `width` digits (its
-    /// lowest ones, should it have more). Digits are found right to left:
-    /// dividing by the constant 10 compiles to a multiplication, where the
-    /// left-to-right way needed a hardware division per digit.
-    private mutating func writePadded(_ value: Int, width: Int) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: width) { digits in
-            var rest = value
-            for index in digits.indices.reversed() {
-                digits[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            }
-            write(bytes: UnsafeBufferPointer(digits))
+    /// lowest ones, should it have more), straight into the buffer; past its
+    /// end, digits are dropped. Digits are found right to left: dividing by
+    /// the constant 10 compiles to a multiplication (without a signed
+    /// operand's corrections), where the left-to-right way needed a hardware
+    /// division per digit.
+    private mutating func writePadded(_ value: some BinaryInteger, width: Int) {
+        var rest = UInt(truncatingIfNeeded: value)
+        for position in (count..<count + width).reversed() {
+            if position < buffer.count { buffer[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10) }
+            rest /= 10
         }
+        count = min(count + width, buffer.count)
     }
 
     /// The proleptic Gregorian date of a day counted from 1970-01-01, valid

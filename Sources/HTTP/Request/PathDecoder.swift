@@ -14,14 +14,17 @@ enum PathDecoder {
             throw .invalidRequest("The request path must start with '/'.")
         }
         // Walked by index rather than with `split`, whose list of slices
-        // would be one more allocation per request.
+        // would be one more allocation per request; over typed bytes, so that
+        // a plain segment becomes a `String` by a copy (a raw slice took
+        // `String(decoding:)`'s generic path).
+        let rawPath = rawPath.assumingMemoryBound(to: UInt8.self)
         let slash = UInt8(ascii: "/")
         var segments: [String] = []
         segments.reserveCapacity(rawPath.count { $0 == slash })
         var start = rawPath.startIndex + 1
         while true {
             let end = rawPath[start...].firstIndex(of: slash) ?? rawPath.endIndex
-            let segment = try decode(rawPath[start..<end], plusIsSpace: false)
+            let segment = try decode(UnsafeBufferPointer(rebasing: rawPath[start..<end]), plusIsSpace: false)
             // The length test spares the string comparisons for nearly every segment.
             if segment.utf8.count <= 2, segment == "." || segment == ".." {
                 throw .invalidRequest("The request path must not contain '.' or '..' segments.")

@@ -27,7 +27,18 @@ public struct Request: Sendable {
     /// The matched route's pattern, such as `/v1/invites/:id`.
     public var routePattern: String
     /// The route's parameters by name, decoded.
-    public var parameters: [String: String]
+    public var parameters: [String: String] {
+        get { Dictionary(parameterList, uniquingKeysWith: { _, later in later }) }
+        set { parameterList = newValue.map { ($0.key, $0.value) } }
+    }
+
+    /// A route parameter's name and decoded value.
+    typealias Parameter = (name: String, value: String)
+
+    /// The route's parameters in pattern order. A route has one or two, so
+    /// looking through them is cheaper than hashing them into a dictionary
+    /// for every request, as the router did.
+    var parameterList: [Parameter]
 
     /// A request with the given parts, for handlers' unit tests.
     public init(
@@ -35,23 +46,35 @@ public struct Request: Sendable {
         body: Data = Data(), clientAddress: String = "127.0.0.1", peerAddress: String? = nil,
         requestID: String = "test", routePattern: String = "", parameters: [String: String] = [:]
     ) {
+        self.init(
+            method: method, pathSegments: pathSegments, query: query, headers: headers, body: body,
+            clientAddress: clientAddress, peerAddress: peerAddress ?? clientAddress, requestID: requestID,
+            routePattern: routePattern, parameterList: parameters.map { ($0.key, $0.value) }
+        )
+    }
+
+    /// A request as the server makes it, with the router's list of parameters.
+    init(
+        method: String, pathSegments: [String], query: [QueryItem], headers: HTTPHeaders, body: Data,
+        clientAddress: String, peerAddress: String, requestID: String, routePattern: String, parameterList: [Parameter]
+    ) {
         self.method = method
         self.pathSegments = pathSegments
         self.query = query
         self.headers = headers
         self.body = body
         self.clientAddress = clientAddress
-        self.peerAddress = peerAddress ?? clientAddress
+        self.peerAddress = peerAddress
         self.requestID = requestID
         self.routePattern = routePattern
-        self.parameters = parameters
+        self.parameterList = parameterList
     }
 
     /// The decoded path, such as `/v1/invites/abc`.
     public var path: String { "/" + pathSegments.joined(separator: "/") }
 
     /// The route parameter `name`, such as `id` for `/v1/invites/:id`.
-    public func parameter(_ name: String) -> String? { parameters[name] }
+    public func parameter(_ name: String) -> String? { parameterList.last { $0.name == name }?.value }
 
     /// The first value of query item `name`, or nil when absent.
     public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }

@@ -22,18 +22,18 @@ struct RoutePattern: Sendable {
         }
     }
 
-    /// The parameters when `path` matches, else nil.
-    func match(_ path: [String]) -> [String: String]? {
+    /// The parameters in pattern order when `path` matches, else nil.
+    func match(_ path: [String]) -> [Request.Parameter]? {
         guard path.count == segments.count else { return nil }
         // Literals are checked before any parameter is stored, so a pattern
         // that fails late (`/v1/invites/:id/revoke` against `…/preview`)
-        // allocates no dictionary.
+        // allocates no list.
         for index in segments.indices {
             if case .literal(let literal) = segments[index], literal != path[index] { return nil }
         }
-        var parameters: [String: String] = [:]
+        var parameters: [Request.Parameter] = []
         for index in segments.indices {
-            if case .parameter(let name) = segments[index] { parameters[name] = path[index] }
+            if case .parameter(let name) = segments[index] { parameters.append((name, path[index])) }
         }
         return parameters
     }

@@ -29,7 +29,7 @@ public struct Router: Sendable {
 
     /// What a lookup found.
     enum Match {
-        case found(Route, parameters: [String: String])
+        case found(Route, parameters: [Request.Parameter])
         case methodNotAllowed(allowed: [String])
         case notFound
     }

@@ -5,8 +5,9 @@ import Foundation
 /// context pointer (retained when stored, released on completion) and only
 /// touched by the pool thread serving its connection.
 ///
-/// What was read from the request line and headers is an immutable `head`;
-/// only the body and the response's outcome change afterwards.
+/// What was read from the request line and headers is the `head`, filled in
+/// by `ServerContext.begin` and not changed after; only the body and the
+/// response's outcome change afterwards.
 final class Exchange {
     /// The request as parsed before the body: fixed once routing is done.
     struct Head {
@@ -18,7 +19,7 @@ final class Exchange {
         var query: [QueryItem] = []
         var headers = HTTPHeaders()
         var route: Router.Route?
-        var parameters: [String: String] = [:]
+        var parameters: [Request.Parameter] = []
         /// Whether the request announced a body (`Content-Length` > 0 or a
         /// `Transfer-Encoding`); an early error answer then closes the connection.
         var expectsBody = false
@@ -26,7 +27,7 @@ final class Exchange {
 
     let startedAt = ContinuousClock.now
     let timestamp = Date()
-    let head: Head
+    var head: Head
     var body = Data()
     /// An error found before the handler ran; answered instead of running it.
     var pendingError: HTTPError?
@@ -38,10 +39,9 @@ final class Exchange {
     /// The type of a non-API error a handler threw, for the log only.
     var failure: String?
 
-    init(head: Head, pendingError: HTTPError?, bodyCapacity: Int) {
-        self.head = head
-        self.pendingError = pendingError
-        if bodyCapacity > 0 { body.reserveCapacity(bodyCapacity) }
+    /// An exchange whose head holds only the method so far.
+    init(method: String) {
+        head = Head(method: method)
     }
 
     var method: String { head.method }
@@ -56,7 +56,7 @@ final class Exchange {
         Request(
             method: head.method, pathSegments: head.segments, query: head.query, headers: head.headers, body: body,
             clientAddress: head.clientAddress, peerAddress: head.peerAddress, requestID: head.requestID,
-            routePattern: head.route?.pattern.text ?? "", parameters: head.parameters
+            routePattern: head.route?.pattern.text ?? "", parameterList: head.parameters
         )
     }
 }

@@ -96,7 +96,7 @@ extension ServerContext {
         inFlight.subtract(1, ordering: .relaxed)
     }
 
-    private static func outcome(of termination: MHD_RequestTerminationCode) -> String {
+    private static func outcome(of termination: MHD_RequestTerminationCode) -> StaticString {
         switch termination {
         case .REQUEST_TERMINATED_COMPLETED_OK: "request completed"
         case .REQUEST_TERMINATED_TIMEOUT_REACHED: "request timed out"

@@ -39,7 +39,20 @@ final class ServerContext: Sendable {
     /// the route's limits. Any failure is kept in `pendingError`.
     func begin(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>) -> Exchange {
         inFlight.add(1, ordering: .relaxed)
-        var head = Exchange.Head(method: String(cString: method))
+        let exchange = Exchange(method: String(cString: method))
+        // Read into the exchange's own head through one access: a head built
+        // apart and handed over had its nine reference-counted fields copied.
+        do {
+            let bodyCapacity = try readHead(&exchange.head, connection: connection, url: url)
+            if bodyCapacity > 0 { exchange.body.reserveCapacity(bodyCapacity) }
+        } catch {
+            exchange.pendingError = error
+        }
+        return exchange
+    }
+
+    /// Fills `head` in; returns the room to reserve for the body.
+    private func readHead(_ head: inout Exchange.Head, connection: OpaquePointer, url: UnsafePointer<CChar>) throws(HTTPError) -> Int {
         let received = headers(of: connection)
         head.headers = HTTPHeaders(fields: received.fields)
         head.requestID = RequestID.accept(head.headers["X-Request-Id"])
@@ -54,14 +67,8 @@ final class ServerContext: Sendable {
         }
         let contentLength = head.headers["Content-Length"].flatMap { Int($0) }
         head.expectsBody = (contentLength ?? 0) > 0 || head.headers.contains("Transfer-Encoding")
-        var pendingError: HTTPError?
-        do {
-            try route(&head, connection: connection, url: url, headerBytes: received.size, contentLength: contentLength)
-        } catch {
-            pendingError = error
-        }
-        let bodyCapacity = pendingError == nil ? min(contentLength ?? 0, head.route?.options.maxBodyBytes ?? 0) : 0
-        return Exchange(head: head, pendingError: pendingError, bodyCapacity: bodyCapacity)
+        try route(&head, connection: connection, url: url, headerBytes: received.size, contentLength: contentLength)
+        return min(contentLength ?? 0, head.route?.options.maxBodyBytes ?? 0)
     }
 
     private func route(

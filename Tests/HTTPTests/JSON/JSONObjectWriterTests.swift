@@ -22,7 +22,22 @@ struct JSONObjectWriterTests {
         object.add("created_at", date)
         object.add("name", name)
         let encoded = try JSONCoding.encode(Encoded(createdAt: date, count: -42, name: name))
-        #expect(String(decoding: object.data(), as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
+        let data = object.data()
+        #expect(String(decoding: data, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
+    }
+
+    @Test("grows past the room it reserved, and writes extreme integers and dates outside 1970 to 9999 as JSONCoding does", arguments: [
+        (Int.min, -86_400.5), (Int.max, 253_402_300_800.0), (0, 1_796_000_000.125),
+    ])
+    func growsAndMatchesEncoder(count: Int, seconds: TimeInterval) throws {
+        let date = Date(timeIntervalSince1970: seconds)
+        let name = String(repeating: "a long family name ", count: 20)
+        var object = JSONObjectWriter(capacity: 1)
+        object.add("count", count)
+        object.add("created_at", date)
+        object.add("name", name)
+        let data = object.data()
+        #expect(data == (try JSONCoding.encode(Encoded(createdAt: date, count: count, name: name))))
     }
 
     @Test("a nil string is null, and members are separated by commas")
@@ -30,7 +45,8 @@ struct JSONObjectWriterTests {
         var object = JSONObjectWriter()
         object.add("a", nil as String?)
         object.add("b", 1)
-        #expect(object.data() == Data(#"{"a":null,"b":1}"#.utf8))
+        let data = object.data()
+        #expect(data == Data(#"{"a":null,"b":1}"#.utf8))
     }
 
     @Test("an object without members is {}")

@@ -34,8 +34,9 @@ struct LogLineWriterTests {
         #expect(written == expected)
     }
 
-    @Test("integers are written in decimal, signs and widths included", arguments: [
+    @Test("integers are written in decimal as String(_:) writes them, signs, widths and extremes included", arguments: [
         (0, "0"), (7, "7"), (10, "10"), (200, "200"), (-45, "-45"), (65_536, "65536"), (999_999_999_999_999_999, "999999999999999999"),
+        (1_000_000_000_000_000_000, "1000000000000000000"), (Int.max, "9223372036854775807"), (Int.min, "-9223372036854775808"),
     ])
     func decimal(value: Int, expected: String) {
         let written = Self.written(capacity: 64) { $0.writeDecimal(value) }
