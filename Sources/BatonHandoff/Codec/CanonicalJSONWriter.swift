@@ -83,18 +83,21 @@ struct CanonicalJSONWriter: CanonicalMemberSink {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    /// `number` in decimal, as `String(number)` spells it, written digit by
-    /// digit (least significant first, then reversed in place) instead of
-    /// through a `String` per number.
+    /// `number` in decimal, as `String(number)` spells it: the digits are
+    /// written last one first into a stack buffer (20 holds any `Int64`)
+    /// and appended in one go, instead of through a `String` per number.
     private mutating func appendDecimal(_ number: Int64) {
         if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        let firstDigit = bytes.count
-        var rest = number.magnitude
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        bytes[firstDigit...].reverse()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var first = digits.endIndex
+            var rest = number.magnitude
+            repeat {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
+        }
     }
 
     private mutating func appendString(_ text: String) {
