@@ -37,6 +37,8 @@ enum CrockfordBase32 {
 
     /// Every ASCII character's value as typed, normalisation included, so
     /// that reading a character is one look-up: parsing reads one per byte.
+    /// A letter's lower case is 0x20 above it; the look-alikes take the
+    /// value of the digit they are read as.
     private static let typedValues: [UInt8?] = {
         var table = [UInt8?](repeating: nil, count: 128)
         for (value, symbol) in alphabet.enumerated() {
