@@ -43,7 +43,7 @@ struct CanonicalJSONWriter: CanonicalMemberSink {
 
     mutating func member(_ key: StaticString, _ number: Int64) {
         appendKey(key)
-        bytes.append(contentsOf: String(number).utf8)
+        appendDecimal(number)
     }
 
     /// A member whose key came from outside: escaped like any string.
@@ -54,7 +54,7 @@ struct CanonicalJSONWriter: CanonicalMemberSink {
         bytes.append(UInt8(ascii: ":"))
         switch value {
         case .string(let text): appendString(text)
-        case .integer(let number): bytes.append(contentsOf: String(number).utf8)
+        case .integer(let number): appendDecimal(number)
         case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
         case .null: bytes.append(contentsOf: "null".utf8)
         }
@@ -69,6 +69,8 @@ struct CanonicalJSONWriter: CanonicalMemberSink {
     }
 
     /// `,"key":` (no comma before the first member): fixed keys are plain ASCII.
+    /// Punctuation goes in byte by byte: appending a `String`'s UTF-8 view
+    /// took the generic path and cost more than the key itself.
     private mutating func appendKey(_ key: StaticString) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         needsComma = true
@@ -77,7 +79,25 @@ struct CanonicalJSONWriter: CanonicalMemberSink {
             assert(name.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
             bytes.append(contentsOf: name)
         }
-        bytes.append(contentsOf: #"":"#.utf8)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    /// `number` in decimal, as `String(number)` spells it: the digits are
+    /// written last one first into a stack buffer (20 holds any `Int64`)
+    /// and appended in one go, instead of through a `String` per number.
+    private mutating func appendDecimal(_ number: Int64) {
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var first = digits.endIndex
+            var rest = number.magnitude
+            repeat {
+                first -= 1
+                digits[first] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[first...]))
+        }
     }
 
     private mutating func appendString(_ text: String) {

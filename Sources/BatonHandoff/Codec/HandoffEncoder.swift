@@ -14,15 +14,21 @@ public struct HandoffEncoder: Sendable {
 
     /// A server-minted `invite` envelope (schema version 1) MAC'd by `signer`'s current key.
     ///
+    /// `signer` is generic rather than `any HandoffSigner`: the server's
+    /// keyring is a large struct, and boxing it as an existential cost an
+    /// allocation and a copy per mint.
+    ///
     /// - Throws: `handoff_invalid_payload` when `payload` breaks the schema,
     ///   `handoff_malformed` when `expiresAt` is not after `issuedAt`,
     ///   `handoff_too_large` when the result would exceed the limit.
-    public func mintInvite(_ payload: HandoffPayload, issuedAt: Int64, expiresAt: Int64, signer: any HandoffSigner) throws(HandoffError) -> String {
+    public func mintInvite(_ payload: HandoffPayload, issuedAt: Int64, expiresAt: Int64, signer: some HandoffSigner) throws(HandoffError) -> String {
         let header = HandoffHeader(
             algorithm: .hs256, keyID: signer.signingKeyID, kind: .invite, version: 1, issuedAt: issuedAt, expiresAt: expiresAt
         )
         try payload.checkVersion1(kind: .invite)
-        return try mint(header: header, payloadBytes: payload.version1ValueBytes, signer: signer) { payload.writeVersion1Members(to: &$0) }
+        return try mint(header: header, payloadBytes: payload.version1ValueBytes, sign: { signer.signature(for: $0) }) {
+            payload.writeVersion1Members(to: &$0)
+        }
     }
 
     /// A device-minted, unsigned `typed_code` envelope (schema version 1) for
@@ -33,7 +39,7 @@ public struct HandoffEncoder: Sendable {
         let header = HandoffHeader(algorithm: .none, keyID: nil, kind: .typedCode, version: 1, issuedAt: issuedAt, expiresAt: expiresAt)
         let payload = HandoffPayload(credential: HandoffCredential(form: .code, value: code))
         try payload.checkVersion1(kind: .typedCode)
-        return try mint(header: header, payloadBytes: payload.version1ValueBytes, signer: nil) { payload.writeVersion1Members(to: &$0) }
+        return try mint(header: header, payloadBytes: payload.version1ValueBytes, sign: { _ in nil }) { payload.writeVersion1Members(to: &$0) }
     }
 
     /// The envelope for `header` and `payloadFields`, MAC'd by `signer` when
@@ -44,22 +50,23 @@ public struct HandoffEncoder: Sendable {
     ///   algorithm disagree or the kind needs the other algorithm,
     ///   `handoff_malformed` for a bad key id or times, `handoff_too_large`.
     public func mint(header: HandoffHeader, payloadFields: HandoffFields, signer: (any HandoffSigner)?) throws(HandoffError) -> String {
+        guard (header.algorithm == .hs256) == (signer != nil) else { throw .unsupportedAlgorithm }
         let members = payloadFields.sortedMembers
-        return try mint(header: header, payloadBytes: CanonicalJSONWriter.capacity(for: members), signer: signer) { writer in
+        return try mint(header: header, payloadBytes: CanonicalJSONWriter.capacity(for: members), sign: { signer?.signature(for: $0) }) { writer in
             for (key, value) in members { writer.member(key, value) }
         }
     }
 
     /// The envelope whose payload members `writePayload` writes in canonical
-    /// key order. Both objects' JSON goes into one buffer (about
-    /// `payloadBytes` plus the fixed keys), the envelope into another sized
-    /// once for segments, dots and an HS256 MAC; the string is made at the end.
+    /// key order, its MAC `sign`'s answer for the signing input (nil for an
+    /// unsigned envelope; the callers pair a signer with `HS256`). Both
+    /// objects' JSON goes into one buffer (about `payloadBytes` plus the fixed
+    /// keys), the envelope into another sized once for segments, dots and an
+    /// HS256 MAC; the string is made at the end.
     private func mint(
-        header: HandoffHeader, payloadBytes: Int, signer: (any HandoffSigner)?, writePayload: (inout CanonicalJSONWriter) -> Void
+        header: HandoffHeader, payloadBytes: Int, sign: ([UInt8]) -> [UInt8]?, writePayload: (inout CanonicalJSONWriter) -> Void
     ) throws(HandoffError) -> String {
-        guard header.algorithm == header.kind.algorithm, (header.algorithm == .hs256) == (signer != nil) else {
-            throw .unsupportedAlgorithm
-        }
+        guard header.algorithm == header.kind.algorithm else { throw .unsupportedAlgorithm }
         if let keyID = header.keyID, !HandoffHeader.isWellFormedKeyID(keyID) { throw .malformed(reason: "kid is not 1-64 of [A-Za-z0-9._-]") }
         guard header.issuedAt >= 0, header.expiresAt > header.issuedAt else { throw .malformed(reason: "exp is not after iat") }
         var json = CanonicalJSONWriter(capacity: Self.fixedJSONBytes + (header.keyID?.utf8.count ?? 0) + payloadBytes)
@@ -80,7 +87,7 @@ public struct HandoffEncoder: Sendable {
                 count = position
             }
         }
-        let mac = signer?.signature(for: envelope)
+        let mac = sign(envelope)
         envelope.append(UInt8(ascii: "."))
         if let mac { Base64URL.append(encoding: mac, to: &envelope) }
         guard envelope.count <= limits.maxBytes else { throw .tooLarge(size: envelope.count, limit: limits.maxBytes) }

@@ -11,15 +11,22 @@ enum CrockfordBase32 {
     /// excluded from the alphabet (it would make accidental words) and stays
     /// rejected.
     static func value(ofTyped scalar: Unicode.Scalar) -> UInt8? {
-        guard scalar.isASCII else { return nil }
-        var byte = UInt8(scalar.value)
-        if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) { byte -= 0x20 }
-        switch byte {
-        case UInt8(ascii: "I"), UInt8(ascii: "L"): byte = UInt8(ascii: "1")
-        case UInt8(ascii: "O"): byte = UInt8(ascii: "0")
-        default: break
+        scalar.isASCII ? typedValues[Int(scalar.value)] : nil
+    }
+
+    /// The values of typed ASCII `bytes` with separators dropped, or nil at
+    /// the first byte that is not accepted: ``value(ofTyped:)`` for every
+    /// byte, but the table is fetched once, not per byte (each read of a
+    /// lazily initialised global checks that it is initialised).
+    static func values(ofTyped bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let table = typedValues
+        var values: [UInt8] = []
+        values.reserveCapacity(bytes.count)
+        for byte in bytes where !isSeparator(Unicode.Scalar(byte)) {
+            guard byte < 0x80, let value = table[Int(byte)] else { return nil }
+            values.append(value)
         }
-        return decodeTable[Int(byte)]
+        return values
     }
 
     /// Whether `scalar` is a separator people type between groups; these are
@@ -28,9 +35,17 @@ enum CrockfordBase32 {
         scalar == " " || scalar == "-"
     }
 
-    private static let decodeTable: [UInt8?] = {
+    /// Every ASCII character's value as typed, normalisation included, so
+    /// that reading a character is one look-up: parsing reads one per byte.
+    /// A letter's lower case is 0x20 above it; the look-alikes take the
+    /// value of the digit they are read as.
+    private static let typedValues: [UInt8?] = {
         var table = [UInt8?](repeating: nil, count: 128)
-        for (value, symbol) in alphabet.enumerated() { table[Int(symbol)] = UInt8(value) }
+        for (value, symbol) in alphabet.enumerated() {
+            table[Int(symbol)] = UInt8(value)
+            if symbol >= UInt8(ascii: "A") { table[Int(symbol) + 0x20] = UInt8(value) }
+        }
+        for (lookAlike, symbol) in zip("IiLlOo".utf8, "111100".utf8) { table[Int(lookAlike)] = table[Int(symbol)] }
         return table
     }()
 }

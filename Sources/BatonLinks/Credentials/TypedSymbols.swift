@@ -17,23 +17,12 @@ enum TypedSymbols {
         guard text.utf8.count <= inputLimit else { throw .tooLong(limit: inputLimit) }
         // Every accepted character is one ASCII byte, so bytes are read
         // directly; the per-scalar loop runs to name a rejected character.
-        let values = if let fromBytes = text.utf8.withContiguousStorageIfAvailable(acceptedValues) ?? nil {
+        let values = if let fromBytes = text.utf8.withContiguousStorageIfAvailable(CrockfordBase32.values(ofTyped:)) ?? nil {
             fromBytes
         } else {
             try scalarValues(of: text)
         }
         guard !values.isEmpty else { throw .empty }
-        return values
-    }
-
-    /// The values of `bytes`, or nil at the first byte that is not accepted.
-    private static func acceptedValues(of bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        var values: [UInt8] = []
-        values.reserveCapacity(bytes.count)
-        for byte in bytes where !CrockfordBase32.isSeparator(Unicode.Scalar(byte)) {
-            guard let value = CrockfordBase32.value(ofTyped: Unicode.Scalar(byte)) else { return nil }
-            values.append(value)
-        }
         return values
     }
 

@@ -13,6 +13,18 @@ struct CanonicalJSONWriterTests {
             == #"{"\u0007key":"","n":-9007199254740991,"no":false,"nothing":null,"text":"a\u0001\u001f\"\\/é🏡","yes":true}"#)
     }
 
+    @Test("an integer member is spelt as Swift's decimal description", arguments: [
+        0, 7, 10, 99, -1, -10, 1_800_000_000, Int64.max, Int64.min, Int64.min + 1,
+    ] as [Int64])
+    func integersAreDecimal(_ number: Int64) {
+        var writer = CanonicalJSONWriter(capacity: 0)
+        writer.open()
+        writer.member("a", number)
+        writer.member("b", .integer(number))
+        writer.close()
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"a":\#(number),"b":\#(number)}"#)
+    }
+
     @Test("a header's members written directly are the bytes of its fields written canonically", arguments: [
         HandoffHeader(algorithm: .hs256, keyID: "k2", kind: .invite, version: 1, issuedAt: 0, expiresAt: 1),
         HandoffHeader(algorithm: .none, keyID: nil, kind: .typedCode, version: 7, issuedAt: 1_800_000_000, expiresAt: Int64(Int32.max) * 4),

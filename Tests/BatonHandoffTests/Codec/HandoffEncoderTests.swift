@@ -47,12 +47,14 @@ struct HandoffEncoderTests {
         #expect(throws: HandoffError.self) { try small.mintTypedCode("ABCDE-FGHJK", issuedAt: 1, expiresAt: 2) }
     }
 
-    @Test("the low-level mint refuses a signer for an unsigned kind and a missing signer for a signed one")
+    @Test("the low-level mint refuses a signer for an unsigned kind, a missing signer for a signed one, and an algorithm the kind is not minted with")
     func mintChecksSignerAgainstAlgorithm() {
         let unsigned = HandoffHeader(algorithm: .none, keyID: nil, kind: .typedCode, version: 1, issuedAt: 1, expiresAt: 2)
         let signed = HandoffHeader(algorithm: .hs256, keyID: "k2", kind: .invite, version: 1, issuedAt: 1, expiresAt: 2)
+        let unsignedInvite = HandoffHeader(algorithm: .none, keyID: nil, kind: .invite, version: 1, issuedAt: 1, expiresAt: 2)
         #expect(throws: HandoffError.unsupportedAlgorithm) { try encoder.mint(header: unsigned, payloadFields: HandoffFields(), signer: TestKeys.keyring) }
         #expect(throws: HandoffError.unsupportedAlgorithm) { try encoder.mint(header: signed, payloadFields: HandoffFields(), signer: nil) }
+        #expect(throws: HandoffError.unsupportedAlgorithm) { try encoder.mint(header: unsignedInvite, payloadFields: HandoffFields(), signer: nil) }
     }
 
     static let payloadsToCheck: [(HandoffPayload, HandoffKind)] = {
