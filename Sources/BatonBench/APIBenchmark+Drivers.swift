@@ -14,11 +14,10 @@ extension APIBenchmark {
         /// wrk threads: the machine's cores, at most the connections.
         static var threads: Int { max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) }
 
-        /// One untimed second of previews, to connect and warm the server.
-        /// - Throws: `wrk_failed` as `run`.
-        func warmUp(credentials: URL, apiKey: String) throws(BenchmarkError) {
-            _ = try WrkDriver(port: port, connections: connections, seconds: 1, script: script, cpu: cpu)
-                .run(mode: "preview", credentials: credentials, apiKey: apiKey)
+        /// This driver for untimed one-second runs, which connect and warm a
+        /// server (and, for redeems, the tables they write) before it is timed.
+        var warmUp: WrkDriver {
+            WrkDriver(port: port, connections: connections, seconds: 1, script: script, cpu: cpu)
         }
 
         /// One run of `mode` (`preview` or `redeem`) over `credentials`,

@@ -19,8 +19,9 @@ import Postgres
 /// `nextval`). Previews cycle over invites previewed once already, so every
 /// side measures the steady read path. Rate limits are off.
 ///
-/// Both servers first get an untimed second of previews. Each repetition
-/// then starts with `VACUUM ANALYZE` and `CHECKPOINT` and runs: preview at
+/// Both servers first get an untimed second of previews and one of
+/// redeems. Each repetition then starts with `VACUUM ANALYZE` and
+/// `CHECKPOINT` and runs: preview at
 /// full and at half load (paced to half the server's own full-load rate of
 /// that repetition) on one server, then on the other, then on pgbench;
 /// redeem on one server, the other and pgbench. Baton goes first in odd
@@ -46,15 +47,24 @@ public struct APIBenchmark: Sendable {
         /// Repetitions of the whole sequence; medians are reported.
         public var repetitions: Int
 
+        /// Fresh invites each side needs for its warm-up second and
+        /// `repetitions` redeem runs of `seconds` each, at up to 5,000
+        /// redeems/s: wrk's threads skip twice the requests of a run (see
+        /// `measure`).
+        public static func freshInvites(seconds: Int, repetitions: Int) -> Int {
+            10_000 * (max(1, seconds) * max(1, repetitions) + 1)
+        }
+
         /// Invites the benchmark adds to the table: the preview ones and each
         /// side's (Baton, C, pgbench) fresh ones for redeeming.
         public var invitesAdded: Int { previewInvites + 3 * redeemInvites }
 
-        /// Defaults: 64 connections, 32 database clients, 5 s runs, 100,000
-        /// fresh invites per side, 1,000 preview invites, 3 repetitions.
+        /// Defaults: 64 connections, 32 database clients, 5 s runs, fresh
+        /// invites per side as ``freshInvites(seconds:repetitions:)`` gives,
+        /// 1,000 preview invites, 3 repetitions.
         public init(
             conninfo: String, repository: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-            connections: Int = 64, databaseClients: Int = 32, seconds: Int = 5, redeemInvites: Int = 100_000,
+            connections: Int = 64, databaseClients: Int = 32, seconds: Int = 5, redeemInvites: Int? = nil,
             previewInvites: Int = 1000, repetitions: Int = 3
         ) {
             self.conninfo = conninfo
@@ -62,7 +72,7 @@ public struct APIBenchmark: Sendable {
             self.connections = connections
             self.databaseClients = databaseClients
             self.seconds = seconds
-            self.redeemInvites = redeemInvites
+            self.redeemInvites = redeemInvites ?? Self.freshInvites(seconds: seconds, repetitions: repetitions)
             self.previewInvites = previewInvites
             self.repetitions = repetitions
         }
@@ -165,9 +175,17 @@ public struct APIBenchmark: Sendable {
         var offsets: [String: Int] = [:]
         var stopped: BenchmarkError?
         // Each server's first requests connect its pool (C's lazily) and
-        // warm its caches; neither pays that in a timed run.
+        // warm its caches, and the first redeems of the run meet empty
+        // receipt tables and cold indexes, which the first repetition's
+        // first side to redeem (always Baton) paid; no side pays that in a
+        // timed run.
         for side in sides {
-            try side.driver.warmUp(credentials: fixtures.previewFile, apiKey: fixtures.apiKey)
+            _ = try side.driver.warmUp.run(mode: "preview", credentials: fixtures.previewFile, apiKey: fixtures.apiKey)
+            let redeems = try side.driver.warmUp.run(
+                mode: "redeem", credentials: side.file, apiKey: fixtures.apiKey, redeemer: side.redeemer,
+                freshLines: options.redeemInvites
+            )
+            offsets[side.file.path] = redeems.requests * WrkDriver.threads
         }
         for repetition in 0..<options.repetitions {
             // A repetition counts whole or not at all, so every series keeps

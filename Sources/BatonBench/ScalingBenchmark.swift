@@ -20,7 +20,7 @@ public struct ScalingBenchmark: Sendable {
     public struct Options: Sendable {
         /// The API benchmark run at each size (its database is grown); its
         /// `repetitions` are the measurements repeated at each size, and its
-        /// `redeemInvites` must cover them (see `freshInvites`).
+        /// `redeemInvites` must cover them (see `APIBenchmark.Options.freshInvites`).
         public var api: APIBenchmark.Options
         /// Table sizes to measure at, ascending; a size the table already
         /// exceeds is measured at its actual size.
@@ -65,13 +65,6 @@ public struct ScalingBenchmark: Sendable {
             }
         }
         return report(measured, stopped: nil)
-    }
-
-    /// Fresh invites each side needs for `repetitions` redeem runs of
-    /// `seconds` each: wrk's threads skip twice the requests of a run (see
-    /// `APIBenchmark`), so this covers redeems at up to about 2,800 req/s.
-    public static func freshInvites(seconds: Int, repetitions: Int) -> Int {
-        5_000 * max(1, seconds) * max(1, repetitions)
     }
 
     /// The invites table's row count, after migrating the database when needed.

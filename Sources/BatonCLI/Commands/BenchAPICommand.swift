@@ -11,7 +11,7 @@ enum BenchAPICommand: BatonCommand {
             .value("seconds", "S", "Seconds per timed run, 1-600 (default 5)."),
             .value("connections", "N", "wrk connections, 1-1024 (default 64)."),
             .value("clients", "N", "Baton's HTTP threads and pool size, and pgbench's clients, 1-256 (default 32)."),
-            .value("invites", "N", "Fresh invites per side for the redeem runs, 1000-5000000 (default 100000); enough for redeem req/s × seconds × repetitions, or the run stops with invites_exhausted."),
+            .value("invites", "N", "Fresh invites per side for the redeem runs, 1000-5000000 (default 10000 × (seconds × repetitions + 1), enough for 5,000 redeems/s); too few and the run stops with invites_exhausted."),
             .value("repetitions", "N", "Repetitions of the whole sequence, 1-10 (default 3); medians are reported."),
         ],
         discussion: """
@@ -31,14 +31,14 @@ enum BenchAPICommand: BatonCommand {
         let seconds = try arguments.int("seconds", in: 1...600) ?? 5
         let connections = try arguments.int("connections", in: 1...1024) ?? 64
         let clients = try arguments.int("clients", in: 1...256) ?? 32
-        let invites = try arguments.int("invites", in: 1000...5_000_000) ?? 100_000
+        let invites = try arguments.int("invites", in: 1000...5_000_000)
         let repetitions = try arguments.int("repetitions", in: 1...10) ?? 3
         return try BenchCluster.report(arguments, console: console) { conninfo in
-            console.err("preparing \(3 * invites) invites ...")
             let options = APIBenchmark.Options(
                 conninfo: conninfo, connections: connections, databaseClients: clients, seconds: seconds, redeemInvites: invites,
                 repetitions: repetitions
             )
+            console.err("preparing \(options.invitesAdded) invites ...")
             return try APIBenchmark(options).run()
         }
     }

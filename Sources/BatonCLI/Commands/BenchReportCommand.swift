@@ -100,7 +100,7 @@ enum BenchReportCommand: BatonCommand {
     private static func measure(_ section: Section, in cluster: BenchCluster, _ settings: Settings, console: Console) throws -> BenchmarkReport {
         let (repeats, quick) = (settings.repeats, settings.quick)
         let database = try cluster.freshDatabase("bench_\(section.rawValue)")
-        let api = APIBenchmark.Options(conninfo: database, redeemInvites: quick ? 10_000 : 100_000, repetitions: repeats)
+        let api = APIBenchmark.Options(conninfo: database, repetitions: repeats)
         switch section {
         case .handoff:
             return HandoffDecodeBenchmark.run(seconds: 1, repetitions: repeats)
@@ -124,9 +124,9 @@ enum BenchReportCommand: BatonCommand {
             // The fills dominate; 2 s runs, repeated at each size, keep the
             // measurements to about a minute a size. The fresh invites for
             // every repetition's redeems make the smallest table about
-            // 9 × 10^4 rows at 3 repetitions rather than 10^4.
+            // 2 × 10^5 rows at 3 repetitions rather than 10^4.
             scaling.seconds = 2
-            scaling.redeemInvites = ScalingBenchmark.freshInvites(seconds: scaling.seconds, repetitions: repeats)
+            scaling.redeemInvites = APIBenchmark.Options.freshInvites(seconds: scaling.seconds, repetitions: repeats)
             return try ScalingBenchmark(.init(api: scaling, sizes: settings.sizes)).run { console.err($0) }
         case .funnel:
             // 10^6 invites keep the report within the hour; `baton bench funnel` runs 10^7.
