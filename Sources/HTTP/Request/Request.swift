@@ -26,12 +26,6 @@ public struct Request: Sendable {
     public var requestID: String
     /// The matched route's pattern, such as `/v1/invites/:id`.
     public var routePattern: String
-    /// The route's parameters by name, decoded.
-    public var parameters: [String: String] {
-        get { Dictionary(parameterList, uniquingKeysWith: { _, later in later }) }
-        set { parameterList = newValue.map { ($0.key, $0.value) } }
-    }
-
     /// A route parameter's name and decoded value.
     typealias Parameter = (name: String, value: String)
 
