@@ -33,8 +33,6 @@ public struct HandoffKeyring: HandoffSigner, HandoffVerifier {
     /// The length of every key, in bytes.
     public static let keyLength = Int(crypto_auth_hmacsha256_KEYBYTES)
 
-    private static let sodiumReady: Bool = sodium_init() >= 0
-
     /// Keyed states, computed once: every MAC starts from a copy.
     private let keys: [String: HMACSHA256Key]
     private let signingKey: HMACSHA256Key
@@ -46,7 +44,7 @@ public struct HandoffKeyring: HandoffSigner, HandoffVerifier {
     /// - Throws: ``ConfigurationError`` for a key that is not 32 bytes, an
     ///   ill-formed key id, or a current key id that is not in `keys`.
     public init(keys: [String: [UInt8]], currentKeyID: String) throws(ConfigurationError) {
-        guard Self.sodiumReady else { throw .sodiumUnavailable }
+        guard Sodium.initialise() else { throw .sodiumUnavailable }
         for (keyID, secret) in keys {
             guard Self.isWellFormed(keyID) else { throw .invalidKeyID }
             guard secret.count == Self.keyLength else { throw .wrongKeyLength(keyID: keyID) }

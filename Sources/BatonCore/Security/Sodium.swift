@@ -2,8 +2,9 @@ import CSodium
 
 /// The few libsodium primitives Baton needs, behind one initialisation.
 ///
-/// libsodium must be initialised once before use; `sodium_init` is safe to
-/// call repeatedly and from several threads, so every entry point calls it.
+/// libsodium must be initialised once before use; every entry point calls
+/// ``initialise()``, which runs `sodium_init` once per process (it takes a
+/// lock on every call, and constant-time comparison runs per request).
 public enum Sodium {
     /// SHA-256 of `bytes`.
     public static func sha256(_ bytes: some Collection<UInt8>) -> [UInt8] {
@@ -64,10 +65,15 @@ public enum Sodium {
         }
     }
 
-    /// Initialises libsodium; every entry point that calls into it calls this first.
-    static func initialise() {
-        _ = sodium_init()
+    /// Initialises libsodium once; every entry point that calls into it
+    /// calls this first. False when libsodium could not initialise (no
+    /// usable randomness source), which key holders report as a typed error.
+    @discardableResult
+    static func initialise() -> Bool {
+        isInitialised
     }
+
+    private static let isInitialised: Bool = sodium_init() >= 0
 }
 
 extension String {
