@@ -36,12 +36,20 @@ let package = Package(
             dependencies: ["Postgres", "BatonHandoff", "BatonLinks", "CSodium", "Locking", "SafeText", "Telemetry"],
             plugins: ["EmbedMigrations"]
         ),
-        .target(name: "BatonServer", dependencies: ["BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "CQREncode", "Locking", "SafeText", "Telemetry"]),
+        .target(
+            name: "BatonServer",
+            dependencies: ["BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "CQREncode", "Locking", "SafeText", "Telemetry"]),
         .target(name: "BatonWorker", dependencies: ["BatonCore", "Telemetry"]),
-        .target(name: "BatonBench", dependencies: ["BatonCore", "CSodium", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "Postgres", "HTTP", "SafeText"]),
+        .target(
+            name: "BatonBench",
+            dependencies: [
+                "BatonCore", "CSodium", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "Postgres", "HTTP", "SafeText",
+            ]),
         .target(
             name: "BatonCLI",
-            dependencies: ["BatonCore", "BatonServer", "BatonWorker", "BatonBench", "BatonHandoff", "BatonLinks", "HTTP", "Postgres", "SafeText"]
+            dependencies: [
+                "BatonCore", "BatonServer", "BatonWorker", "BatonBench", "BatonHandoff", "BatonLinks", "HTTP", "Postgres", "SafeText",
+            ]
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
 
@@ -75,8 +83,11 @@ let package = Package(
         .testTarget(name: "BatonWorkerTests", dependencies: ["BatonWorker", "BatonTestSupport"]),
         .testTarget(name: "BatonBenchTests", dependencies: ["BatonBench", "BatonTestSupport"]),
         .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonTestSupport"]),
-        .testTarget(name: "BatonServerTests", dependencies: [
-            "HTTPTestSupport", "PrometheusTestSupport", "BatonServer", "BatonTestSupport", "HTTP", "BatonHandoff", "BatonLinks", "BatonWorker", "HandoffFlow",
-        ]),
+        .testTarget(
+            name: "BatonServerTests",
+            dependencies: [
+                "HTTPTestSupport", "PrometheusTestSupport", "BatonServer", "BatonTestSupport", "HTTP", "BatonHandoff", "BatonLinks",
+                "BatonWorker", "HandoffFlow",
+            ]),
     ]
 )

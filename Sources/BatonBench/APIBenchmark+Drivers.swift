@@ -33,7 +33,8 @@ extension APIBenchmark {
         ) throws(BenchmarkError) -> Measurement {
             let arguments = [
                 "-t\(Self.threads)", "-c\(connections)", "-d\(seconds)s", "--latency", "-s", script.path,
-                "http://127.0.0.1:\(port)", "--", mode, credentials.path, String(Self.threads), apiKey, redeemer, String(offset), String(pause),
+                "http://127.0.0.1:\(port)", "--", mode, credentials.path, String(Self.threads), apiKey, redeemer, String(offset),
+                String(pause),
             ]
             let cpuBefore = cpu()
             let report = APIBenchmark.output(of: "/usr/bin/wrk", arguments).text
@@ -57,7 +58,8 @@ extension APIBenchmark {
             if let freshLines, let requests, offset + requests * Self.threads > freshLines {
                 throw BenchmarkError(
                     code: "invites_exhausted",
-                    message: "The \(mode) run on port \(port) went past the \(freshLines) fresh invites per side (to line \(offset + requests * Self.threads)), so its later requests replayed earlier ones. Rerun with a larger --invites."
+                    message:
+                        "The \(mode) run on port \(port) went past the \(freshLines) fresh invites per side (to line \(offset + requests * Self.threads)), so its later requests replayed earlier ones. Rerun with a larger --invites."
                 )
             }
             if let failure = lines.first(where: { $0.hasPrefix("Non-2xx") || $0.hasPrefix("Socket errors") }) {
@@ -67,7 +69,7 @@ extension APIBenchmark {
                 lines.first { $0.hasPrefix(prefix) }.flatMap { $0.split(separator: " ", omittingEmptySubsequences: true).last }
             }
             guard let rate = value("Requests/sec:").flatMap({ Double($0) }), let requests,
-                  let p50 = value("50%").flatMap(Self.milliseconds), let p99 = value("99%").flatMap(Self.milliseconds)
+                let p50 = value("50%").flatMap(Self.milliseconds), let p99 = value("99%").flatMap(Self.milliseconds)
             else { throw BenchmarkError(code: "wrk_failed", message: "Could not read wrk's throughput and latency.") }
             return Measurement(requestsPerSecond: rate, p50Milliseconds: p50, p99Milliseconds: p99, requests: requests)
         }
@@ -92,7 +94,8 @@ extension APIBenchmark {
             guard let executable = PgbenchRunner.locate() else {
                 throw BenchmarkError(code: "pgbench_failed", message: "pgbench not found (postgresql-contrib or the server package).")
             }
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-api-\(getpid())-\(UInt32.random(in: 0 ... .max))")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "baton-bench-api-\(getpid())-\(UInt32.random(in: 0 ... .max))")
             defer { try? FileManager.default.removeItem(at: directory) }
             let script = directory.appendingPathComponent("script.sql")
             do {

@@ -58,7 +58,8 @@ extension APIBenchmark {
             for table in ["baton.invites", "baton_bench_preview", "baton_bench_redeem"] {
                 try connection.query("VACUUM ANALYZE \(table)")
             }
-            let (key, _) = try APIKeyStore(secret: configuration.secretKey).create(name: "bench", scopes: [.redemptionsWrite], on: connection)
+            let (key, _) = try APIKeyStore(secret: configuration.secretKey).create(
+                name: "bench", scopes: [.redemptionsWrite], on: connection)
             let directory = FileManager.default.temporaryDirectory
             let previewFile = directory.appendingPathComponent("baton-bench-preview-\(getpid()).txt")
             let redeemFile = directory.appendingPathComponent("baton-bench-redeem-\(getpid()).txt")
@@ -80,7 +81,9 @@ extension APIBenchmark {
                 redeemPgbenchSQL: pgbenchSQL(
                     RedemptionStore.redeemByToken.sql,
                     hash: "(SELECT token_hash FROM baton_bench_redeem WHERE n = (SELECT nextval('baton_bench_redeem_next')))",
-                    arguments: ["'bench'", "'app'", "NULL", "'\(OutboxEvents.webhookKind)'", String(OutboxEvents.defaultWebhookMaxAttempts)], preamble: ""
+                    arguments: [
+                        "'bench'", "'app'", "NULL", "'\(OutboxEvents.webhookKind)'", String(OutboxEvents.defaultWebhookMaxAttempts),
+                    ], preamble: ""
                 ),
                 conninfo: options.conninfo
             )
@@ -100,7 +103,9 @@ extension APIBenchmark {
         /// Inserts `count` invites (family `bench`, single use, a day to live)
         /// in batches and returns their tokens; with `table`, their hashes are
         /// also numbered 1… there for pgbench.
-        private static func insertInvites(_ count: Int, table: String?, hasher: KeyedHasher, on connection: PostgresConnection) throws -> [String] {
+        private static func insertInvites(_ count: Int, table: String?, hasher: KeyedHasher, on connection: PostgresConnection) throws
+            -> [String]
+        {
             var tokens: [String] = []
             for start in stride(from: 0, to: count, by: 10_000) {
                 let batch = (start..<min(count, start + 10_000)).map { _ in LinkToken.generate().text }
@@ -108,8 +113,9 @@ extension APIBenchmark {
                 let codes = batch.map { _ in Sodium.hex(Sodium.randomBytes(32)) }
                 try connection.query(insertSQL, [hashes, codes])
                 if let table {
-                    try connection.query("INSERT INTO \(table) (n, token_hash) SELECT $1::int + i, decode(h, 'hex') FROM unnest($2::text[]) WITH ORDINALITY AS t(h, i)",
-                                         [start, hashes])
+                    try connection.query(
+                        "INSERT INTO \(table) (n, token_hash) SELECT $1::int + i, decode(h, 'hex') FROM unnest($2::text[]) WITH ORDINALITY AS t(h, i)",
+                        [start, hashes])
                 }
                 tokens += batch
             }
@@ -136,7 +142,8 @@ extension APIBenchmark {
             do {
                 let connection = try PostgresConnection(conninfo)
                 defer { connection.close() }
-                let rows = try connection.query("""
+                let rows = try connection.query(
+                    """
                     SELECT count(*) FILTER (WHERE r.redeemer_id = 'bench' AND b.n IS NULL),
                            count(*) FILTER (WHERE r.redeemer_id = 'bench-c'), count(*) FILTER (WHERE b.n IS NOT NULL)
                     FROM baton.redemptions r JOIN baton.invites i ON i.id = r.invite_id
@@ -158,7 +165,8 @@ extension APIBenchmark {
                 let connection = try PostgresConnection(conninfo)
                 defer { connection.close() }
                 try connection.query("VACUUM (ANALYZE) baton.invites, baton.redemptions, baton.events, baton.jobs")
-                let mayCheckpoint = try connection.query("""
+                let mayCheckpoint = try connection.query(
+                    """
                     SELECT rolsuper OR pg_has_role(current_user, 'pg_checkpoint', 'MEMBER') FROM pg_roles WHERE rolname = current_user
                     """)[0].decode(Bool.self, at: 0)
                 if mayCheckpoint { try connection.query("CHECKPOINT") }

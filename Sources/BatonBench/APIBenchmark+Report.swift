@@ -17,15 +17,17 @@ extension APIBenchmark {
         }
         for (name, ours, ceiling) in [("preview", Series.previewOurs, Series.previewCeiling), ("redeem", .redeemOurs, .redeemCeiling)] {
             let theirs = (runs[ceiling] ?? []).compactMap(\.cpuMicrosecondsPerRequest)
-            report.rows.append(BenchmarkReport.Row(
-                name: "\(name) server CPU per request", unit: "µs", runs: (runs[ours] ?? []).compactMap(\.cpuMicrosecondsPerRequest),
-                ceilingRuns: theirs, ceilingName: "C, libmicrohttpd + libpq" + Self.rangeSuffix(theirs), higherIsBetter: false,
-                paired: true
-            ))
+            report.rows.append(
+                BenchmarkReport.Row(
+                    name: "\(name) server CPU per request", unit: "µs", runs: (runs[ours] ?? []).compactMap(\.cpuMicrosecondsPerRequest),
+                    ceilingRuns: theirs, ceilingName: "C, libmicrohttpd + libpq" + Self.rangeSuffix(theirs), higherIsBetter: false,
+                    paired: true
+                ))
         }
         let pgbenchName = "pgbench -M prepared, \(options.databaseClients) clients (no HTTP)"
         for (name, ours, pgbench) in [("preview", Series.previewOurs, Series.previewPgbench), ("redeem", .redeemOurs, .redeemPgbench)] {
-            report.rows += rows("\(name) vs the database alone", ours: runs[ours] ?? [], ceiling: runs[pgbench] ?? [], ceilingName: pgbenchName)
+            report.rows += rows(
+                "\(name) vs the database alone", ours: runs[ours] ?? [], ceiling: runs[pgbench] ?? [], ceilingName: pgbenchName)
         }
         report.notes = [
             "Baton and C: \(options.databaseClients) libmicrohttpd threads (same flags and options), \(options.databaseClients) database connections; Baton with rate limits off and its access log written to /dev/null; C (bench/ceiling/api.c) runs the same prepared statements, hashes the token and mints a handoff of the same shape, and skips the API-key lookup, rate limits, logging and escaping.",

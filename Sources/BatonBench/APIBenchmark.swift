@@ -164,8 +164,11 @@ public struct APIBenchmark: Sendable {
         }
         let sides: [(preview: Series, half: Series, redeem: Series, driver: WrkDriver, file: URL, redeemer: String)] = [
             (.previewOurs, .halfOurs, .redeemOurs, wrk(server.port, cpu: HTTPBenchmark.CPUClock.ownProcess), fixtures.redeemFile, "bench"),
-            (.previewCeiling, .halfCeiling, .redeemCeiling,
-             wrk(ceiling.port, cpu: HTTPBenchmark.CPUClock.process(ceiling.process.processIdentifier)), fixtures.ceilingRedeemFile, "bench-c"),
+            (
+                .previewCeiling, .halfCeiling, .redeemCeiling,
+                wrk(ceiling.port, cpu: HTTPBenchmark.CPUClock.process(ceiling.process.processIdentifier)), fixtures.ceilingRedeemFile,
+                "bench-c"
+            ),
         ]
         let pgbench = PgbenchDriver(conninfo: options.conninfo, clients: options.databaseClients, seconds: options.seconds)
         var runs: [Series: [Measurement]] = [:]

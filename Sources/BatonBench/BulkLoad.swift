@@ -30,7 +30,10 @@ enum BulkLoad {
     ) throws {
         try connection.transaction { connection in
             let definitions = try connection.query(definitionsSQL, [tables]).map { row in
-                (name: try row.decode(String.self, at: 0), drop: try row.decode(String.self, at: 1), create: try row.decode(String.self, at: 2))
+                (
+                    name: try row.decode(String.self, at: 0), drop: try row.decode(String.self, at: 1),
+                    create: try row.decode(String.self, at: 2)
+                )
             }
             for definition in definitions.reversed() {
                 try connection.runScript(definition.drop)

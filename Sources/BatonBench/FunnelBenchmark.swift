@@ -45,7 +45,8 @@ public struct FunnelBenchmark: Sendable {
         let connection = try PostgresConnection(conninfo)
         defer { connection.close() }
         try Migrator().migrate(on: connection)
-        try connection.runScript("""
+        try connection.runScript(
+            """
             TRUNCATE baton.jobs, baton.events, baton.redemptions, baton.invites, baton.invite_deadlines, baton.funnel_rollup_hourly,
                      baton.funnel_rollup_family_hourly, baton.redeem_latency_hourly, baton.redeem_latency_family_hourly, baton.rejections_hourly;
             UPDATE baton.funnel_rollup_state SET watermark_id = 0, pending_id = 0, pending_xmax = '0';
@@ -77,11 +78,14 @@ public struct FunnelBenchmark: Sendable {
 
         var report = BenchmarkReport(title: "Funnel")
         report.rows = [
-            row("90-day daily report, all families", ours, ceiling: plain, "plain SELECTs of the same rollup rows (day × type, latency bins)"),
+            row(
+                "90-day daily report, all families", ours, ceiling: plain,
+                "plain SELECTs of the same rollup rows (day × type, latency bins)"),
             row("90-day daily report, one family", oursFamily, ceiling: plainFamily, "plain SELECTs of the same per-family rollup rows"),
             row("90-day daily report, all families", ours, ceiling: raw, "count(*) … GROUP BY day, type over raw events (no rollup)"),
             BenchmarkReport.Row(name: "roll up \(events) events from scratch", unit: "s", ours: rollup, higherIsBetter: false),
-            BenchmarkReport.Row(name: "generate \(invites) invites and \(events) events", unit: "s", ours: generation, higherIsBetter: false),
+            BenchmarkReport.Row(
+                name: "generate \(invites) invites and \(events) events", unit: "s", ours: generation, higherIsBetter: false),
         ]
         report.notes = [
             "\(invites) invites over \(families) families, created uniformly over 90 days; \(events) events; a live tail of \(tail) events past the watermark is read by every report.",

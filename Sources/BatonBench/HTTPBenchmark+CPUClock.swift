@@ -16,7 +16,7 @@ extension HTTPBenchmark {
         static func process(_ pid: Int32) -> () -> Double? {
             {
                 guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                      let end = stat.lastIndex(of: ")")
+                    let end = stat.lastIndex(of: ")")
                 else { return nil }
                 // Fields after the command name, which may contain spaces, start at field 3.
                 let fields = stat[stat.index(after: end)...].split(separator: " ")

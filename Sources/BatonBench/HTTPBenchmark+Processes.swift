@@ -41,17 +41,20 @@ extension HTTPBenchmark {
             let shim = repository.appendingPathComponent("Sources/CMicroHTTPD").path
             let binary = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-\(name)-\(getpid())").path
             guard let flags = output(of: "/usr/bin/pkg-config", ["--cflags", "--libs", "libmicrohttpd"] + packages),
-                  output(of: "/usr/bin/cc", ["-O2", "-I", shim, source, server, "-o", binary] + flags.split(whereSeparator: \.isWhitespace).map(String.init)) != nil
+                output(
+                    of: "/usr/bin/cc",
+                    ["-O2", "-I", shim, source, server, "-o", binary] + flags.split(whereSeparator: \.isWhitespace).map(String.init)) != nil
             else {
                 let libraries = (["libmicrohttpd"] + packages).joined(separator: " ")
                 throw BenchmarkError(code: "ceiling_failed", message: "Could not compile \(source) with cc and pkg-config \(libraries).")
             }
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = [
-                settings.threadPoolSize, settings.connectionTimeoutSeconds, settings.maxConnections,
-                settings.maxConnectionsPerClient, settings.connectionMemoryLimit,
-            ].map(String.init) + arguments
+            process.arguments =
+                [
+                    settings.threadPoolSize, settings.connectionTimeoutSeconds, settings.maxConnections,
+                    settings.maxConnectionsPerClient, settings.connectionMemoryLimit,
+                ].map(String.init) + arguments
             let pipe = Pipe()
             process.standardOutput = pipe
             do { try process.run() } catch {
@@ -84,9 +87,10 @@ extension HTTPBenchmark {
         static func requestsPerSecond(
             port: UInt16, connections: Int, duration: Duration, path: String = "/healthz", script: URL? = nil
         ) throws(BenchmarkError) -> Double {
-            let arguments = [
-                "-t\(threads(for: connections))", "-c\(connections)", "-d\(max(1, duration.components.seconds))s",
-            ] + (script.map { ["-s", $0.path] } ?? []) + ["http://127.0.0.1:\(port)\(path)"]
+            let arguments =
+                [
+                    "-t\(threads(for: connections))", "-c\(connections)", "-d\(max(1, duration.components.seconds))s",
+                ] + (script.map { ["-s", $0.path] } ?? []) + ["http://127.0.0.1:\(port)\(path)"]
             guard let report = output(of: "/usr/bin/wrk", arguments) else {
                 throw BenchmarkError(code: "wrk_failed", message: "Could not run /usr/bin/wrk (apt-get install wrk).")
             }

@@ -65,7 +65,9 @@ public enum HTTPBenchmark {
         for connections in options.connectionCounts {
             var oursRuns: [Run] = []
             var ceilingRuns: [Run] = []
-            let measureOurs = { () throws(BenchmarkError) in try measure(port: ours.port, cpu: CPUClock.ownProcess, connections, options.duration) }
+            let measureOurs = { () throws(BenchmarkError) in
+                try measure(port: ours.port, cpu: CPUClock.ownProcess, connections, options.duration)
+            }
             let measureCeiling = { () throws(BenchmarkError) in
                 try measure(port: ceiling.port, cpu: CPUClock.process(ceiling.process.processIdentifier), connections, options.duration)
             }
@@ -79,7 +81,9 @@ public enum HTTPBenchmark {
                     oursRuns.append(try measureOurs())
                 }
             }
-            for (unit, value, higherIsBetter) in [("req/s", \Run.requestsPerSecond, true), ("µs CPU/req", \Run.cpuMicrosecondsPerRequest, false)] {
+            for (unit, value, higherIsBetter) in [
+                ("req/s", \Run.requestsPerSecond, true), ("µs CPU/req", \Run.cpuMicrosecondsPerRequest, false),
+            ] {
                 let row = BenchmarkReport.Row(
                     name: "GET /healthz, \(connections) connections", unit: unit, runs: oursRuns.map { $0[keyPath: value] },
                     ceilingRuns: ceilingRuns.map { $0[keyPath: value] }, ceilingName: ceilingName, higherIsBetter: higherIsBetter,

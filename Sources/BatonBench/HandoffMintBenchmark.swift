@@ -11,7 +11,8 @@ import CSodium
 /// once beforehand: the rest of our time is JSON, base64url, checks and Swift.
 enum HandoffMintBenchmark {
     /// What the mint rows' ceilings are, for the report's notes.
-    static let note = "Mint and hash rows are CPU ns per call (lower is better). Their ceiling is libsodium's HMAC-SHA256 alone over the same bytes (the envelope's signing input, the token's UTF-8), its keyed state computed once and copied per call, written into a stack buffer: no JSON, no base64url, no checks, no allocation."
+    static let note =
+        "Mint and hash rows are CPU ns per call (lower is better). Their ceiling is libsodium's HMAC-SHA256 alone over the same bytes (the envelope's signing input, the token's UTF-8), its keyed state computed once and copied per call, written into a stack buffer: no JSON, no base64url, no checks, no allocation."
 
     /// The mint and hash rows, timed by `measure`, for envelopes issued at `issuedAt`.
     static func rows(measure: ThreadCPUComparison, issuedAt: Int64) -> [BenchmarkReport.Row] {
@@ -66,7 +67,9 @@ enum HandoffMintBenchmark {
         var state = state
         var digest = SIMD32<UInt8>()
         _ = crypto_auth_hmacsha256_update(&state, message, UInt64(message.count))
-        withUnsafeMutableBytes(of: &digest) { _ = crypto_auth_hmacsha256_final(&state, $0.baseAddress!.assumingMemoryBound(to: UInt8.self)) }
+        withUnsafeMutableBytes(of: &digest) {
+            _ = crypto_auth_hmacsha256_final(&state, $0.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        }
         return digest
     }
 }

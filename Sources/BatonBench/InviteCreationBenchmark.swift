@@ -46,27 +46,36 @@ public struct InviteCreationBenchmark: Sendable {
         }
         let single = try Self.writeFile("single.lua", Self.wrkScript(key: key, body: Self.invitesJSON(count: 1, wrapped: false)))
         let batch = try Self.writeFile("batch.lua", Self.wrkScript(key: key, body: Self.invitesJSON(count: Self.batchSize, wrapped: true)))
-        defer { try? FileManager.default.removeItem(at: single); try? FileManager.default.removeItem(at: batch) }
+        defer {
+            try? FileManager.default.removeItem(at: single)
+            try? FileManager.default.removeItem(at: batch)
+        }
 
         var figures: [[Double]] = Array(repeating: [], count: 4)
         for _ in 0..<rounds {
-            figures[0].append(try HTTPBenchmark.Wrk.requestsPerSecond(
-                port: server.port, connections: connections, duration: duration, path: "/v1/invites", script: single
-            ))
+            figures[0].append(
+                try HTTPBenchmark.Wrk.requestsPerSecond(
+                    port: server.port, connections: connections, duration: duration, path: "/v1/invites", script: single
+                ))
             figures[1].append(try pgbench(clients: connections, invites: 1))
-            figures[2].append(Double(Self.batchSize) * (try HTTPBenchmark.Wrk.requestsPerSecond(
-                port: server.port, connections: batchConnections, duration: duration, path: "/v1/invites/batch", script: batch
-            )))
+            figures[2].append(
+                Double(Self.batchSize)
+                    * (try HTTPBenchmark.Wrk.requestsPerSecond(
+                        port: server.port, connections: batchConnections, duration: duration, path: "/v1/invites/batch", script: batch
+                    )))
             figures[3].append(Double(Self.batchSize) * (try pgbench(clients: batchConnections, invites: Self.batchSize)))
         }
-        return BenchmarkReport(title: "Invite creation: HTTP vs pgbench with the same INSERT", rows: [
-            row("POST /v1/invites, \(connections) connections", figures[0], figures[1]),
-            row("POST /v1/invites/batch (1,000 each), \(batchConnections) connections", figures[2], figures[3]),
-        ], notes: [
-            "Ours: wrk over keep-alive, each request authenticated, validated, credentials generated and HMAC'd, one transaction (insert + invite.created events).",
-            "Ceiling: pgbench running InviteStore.insert with random hashes made in SQL, autocommit, same client count.",
-            "\(rounds) alternating rounds of \(duration) each; median (range). fsync as the cluster is configured.",
-        ])
+        return BenchmarkReport(
+            title: "Invite creation: HTTP vs pgbench with the same INSERT",
+            rows: [
+                row("POST /v1/invites, \(connections) connections", figures[0], figures[1]),
+                row("POST /v1/invites/batch (1,000 each), \(batchConnections) connections", figures[2], figures[3]),
+            ],
+            notes: [
+                "Ours: wrk over keep-alive, each request authenticated, validated, credentials generated and HMAC'd, one transaction (insert + invite.created events).",
+                "Ceiling: pgbench running InviteStore.insert with random hashes made in SQL, autocommit, same client count.",
+                "\(rounds) alternating rounds of \(duration) each; median (range). fsync as the cluster is configured.",
+            ])
     }
 
     private func row(_ name: String, _ ours: [Double], _ ceiling: [Double]) -> BenchmarkReport.Row {
@@ -96,7 +105,8 @@ public struct InviteCreationBenchmark: Sendable {
                 'token_hash', md5(random()::text) || md5(random()::text))
             """
         let input = "(SELECT jsonb_agg(\(item)) FROM generate_series(1, \(invites)))"
-        let sql = InviteStore.insert.sql.replacingOccurrences(of: "$1::jsonb", with: input).replacingOccurrences(of: "$2::uuid", with: "NULL::uuid")
+        let sql = InviteStore.insert.sql.replacingOccurrences(of: "$1::jsonb", with: input).replacingOccurrences(
+            of: "$2::uuid", with: "NULL::uuid")
         let script = sql.split(separator: "\n").joined(separator: " ") + ";\n"
         let runner = try PgbenchRunner(conninfo: conninfo, clients: clients, duration: duration, name: "invites-\(invites)", script: script)
         defer { runner.removeScript() }

@@ -31,10 +31,11 @@ public struct MachineDescription: Sendable {
         var name = utsname()
         uname(&name)
         kernel = withUnsafeBytes(of: name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        postgresVersion = (try? PostgresConnection(conninfo)).flatMap { connection in
-            defer { connection.close() }
-            return try? connection.query("SHOW server_version")[0].decode(String.self, at: 0)
-        } ?? "unknown"
+        postgresVersion =
+            (try? PostgresConnection(conninfo)).flatMap { connection in
+                defer { connection.close() }
+                return try? connection.query("SHOW server_version")[0].decode(String.self, at: 0)
+            } ?? "unknown"
         fdatasyncPerSecond = Self.fdatasyncRate(scratchDirectory: scratchDirectory)
     }
 

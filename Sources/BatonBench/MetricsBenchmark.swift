@@ -119,10 +119,12 @@ public struct MetricsBenchmark: Sendable {
         let servers: (with: Server, without: Server)
         do {
             func start(_ observer: (any RequestObserver)?) throws -> Server {
-                try Server(router: router, configuration: ServerConfiguration(
-                    host: "127.0.0.1", port: 0, threadPoolSize: options.databaseClients, maxConnections: 1024,
-                    maxConnectionsPerClient: 1024, logSink: FileDescriptorLogSink(descriptor: devNull), requestObserver: observer
-                ))
+                try Server(
+                    router: router,
+                    configuration: ServerConfiguration(
+                        host: "127.0.0.1", port: 0, threadPoolSize: options.databaseClients, maxConnections: 1024,
+                        maxConnectionsPerClient: 1024, logSink: FileDescriptorLogSink(descriptor: devNull), requestObserver: observer
+                    ))
             }
             servers = (try start(app.requestObserver(for: router)), try start(nil))
         } catch {

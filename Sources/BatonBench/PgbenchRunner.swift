@@ -13,11 +13,13 @@ struct PgbenchRunner {
     var transactionsPerClient: Int?
 
     init(conninfo: String, clients: Int, duration: Duration, rows: Int) throws(PoolBenchmarkError) {
-        try self.init(conninfo: conninfo, clients: clients, duration: duration, name: "pool", script: """
-            \\set id random(1, \(rows))
-            SELECT payload FROM baton_bench_pool WHERE id = :id;
+        try self.init(
+            conninfo: conninfo, clients: clients, duration: duration, name: "pool",
+            script: """
+                \\set id random(1, \(rows))
+                SELECT payload FROM baton_bench_pool WHERE id = :id;
 
-            """)
+                """)
     }
 
     /// A runner for any custom script `text`, written to a temporary file named after `name`.
@@ -67,7 +69,8 @@ struct PgbenchRunner {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0, let tps = Self.transactionsPerSecond(in: text),
-              let processed = Self.transactionsProcessed(in: text) else {
+            let processed = Self.transactionsProcessed(in: text)
+        else {
             throw .pgbenchFailed(status: process.terminationStatus, output: text)
         }
         let cpuSeconds = BenchmarkRun.cpuSeconds(children: true) - cpuBefore

@@ -55,13 +55,15 @@ public struct PoolBenchmark: Sendable {
                 name: "client CPU per query", unit: "µs", runs: ours.map(\.cpuMicrosecondsPerQuery),
                 ceilingRuns: ceiling.map(\.cpuMicrosecondsPerQuery), ceilingName: "pgbench process", higherIsBetter: false),
         ]
-        return BenchmarkReport(title: "Connection pool", rows: rows, notes: [
-            "\(rounds) rounds of \(duration) each, alternating; medians, Baton's min–max in brackets. Table of \(self.rows) rows.",
-            "pgbench runs (queries/s per round): "
-                + ceiling.map { String(format: "%.0f", $0.queriesPerSecond) }.joined(separator: ", "),
-            "Ours: one thread per client, PostgresPool.withConnection + a named prepared statement per query.",
-            "Client CPU is user + system time of the client process only; the server's is not counted.",
-        ])
+        return BenchmarkReport(
+            title: "Connection pool", rows: rows,
+            notes: [
+                "\(rounds) rounds of \(duration) each, alternating; medians, Baton's min–max in brackets. Table of \(self.rows) rows.",
+                "pgbench runs (queries/s per round): "
+                    + ceiling.map { String(format: "%.0f", $0.queriesPerSecond) }.joined(separator: ", "),
+                "Ours: one thread per client, PostgresPool.withConnection + a named prepared statement per query.",
+                "Client CPU is user + system time of the client process only; the server's is not counted.",
+            ])
     }
 
     private func prepareTable() throws(PoolBenchmarkError) {

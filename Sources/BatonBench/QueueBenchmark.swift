@@ -68,28 +68,35 @@ public struct QueueBenchmark: Sendable {
         for index in 0..<rounds {
             measured.append(try burnDown(jobs: jobs / rounds, oursFirst: index % 2 == 0, on: connection))
         }
-        let ours = measured.map(\.ours), ceiling = measured.map(\.ceiling), ratios = measured.map { $0.ours / $0.ceiling }
-        report.rows.append(BenchmarkReport.Row(
-            name: "burn down \(jobs) no-op jobs, concurrency \(concurrency)", unit: "jobs/s", runs: ours,
-            ceilingRuns: ceiling, ceilingName: "pgbench, 1 client, same claim SQL, batch \(concurrency)"))
+        let ours = measured.map(\.ours)
+        let ceiling = measured.map(\.ceiling)
+        let ratios = measured.map { $0.ours / $0.ceiling }
+        report.rows.append(
+            BenchmarkReport.Row(
+                name: "burn down \(jobs) no-op jobs, concurrency \(concurrency)", unit: "jobs/s", runs: ours,
+                ceilingRuns: ceiling, ceilingName: "pgbench, 1 client, same claim SQL, batch \(concurrency)"))
         if invites > 0 {
             let expiries = try (0..<rounds).map { _ in try expiry(on: connection) }
-            report.rows.append(BenchmarkReport.Row(
-                name: "expire \(invites) due invites (event + webhook job each)", unit: "s", runs: expiries, higherIsBetter: false))
+            report.rows.append(
+                BenchmarkReport.Row(
+                    name: "expire \(invites) due invites (event + webhook job each)", unit: "s", runs: expiries, higherIsBetter: false))
         }
         // Each round's samples give one p50 and one p99; the rows show their medians and ranges.
         let wakeUps = try (0..<rounds).map { _ in try wakeUpLatencies(on: connection) }.filter { !$0.isEmpty }
         for (label, quantile) in [("p50", 0.5), ("p99", 0.99)] {
-            report.rows.append(BenchmarkReport.Row(
-                name: "NOTIFY wake-up, enqueue to handler start, \(label)", unit: "ms",
-                runs: wakeUps.map { $0[min($0.count - 1, Int(Double($0.count) * quantile))] }, higherIsBetter: false))
+            report.rows.append(
+                BenchmarkReport.Row(
+                    name: "NOTIFY wake-up, enqueue to handler start, \(label)", unit: "ms",
+                    runs: wakeUps.map { $0[min($0.count - 1, Int(Double($0.count) * quantile))] }, higherIsBetter: false))
         }
         report.notes = [
             "Burn-down: after a warm-up round, \(rounds) rounds of \(jobs / rounds) jobs per side, the side going first alternating; "
                 + "each side starts from a refilled, vacuumed table after a CHECKPOINT. Medians; per-round ratios (ours/pgbench): "
-                + Self.list(ratios.map { $0 * 100 }, unit: " %") + ", median " + String(format: "%.0f %%", (BenchmarkReport.median(ratios) ?? 0) * 100) + ".",
+                + Self.list(ratios.map { $0 * 100 }, unit: " %") + ", median "
+                + String(format: "%.0f %%", (BenchmarkReport.median(ratios) ?? 0) * 100) + ".",
             "Burn-down per round, ours: " + Self.list(ours, unit: "") + " jobs/s in "
-                + Self.list(measured.map(\.jobsPerClaim), unit: "", decimals: 1) + " jobs per claim; pgbench: " + Self.list(ceiling, unit: "") + " jobs/s (batch \(concurrency)).",
+                + Self.list(measured.map(\.jobsPerClaim), unit: "", decimals: 1) + " jobs per claim; pgbench: "
+                + Self.list(ceiling, unit: "") + " jobs/s (batch \(concurrency)).",
             "Burn-down: ours is one Worker (fetch loop + \(concurrency) runner threads), timed from start() until stop() returned after the last completion was written.",
             "pgbench (-M prepared) runs JobQueue's claim statement, its UPDATE … RETURNING wrapped in a CTE so \\gset hands the ids to JobQueue's complete statement; \(jobs / rounds / concurrency) transactions per round; jobs/s = tps × \(concurrency).",
             "Expiry: InviteExpiry.sweep as the worker's leader runs it (batches of \(PeriodicSchedule().expiryBatch), "
@@ -175,7 +182,8 @@ public struct QueueBenchmark: Sendable {
 
     private func expiry(on connection: PostgresConnection) throws -> Double {
         try connection.runScript("TRUNCATE baton.jobs, baton.events, baton.redemptions, baton.invites, baton.invite_deadlines")
-        try connection.query("""
+        try connection.query(
+            """
             INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, created_at, expires_at)
             SELECT 'family-' || (i % 1000), 'Family', sha256(('c' || i)::bytea), sha256(('t' || i)::bytea),
                    now() - interval '2 days', now() - interval '1 day' + i * interval '1 millisecond'

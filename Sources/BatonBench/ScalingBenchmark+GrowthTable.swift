@@ -65,7 +65,8 @@ extension ScalingBenchmark {
             out += "|---|" + String(repeating: "---:|", count: Self.columns.count) + "\n"
             for (size, cells) in zip(sizes, cells()) {
                 let text = zip(Self.columns, cells).map { column, cell in
-                    cell.map { "\(column.format($0.median)) (\(column.format($0.range.lowerBound))–\(column.format($0.range.upperBound)))" } ?? "–"
+                    cell.map { "\(column.format($0.median)) (\(column.format($0.range.lowerBound))–\(column.format($0.range.upperBound)))" }
+                        ?? "–"
                 }
                 out += "| \(size.label) | " + text.joined(separator: " | ") + " |\n"
             }

@@ -94,12 +94,14 @@ public struct ServeStartupBenchmark: Sendable {
     /// RSS and stops it with SIGTERM.
     private func measureOneStart() throws(BenchmarkError) -> (Double, Double) {
         let port = try Self.freePort()
-        let server = Subprocess(options.executable, ["serve"], environment: [
-            "BATON_DATABASE_URL": options.conninfo,
-            "BATON_SECRET_KEY": String(repeating: "ab", count: 32),
-            "BATON_PUBLIC_BASE_URL": "https://invites.example.com",
-            "BATON_LISTEN": "127.0.0.1:\(port)",
-        ])
+        let server = Subprocess(
+            options.executable, ["serve"],
+            environment: [
+                "BATON_DATABASE_URL": options.conninfo,
+                "BATON_SECRET_KEY": String(repeating: "ab", count: 32),
+                "BATON_PUBLIC_BASE_URL": "https://invites.example.com",
+                "BATON_LISTEN": "127.0.0.1:\(port)",
+            ])
         let started = ContinuousClock.now
         let running: Subprocess.Running
         do { running = try server.start() } catch {

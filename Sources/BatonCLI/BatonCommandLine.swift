@@ -12,25 +12,33 @@ public enum BatonCommandLine {
                 .command(ServeCommand.self),
                 .command(MigrateCommand.self),
                 .command(WorkerCommand.self),
-                .group(name: "keys", summary: "Create, list and revoke API keys.", children: [
-                    .command(KeysCreateCommand.self), .command(KeysListCommand.self), .command(KeysRevokeCommand.self),
-                ]),
+                .group(
+                    name: "keys", summary: "Create, list and revoke API keys.",
+                    children: [
+                        .command(KeysCreateCommand.self), .command(KeysListCommand.self), .command(KeysRevokeCommand.self),
+                    ]),
                 .group(name: "handoff", summary: "Look inside handoff envelopes.", children: [.command(HandoffInspectCommand.self)]),
                 .command(CheckURLCommand.self),
                 .command(DoctorCommand.self),
                 .command(HealthcheckCommand.self),
-                .group(name: "jobs", summary: "Inspect, retry and cancel queued jobs.", children: [
-                    .command(JobsListCommand.self), .command(JobsRetryCommand.self),
-                    .command(JobsCancelCommand.self), .command(JobsStatsCommand.self),
-                ]),
+                .group(
+                    name: "jobs", summary: "Inspect, retry and cancel queued jobs.",
+                    children: [
+                        .command(JobsListCommand.self), .command(JobsRetryCommand.self),
+                        .command(JobsCancelCommand.self), .command(JobsStatsCommand.self),
+                    ]),
                 .group(name: "metrics", summary: "Ask how invites convert.", children: [.command(MetricsFunnelCommand.self)]),
-                .group(name: "bench", summary: "Measure Baton against the ceiling of the same work.", children: [
-                    .command(BenchPoolCommand.self), .command(BenchHTTPCommand.self), .command(BenchHandoffCommand.self),
-                    .command(BenchQueueCommand.self), .command(BenchInvitesCommand.self), .command(BenchAPICommand.self),
-                    .command(BenchServeCommand.self), .command(BenchFunnelCommand.self), .command(BenchMetricsCommand.self),
-                    .command(BenchReportCommand.self),
-                ]),
-                .group(name: "config", summary: "Check the BATON_* configuration.", children: [.command(ConfigCheckCommand.self), .command(ConfigReferenceCommand.self)]),
+                .group(
+                    name: "bench", summary: "Measure Baton against the ceiling of the same work.",
+                    children: [
+                        .command(BenchPoolCommand.self), .command(BenchHTTPCommand.self), .command(BenchHandoffCommand.self),
+                        .command(BenchQueueCommand.self), .command(BenchInvitesCommand.self), .command(BenchAPICommand.self),
+                        .command(BenchServeCommand.self), .command(BenchFunnelCommand.self), .command(BenchMetricsCommand.self),
+                        .command(BenchReportCommand.self),
+                    ]),
+                .group(
+                    name: "config", summary: "Check the BATON_* configuration.",
+                    children: [.command(ConfigCheckCommand.self), .command(ConfigReferenceCommand.self)]),
             ]
         )
     }

@@ -12,21 +12,26 @@ extension BatonApplication {
     public func startServer(logSink: any LogSink = FileDescriptorLogSink.standardError) throws -> Server {
         if rateLimiter.policy == nil {
             let now = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
-            logSink.write(line: #"{"ts":"\#(now)","level":"warn","msg":"rate limits are off (BATON_RATE_LIMITS=off): public routes are open to guessing; use only for load tests"}"#)
+            logSink.write(
+                line:
+                    #"{"ts":"\#(now)","level":"warn","msg":"rate limits are off (BATON_RATE_LIMITS=off): public routes are open to guessing; use only for load tests"}"#
+            )
         }
         let listen = configuration.listen
         rejectionFlusher.start()
         apiKeyCache.start()
         let router = makeRouter()
-        return try Server(router: router, configuration: ServerConfiguration(
-            host: listen.host,
-            port: UInt16(listen.port),
-            threadPoolSize: configuration.server.threads,
-            maxConnections: max(1024, configuration.server.threads),
-            trustedProxies: configuration.server.trustedProxies,
-            logSink: logSink,
-            requestObserver: requestObserver(for: router)
-        ))
+        return try Server(
+            router: router,
+            configuration: ServerConfiguration(
+                host: listen.host,
+                port: UInt16(listen.port),
+                threadPoolSize: configuration.server.threads,
+                maxConnections: max(1024, configuration.server.threads),
+                trustedProxies: configuration.server.trustedProxies,
+                logSink: logSink,
+                requestObserver: requestObserver(for: router)
+            ))
     }
 
     /// What records `router`'s requests into ``metrics`` (count, latency and

@@ -46,16 +46,18 @@ public final class BatonApplication: Sendable {
         configuration: BatonConfiguration, metrics: BatonMetrics = BatonMetrics(), clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.configuration = configuration
-        self.pool = PostgresPool(PostgresPoolConfiguration(
-            conninfo: configuration.databaseURL,
-            maxConnections: configuration.poolSize,
-            acquireTimeout: configuration.poolTimeout,
-            statementTimeout: configuration.statementTimeout
-        ))
+        self.pool = PostgresPool(
+            PostgresPoolConfiguration(
+                conninfo: configuration.databaseURL,
+                maxConnections: configuration.poolSize,
+                acquireTimeout: configuration.poolTimeout,
+                statementTimeout: configuration.statementTimeout
+            ))
         self.apiKeys = APIKeyStore(secret: configuration.secretKey)
         self.apiKeyCache = APIKeyCache(store: apiKeys, conninfo: configuration.databaseURL)
         self.redemptions = RedemptionStore(
-            secret: configuration.secretKey, webhookMaxAttempts: configuration.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
+            secret: configuration.secretKey,
+            webhookMaxAttempts: configuration.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
         )
         self.handoffs = HandoffIssuer(
             keyring: configuration.redemption.handoffKeyring, ttlSeconds: configuration.redemption.handoffTTLSeconds, clock: clock

@@ -6,7 +6,10 @@ extension Worker {
     public static func standardHandlers(
         webhook: WebhookSettings?, conninfo: String, metrics: BatonMetrics? = nil, attempts: WebhookAttemptCounter? = nil
     ) -> [String: any JobHandler] {
-        [OutboxEvents.webhookKind: WebhookDelivery(settings: webhook, events: WebhookEvents(conninfo: conninfo), metrics: metrics, attempts: attempts)]
+        [
+            OutboxEvents.webhookKind: WebhookDelivery(
+                settings: webhook, events: WebhookEvents(conninfo: conninfo), metrics: metrics, attempts: attempts)
+        ]
     }
 
     /// The worker `baton worker` and `baton dev` run, from the `BATON_*` configuration.
@@ -35,7 +38,8 @@ extension Worker {
         }
         configuration.metrics = metrics
         let worker = Worker(
-            configuration: configuration, handlers: standardHandlers(
+            configuration: configuration,
+            handlers: standardHandlers(
                 webhook: baton.webhook, conninfo: baton.databaseURL, metrics: metrics, attempts: webhookAttempts
             )
         )

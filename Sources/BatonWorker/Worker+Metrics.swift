@@ -19,10 +19,12 @@ extension Worker {
     func addLeaderGauge(to metrics: BatonMetrics) {
         metrics.registry.addCollector { [weak self] in
             guard let self else { return [] }
-            return [.gauge(
-                "baton_worker_leader", help: "1 while this worker is the leader running periodic work (expiry, cleanup), else 0.",
-                value: isLeader ? 1 : 0
-            )]
+            return [
+                .gauge(
+                    "baton_worker_leader", help: "1 while this worker is the leader running periodic work (expiry, cleanup), else 0.",
+                    value: isLeader ? 1 : 0
+                )
+            ]
         }
     }
 }

@@ -131,7 +131,8 @@ public final class Worker: Sendable {
             let delay = error.retryAfter ?? Backoff.jobs.delay(afterAttempt: job.attempt)
             return .failed(JobFailure(id: job.id, message: error.message, retryAfter: delay, isPermanent: error.isPermanent))
         } catch {
-            return .failed(JobFailure(id: job.id, message: String(describing: error), retryAfter: Backoff.jobs.delay(afterAttempt: job.attempt)))
+            return .failed(
+                JobFailure(id: job.id, message: String(describing: error), retryAfter: Backoff.jobs.delay(afterAttempt: job.attempt)))
         }
     }
 }

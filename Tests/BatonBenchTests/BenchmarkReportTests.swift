@@ -1,10 +1,12 @@
-@testable import BatonBench
 import Testing
+
+@testable import BatonBench
 
 @Suite("BenchmarkReport")
 struct BenchmarkReportTests {
     private func run(_ figures: [(String, Double, Double?)]) -> BenchmarkReport {
-        BenchmarkReport(title: "API", rows: figures.map { .init(name: $0.0, unit: "req/s", ours: $0.1, ceiling: $0.2, ceilingName: "pgbench") })
+        BenchmarkReport(
+            title: "API", rows: figures.map { .init(name: $0.0, unit: "req/s", ours: $0.1, ceiling: $0.2, ceilingName: "pgbench") })
     }
 
     @Test("the Markdown table shows ours with its range, the ceiling and the ratio")
@@ -14,16 +16,20 @@ struct BenchmarkReportTests {
         #expect(report.markdown().contains("| preview | 500 req/s (100–900) | 2000 req/s | pgbench | 25 % |"))
     }
 
-    @Test("the median of repeated runs is the middle one, or the mean of the middle two", arguments: [
-        ([3], 3), ([5, 1, 3], 3), ([4, 1, 3, 2], 2.5), ([7, 7, 1, 9, 8], 7),
-    ] as [([Double], Double)])
+    @Test(
+        "the median of repeated runs is the middle one, or the mean of the middle two",
+        arguments: [
+            ([3], 3), ([5, 1, 3], 3), ([4, 1, 3, 2], 2.5), ([7, 7, 1, 9, 8], 7),
+        ] as [([Double], Double)])
     func median(runs: [Double], expected: Double) {
         #expect(BenchmarkReport.median(runs) == expected)
     }
 
-    @Test("the range of repeated runs spans the smallest to the largest, whatever their order", arguments: [
-        ([3], 3...3), ([5, 1, 3], 1...5), ([4, 1, 3, 2], 1...4),
-    ] as [([Double], ClosedRange<Double>)])
+    @Test(
+        "the range of repeated runs spans the smallest to the largest, whatever their order",
+        arguments: [
+            ([3], 3...3), ([5, 1, 3], 1...5), ([4, 1, 3, 2], 1...4),
+        ] as [([Double], ClosedRange<Double>)])
     func range(runs: [Double], expected: ClosedRange<Double>) {
         #expect(BenchmarkReport.range(runs) == expected)
     }
@@ -36,7 +42,8 @@ struct BenchmarkReportTests {
 
     @Test("a row made from runs carries their median and min–max, and the ceiling runs' median")
     func rowFromRuns() {
-        let row = BenchmarkReport.Row(name: "preview", unit: "req/s", runs: [900, 1100, 1000], ceilingRuns: [2200, 1800, 2000], ceilingName: "C")
+        let row = BenchmarkReport.Row(
+            name: "preview", unit: "req/s", runs: [900, 1100, 1000], ceilingRuns: [2200, 1800, 2000], ceilingName: "C")
         #expect(row.ours == 1000)
         #expect(row.oursRange == 900...1100)
         #expect(row.ceiling == 2000)

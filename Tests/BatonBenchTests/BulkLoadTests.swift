@@ -1,9 +1,10 @@
-@testable import BatonBench
 import BatonCore
 import BatonTestSupport
 import Foundation
 import Postgres
 import Testing
+
+@testable import BatonBench
 
 @Suite("BulkLoad")
 struct BulkLoadTests {
@@ -16,14 +17,16 @@ struct BulkLoadTests {
 
     /// Every index and constraint of the schema, as PostgreSQL prints it.
     private func schema() throws -> [String] {
-        try connection.query("""
+        try connection.query(
+            """
             SELECT indexrelid::regclass::text || ' ' || pg_get_indexdef(indexrelid) FROM pg_index
             WHERE indrelid IN (SELECT oid FROM pg_class WHERE relnamespace = 'baton'::regnamespace)
             UNION ALL
             SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
             WHERE connamespace = 'baton'::regnamespace
             ORDER BY 1
-            """).map { try $0.decode(String.self, at: 0) }
+            """
+        ).map { try $0.decode(String.self, at: 0) }
     }
 
     private func invites() throws -> Int {
@@ -39,7 +42,9 @@ struct BulkLoadTests {
         #expect(try invites() == 500)
         // The rebuilt unique index refuses a duplicate, as before the load.
         #expect(throws: PostgresError.self) {
-            try connection.query("INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, expires_at) SELECT 'f', 'F', sha256('x'), token_hash, now() + interval '1 day' FROM baton.invites LIMIT 1")
+            try connection.query(
+                "INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, expires_at) SELECT 'f', 'F', sha256('x'), token_hash, now() + interval '1 day' FROM baton.invites LIMIT 1"
+            )
         }
     }
 

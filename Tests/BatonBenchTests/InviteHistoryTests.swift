@@ -1,9 +1,10 @@
-@testable import BatonBench
 import BatonCore
 import BatonTestSupport
 import Foundation
 import Postgres
 import Testing
+
+@testable import BatonBench
 
 /// One small generated history, loaded in two parts as the scaling benchmark
 /// grows its table, checked against the invariants the service keeps.
@@ -36,21 +37,35 @@ struct InviteHistoryTests {
         #expect(try count("SELECT count(*) FROM baton.invites") == 3000)
         #expect(try count("SELECT count(*) FROM baton.events WHERE type = 'invite.created'") == 3000)
         #expect(try count("SELECT count(DISTINCT family_id) FROM baton.invites") == 7)
-        #expect(try count("SELECT count(*) FROM baton.invites WHERE created_at < now() - interval '90 days 1 minute' OR created_at > now()") == 0)
+        #expect(
+            try count("SELECT count(*) FROM baton.invites WHERE created_at < now() - interval '90 days 1 minute' OR created_at > now()")
+                == 0)
     }
 
-    @Test("each state's count equals its events, redemptions and deadlines, as the service would have written them", arguments: [
-        ("SELECT count(*) FROM baton.invites WHERE state = 'used_up' AND redemption_count = 1 AND finalized_at IS NOT NULL",
-         "SELECT count(*) FROM baton.redemptions r JOIN baton.events e ON e.invite_id = r.invite_id AND e.type = 'invite.redeemed' AND e.occurred_at = r.redeemed_at"),
-        ("SELECT count(*) FROM baton.invites WHERE state = 'revoked' AND finalized_at IS NOT NULL",
-         "SELECT count(*) FROM baton.events WHERE type = 'invite.revoked'"),
-        ("SELECT count(*) FROM baton.invites WHERE state = 'expired' AND finalized_at = expires_at AND expires_at <= now()",
-         "SELECT count(*) FROM baton.events WHERE type = 'invite.expired'"),
-        ("SELECT count(*) FROM baton.invites WHERE state = 'active' AND finalized_at IS NULL AND expires_at > now()",
-         "SELECT count(*) FROM baton.invite_deadlines"),
-        ("SELECT count(*) FROM baton.invites WHERE first_previewed_at IS NOT NULL",
-         "SELECT count(*) FROM baton.events WHERE type = 'invite.previewed'"),
-    ])
+    @Test(
+        "each state's count equals its events, redemptions and deadlines, as the service would have written them",
+        arguments: [
+            (
+                "SELECT count(*) FROM baton.invites WHERE state = 'used_up' AND redemption_count = 1 AND finalized_at IS NOT NULL",
+                "SELECT count(*) FROM baton.redemptions r JOIN baton.events e ON e.invite_id = r.invite_id AND e.type = 'invite.redeemed' AND e.occurred_at = r.redeemed_at"
+            ),
+            (
+                "SELECT count(*) FROM baton.invites WHERE state = 'revoked' AND finalized_at IS NOT NULL",
+                "SELECT count(*) FROM baton.events WHERE type = 'invite.revoked'"
+            ),
+            (
+                "SELECT count(*) FROM baton.invites WHERE state = 'expired' AND finalized_at = expires_at AND expires_at <= now()",
+                "SELECT count(*) FROM baton.events WHERE type = 'invite.expired'"
+            ),
+            (
+                "SELECT count(*) FROM baton.invites WHERE state = 'active' AND finalized_at IS NULL AND expires_at > now()",
+                "SELECT count(*) FROM baton.invite_deadlines"
+            ),
+            (
+                "SELECT count(*) FROM baton.invites WHERE first_previewed_at IS NOT NULL",
+                "SELECT count(*) FROM baton.events WHERE type = 'invite.previewed'"
+            ),
+        ])
     func statesMatchTheirTraces(invites: String, traces: String) throws {
         let states = try count(invites)
         #expect(states > 0)
@@ -60,24 +75,33 @@ struct InviteHistoryTests {
     @Test("every invite is in exactly one state and nothing happened after the anchor or past expiry")
     func statesPartitionTheInvites() throws {
         #expect(try count("SELECT count(*) FROM baton.invites WHERE state IN ('active', 'used_up', 'expired', 'revoked')") == 3000)
-        #expect(try count("SELECT count(*) FROM baton.events e JOIN baton.invites i ON i.id = e.invite_id WHERE e.occurred_at > now() OR e.occurred_at > i.expires_at OR e.occurred_at < i.created_at") == 0)
-        #expect(try count("SELECT count(*) FROM baton.invites WHERE state = 'used_up' AND (first_previewed_at IS NULL OR first_previewed_at > finalized_at)") == 0)
+        #expect(
+            try count(
+                "SELECT count(*) FROM baton.events e JOIN baton.invites i ON i.id = e.invite_id WHERE e.occurred_at > now() OR e.occurred_at > i.expires_at OR e.occurred_at < i.created_at"
+            ) == 0)
+        #expect(
+            try count(
+                "SELECT count(*) FROM baton.invites WHERE state = 'used_up' AND (first_previewed_at IS NULL OR first_previewed_at > finalized_at)"
+            ) == 0)
     }
 
     @Test("the funnel report over the generated window equals counts over the raw events")
     func funnelEqualsRawCounts() throws {
         try FunnelRollup.catchUp(on: connection)
         let now = Date()
-        let report = try FunnelStore.report(try FunnelQuery(from: now.addingTimeInterval(-91 * 86_400), to: now, interval: .day, now: now), on: connection)
-        let raw = try connection.query("""
+        let report = try FunnelStore.report(
+            try FunnelQuery(from: now.addingTimeInterval(-91 * 86_400), to: now, interval: .day, now: now), on: connection)
+        let raw = try connection.query(
+            """
             SELECT count(*) FILTER (WHERE type = 'invite.created'), count(*) FILTER (WHERE type = 'invite.previewed'),
                    count(*) FILTER (WHERE type = 'invite.redeemed'), count(*) FILTER (WHERE type = 'invite.expired'),
                    count(*) FILTER (WHERE type = 'invite.revoked')
             FROM baton.events
             """)[0]
         let counts = report.totals.tally.counts
-        #expect([counts.issued, counts.previewed, counts.redeemed, counts.expired, counts.revoked]
-            == (try (0..<5).map { try raw.decode(Int.self, at: $0) }))
+        #expect(
+            [counts.issued, counts.previewed, counts.redeemed, counts.expired, counts.revoked]
+                == (try (0..<5).map { try raw.decode(Int.self, at: $0) }))
         #expect(counts.redeemed > 0 && counts.expired > 0 && counts.revoked > 0)
     }
 }

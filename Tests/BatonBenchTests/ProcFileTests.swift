@@ -1,6 +1,7 @@
-@testable import BatonBench
 import Foundation
 import Testing
+
+@testable import BatonBench
 
 @Suite("ProcFile")
 struct ProcFileTests {

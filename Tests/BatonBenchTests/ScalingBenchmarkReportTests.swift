@@ -1,6 +1,7 @@
-@testable import BatonBench
 import Foundation
 import Testing
+
+@testable import BatonBench
 
 @Suite("ScalingBenchmark report")
 struct ScalingBenchmarkReportTests {
@@ -11,10 +12,11 @@ struct ScalingBenchmarkReportTests {
         for factor in [1.0, 0.9, 1.2] {
             for series in APIBenchmark.Series.allCases {
                 let scale = [.previewCeiling, .redeemCeiling, .halfCeiling].contains(series) ? 2.0 : 1.0
-                runs[series, default: []].append(APIBenchmark.Measurement(
-                    requestsPerSecond: base * factor * scale, p50Milliseconds: factor, p99Milliseconds: 10 * factor,
-                    requests: 1000, cpuMicrosecondsPerRequest: series == .previewPgbench || series == .redeemPgbench ? nil : 80 * factor
-                ))
+                runs[series, default: []].append(
+                    APIBenchmark.Measurement(
+                        requestsPerSecond: base * factor * scale, p50Milliseconds: factor, p99Milliseconds: 10 * factor,
+                        requests: 1000, cpuMicrosecondsPerRequest: series == .previewPgbench || series == .redeemPgbench ? nil : 80 * factor
+                    ))
             }
         }
         return runs
@@ -98,7 +100,8 @@ struct ScalingBenchmarkReportTests {
     @Test("notes every size shares are written once, the others under their size")
     func notesDeduplicated() {
         let benchmark = ScalingBenchmark(.init(api: .init(conninfo: "", repetitions: 3), sizes: [10_000, 1_000_000]))
-        let report = benchmark.report([measured("10^4 (91000)", 1000), measured("10^6 (1000000)", 900)], stopped: "Stopped at about 10000000 invites")
+        let report = benchmark.report(
+            [measured("10^4 (91000)", 1000), measured("10^6 (1000000)", 900)], stopped: "Stopped at about 10000000 invites")
         let shared = report.notes.filter { $0.hasPrefix("Targets (DESIGN §8)") }
         #expect(shared.count == 1)
         #expect(report.notes.contains("10^4 (91000): plans at 10^4 (91000)"))
@@ -113,16 +116,19 @@ struct ScalingBenchmarkReportTests {
         size.outcome.stopped = BenchmarkError(code: "wrk_failed", message: "wrk saw errors")
         let benchmark = ScalingBenchmark(.init(api: .init(conninfo: "", repetitions: 5), sizes: [10_000_000]))
         let report = benchmark.report([size], stopped: nil)
-        #expect(report.notes.contains("10^7 (10000000): Stopped after 3 of 5 repetitions, the figures are theirs: wrk_failed: wrk saw errors"))
+        #expect(
+            report.notes.contains("10^7 (10000000): Stopped after 3 of 5 repetitions, the figures are theirs: wrk_failed: wrk saw errors"))
         #expect(report.rows[0].oursRange != nil)
     }
 
-    @Test("fresh invites cover the warm-up and every repetition's redeem runs at 5,000 redeems/s, twice over for wrk's skipped lines",
-          arguments: [(2, 1), (2, 3), (5, 3), (1, 5), (0, 0)])
+    @Test(
+        "fresh invites cover the warm-up and every repetition's redeem runs at 5,000 redeems/s, twice over for wrk's skipped lines",
+        arguments: [(2, 1), (2, 3), (5, 3), (1, 5), (0, 0)])
     func freshInvites(seconds: Int, repetitions: Int) {
         let timedSeconds = max(1, seconds) * max(1, repetitions)
         #expect(APIBenchmark.Options.freshInvites(seconds: seconds, repetitions: repetitions) >= 2 * 5_000 * (timedSeconds + 1))
-        #expect(APIBenchmark.Options(conninfo: "", seconds: seconds, repetitions: repetitions).redeemInvites
-            == APIBenchmark.Options.freshInvites(seconds: seconds, repetitions: repetitions))
+        #expect(
+            APIBenchmark.Options(conninfo: "", seconds: seconds, repetitions: repetitions).redeemInvites
+                == APIBenchmark.Options.freshInvites(seconds: seconds, repetitions: repetitions))
     }
 }

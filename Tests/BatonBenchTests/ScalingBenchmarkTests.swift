@@ -1,16 +1,19 @@
-@testable import BatonBench
 import BatonCore
 import BatonTestSupport
 import Foundation
 import Postgres
 import Testing
 
+@testable import BatonBench
+
 @Suite("ScalingBenchmark")
 struct ScalingBenchmarkTests {
-    @Test("a table size is labelled by its nearest power of ten and its exact count", arguments: [
-        (9_999, "10^4 (9999)"), (10_000, "10^4 (10000)"), (31_000, "10^4 (31000)"), (91_000, "10^5 (91000)"),
-        (1_021_000, "10^6 (1021000)"), (0, "10^0 (0)"),
-    ])
+    @Test(
+        "a table size is labelled by its nearest power of ten and its exact count",
+        arguments: [
+            (9_999, "10^4 (9999)"), (10_000, "10^4 (10000)"), (31_000, "10^4 (31000)"), (91_000, "10^5 (91000)"),
+            (1_021_000, "10^6 (1021000)"), (0, "10^0 (0)"),
+        ])
     func sizeLabels(count: Int, label: String) {
         #expect(ScalingBenchmark.sizeLabel(count) == label)
     }

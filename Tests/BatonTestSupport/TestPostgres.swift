@@ -77,7 +77,8 @@ public final class TestPostgres: Sendable {
     /// `connection` (a URL or key=value conninfo) pointing at database `name` instead.
     static func replacingDatabase(in connection: String, with name: String) -> String {
         if connection.hasPrefix("postgres://") || connection.hasPrefix("postgresql://"),
-           var components = URLComponents(string: connection) {
+            var components = URLComponents(string: connection)
+        {
             components.path = "/" + name
             components.queryItems = components.queryItems?.filter { $0.name != "dbname" }
             return components.string ?? connection

@@ -21,11 +21,12 @@ struct KilledWorkerTests {
         #expect(child.stop(SIGKILL) == -1)
         // A COMMIT the worker sent before it died still completes on the server:
         // count only once its sessions are gone, or a job may finish after the count.
-        #expect(try eventually(within: 10) {
-            try db.connection.query(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
-            )[0].decode(Int.self, at: 0) == 0
-        })
+        #expect(
+            try eventually(within: 10) {
+                try db.connection.query(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )[0].decode(Int.self, at: 0) == 0
+            })
         let running = try db.count(.running)
         #expect(running > 0, "the kill should catch jobs mid-flight")
         #expect(try db.count(.completed) < 60)

@@ -24,7 +24,8 @@ struct RenewingWorkerTests {
         target.hasPrefix("socket:[") || target.hasPrefix("pipe:[")
     }
 
-    @Test("a worker renewing every 3 webhook requests delivers each of 10 events once, keeps its PID and descriptors, and exits 0 on SIGTERM")
+    @Test(
+        "a worker renewing every 3 webhook requests delivers each of 10 events once, keeps its PID and descriptors, and exits 0 on SIGTERM")
     func renewsAndDeliversEveryEventOnce() throws {
         let db = try WorkerDatabase()
         // A little time per answer, so a process stops claiming before it runs far past its threshold.
@@ -32,9 +33,11 @@ struct RenewingWorkerTests {
         defer { receiver.stop() }
         var events = try Set((0..<2).map { _ in try WebhookDeliveryTests.recordEvent(db) })
         // With a /metrics listener: each process must close it before the next binds the same port, or that one fails to start.
-        let worker = try WorkerProcess(db, receiver: receiver, arguments: ["--concurrency", "1"], settings: [
-            "BATON_WORKER_RENEW_AFTER_WEBHOOKS": "3", "BATON_METRICS_LISTEN": "127.0.0.1:\(try WorkerProcess.freePort())",
-        ])
+        let worker = try WorkerProcess(
+            db, receiver: receiver, arguments: ["--concurrency", "1"],
+            settings: [
+                "BATON_WORKER_RENEW_AFTER_WEBHOOKS": "3", "BATON_METRICS_LISTEN": "127.0.0.1:\(try WorkerProcess.freePort())",
+            ])
 
         // Below the threshold: every connection and descriptor the first process opens lazily is open now.
         #expect(try eventually(within: 20) { try db.count(.completed) == 2 })

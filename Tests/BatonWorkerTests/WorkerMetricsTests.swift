@@ -14,7 +14,9 @@ struct WorkerMetricsTests {
         _ = try WebhookDeliveryTests.recordEvent(db)
         let metrics = BatonMetrics()
         let settings = WebhookSettings(url: receiver.url, secret: WebhookDeliveryTests.secret, timeout: .seconds(2), retryBaseSeconds: 0.05)
-        let worker = db.worker(handlers: Worker.standardHandlers(webhook: settings, conninfo: db.conninfo, metrics: metrics)) { $0.metrics = metrics }
+        let worker = db.worker(handlers: Worker.standardHandlers(webhook: settings, conninfo: db.conninfo, metrics: metrics)) {
+            $0.metrics = metrics
+        }
         worker.start()
         defer { worker.stop() }
         #expect(try eventually(within: 10) { try db.count(.completed) == 1 })

@@ -80,8 +80,16 @@ public enum ExpositionParser {
                 var escaping = false
                 while let character = rest.first {
                     rest = rest.dropFirst()
-                    if escaping { raw.append(character); escaping = false; continue }
-                    if character == "\\" { raw.append(character); escaping = true; continue }
+                    if escaping {
+                        raw.append(character)
+                        escaping = false
+                        continue
+                    }
+                    if character == "\\" {
+                        raw.append(character)
+                        escaping = true
+                        continue
+                    }
                     if character == "\"" { break }
                     raw.append(character)
                 }

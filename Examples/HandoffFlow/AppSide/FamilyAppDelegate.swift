@@ -13,7 +13,8 @@ final class FamilyAppDelegate: NSObject, UIApplicationDelegate {
     func application(
         _ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]? = nil
     ) -> Bool {
-        let fetchToken = redeemerToken, launch = launch
+        let fetchToken = redeemerToken
+        let launch = launch
         Task {
             guard let launch, let token = await fetchToken() else { return }
             do throws(FlowError) {

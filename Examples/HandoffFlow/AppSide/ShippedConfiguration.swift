@@ -15,7 +15,8 @@ extension ClipLaunch {
     static func shipped() throws(FlowError) -> ClipLaunch {
         let container = try AppGroupContainer(entitled: ShippedConfiguration.appGroup)
         return ClipLaunch(
-            limits: ShippedConfiguration.limits, client: BatonClient(baseURL: ShippedConfiguration.baton), store: try container.handoffStore()
+            limits: ShippedConfiguration.limits, client: BatonClient(baseURL: ShippedConfiguration.baton),
+            store: try container.handoffStore()
         )
     }
 }
@@ -23,7 +24,9 @@ extension ClipLaunch {
 extension AppLaunch {
     /// The full app with the shipped configuration and its entitled App Group.
     static func shipped() throws(FlowError) -> AppLaunch {
-        AppLaunch(client: BatonClient(baseURL: ShippedConfiguration.baton), container: try AppGroupContainer(entitled: ShippedConfiguration.appGroup))
+        AppLaunch(
+            client: BatonClient(baseURL: ShippedConfiguration.baton),
+            container: try AppGroupContainer(entitled: ShippedConfiguration.appGroup))
     }
 }
 #endif

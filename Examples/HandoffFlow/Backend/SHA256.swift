@@ -43,7 +43,8 @@ enum SHA256 {
             schedule[index] = (0..<4).reduce(0) { $0 << 8 | UInt32(block[offset + $1]) }
         }
         for index in 16..<64 {
-            let early = schedule[index - 15], late = schedule[index - 2]
+            let early = schedule[index - 15]
+            let late = schedule[index - 2]
             let sigma0 = rotate(early, 7) ^ rotate(early, 18) ^ (early >> 3)
             let sigma1 = rotate(late, 17) ^ rotate(late, 19) ^ (late >> 10)
             schedule[index] = schedule[index - 16] &+ sigma0 &+ schedule[index - 7] &+ sigma1

@@ -11,7 +11,9 @@ extension FlowSetup {
             "inviter_name": "Ann", "ttl_seconds": 3600,
         ]
         let invite = try await BatonClient(baseURL: try arguments.server()).createInvite(draft, apiKey: try apiKey())
-        print("backend: created invite \(Finding.quoted(invite.id)): link \(Finding.quoted(invite.link)), code \(Finding.quoted(invite.code))")
+        print(
+            "backend: created invite \(Finding.quoted(invite.id)): link \(Finding.quoted(invite.link)), code \(Finding.quoted(invite.code))"
+        )
         let clipGroup = arguments.value("clip-app-group")
         if arguments.flag("typed") {
             try await runClip(appGroup: clipGroup, code: invite.code)

@@ -61,7 +61,9 @@ struct FlowSetup: Sendable {
                 print("app: forwarded a handoff of schema version \(unread.version) unread")
                 family = "family " + Finding.quoted(receipt.familyId)
             }
-            print("app: joined \(family) as \(Finding.quoted(receipt.redeemerId)) (redemption \(Finding.quoted(receipt.id)), \(receipt.usesLeft) uses left)")
+            print(
+                "app: joined \(family) as \(Finding.quoted(receipt.redeemerId)) (redemption \(Finding.quoted(receipt.id)), \(receipt.usesLeft) uses left)"
+            )
         }
     }
 }

@@ -17,7 +17,7 @@ struct APIRefusal: Equatable, Sendable {
     /// Reads an error body; nil when `body` is not one.
     init?(status: Int, body: Data) {
         guard let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
-              let error = object["error"] as? [String: Any], let code = error["code"] as? String
+            let error = object["error"] as? [String: Any], let code = error["code"] as? String
         else { return nil }
         self.status = status
         self.code = Self.isWellFormed(code) ? code : "unknown_error"
@@ -49,9 +49,10 @@ struct APIRefusal: Equatable, Sendable {
     }
 
     private static func isWellFormed(_ text: String) -> Bool {
-        (1...64).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "_")
-        }
+        (1...64).contains(text.utf8.count)
+            && text.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "_")
+            }
     }
 }

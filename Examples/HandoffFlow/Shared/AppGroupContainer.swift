@@ -31,7 +31,7 @@ struct AppGroupContainer: Sendable {
     /// - Throws: `app_group_invalid` when the target is not entitled to that exact (case-sensitive) group.
     init(entitled identifier: String) throws(FlowError) {
         guard Self.isWellFormed(identifier),
-              let directory = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: identifier)
+            let directory = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: identifier)
         else { throw .appGroupInvalid }
         self.identifier = identifier
         self.directory = directory

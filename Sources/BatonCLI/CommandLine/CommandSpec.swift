@@ -45,9 +45,10 @@ public struct CommandSpec: Sendable {
         if !positionals.isEmpty { text += " \(positionals)" }
         text += "\n"
         if !discussion.isEmpty { text += "\n\(discussion)\n" }
-        let rows = options.map { option in
-            ("--\(option.name)" + (option.value.map { " \($0)" } ?? ""), option.help + (option.repeats ? " (repeatable)" : ""))
-        } + [("--help", "Show this help.")]
+        let rows =
+            options.map { option in
+                ("--\(option.name)" + (option.value.map { " \($0)" } ?? ""), option.help + (option.repeats ? " (repeatable)" : ""))
+            } + [("--help", "Show this help.")]
         let width = rows.map(\.0.count).max() ?? 0
         text += "\nOptions:\n"
         for (left, right) in rows {

@@ -46,7 +46,9 @@ public indirect enum CommandTree {
                 return asked ? .success : .usageOrInputError
             }
             guard let child = children.first(where: { $0.word == first }) else {
-                console.err("baton\(name.isEmpty ? "" : " " + name): unknown command '\(UsageError(first).message)'\n\n" + helpText(name: name, children: children))
+                console.err(
+                    "baton\(name.isEmpty ? "" : " " + name): unknown command '\(UsageError(first).message)'\n\n"
+                        + helpText(name: name, children: children))
                 return .usageOrInputError
             }
             return child.dispatch(Array(words.dropFirst()), console: console)

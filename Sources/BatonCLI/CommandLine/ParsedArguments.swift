@@ -17,7 +17,10 @@ public struct ParsedArguments: Sendable {
         var rest = arguments[...]
         while let word = rest.popFirst() {
             guard word.hasPrefix("--"), word.count > 2 else {
-                if word == "--" { positionals += rest; break }
+                if word == "--" {
+                    positionals += rest
+                    break
+                }
                 positionals.append(word)
                 continue
             }

@@ -11,7 +11,10 @@ enum BenchAPICommand: BatonCommand {
             .value("seconds", "S", "Seconds per timed run, 1-600 (default 5)."),
             .value("connections", "N", "wrk connections, 1-1024 (default 64)."),
             .value("clients", "N", "Baton's HTTP threads and pool size, and pgbench's clients, 1-256 (default 32)."),
-            .value("invites", "N", "Fresh invites per side for the redeem runs, 1000-5000000 (default 10000 × (seconds × repetitions + 1), enough for 5,000 redeems/s); too few and the run stops with invites_exhausted."),
+            .value(
+                "invites", "N",
+                "Fresh invites per side for the redeem runs, 1000-5000000 (default 10000 × (seconds × repetitions + 1), enough for 5,000 redeems/s); too few and the run stops with invites_exhausted."
+            ),
             .value("repetitions", "N", "Repetitions of the whole sequence, 1-10 (default 3); medians are reported."),
         ],
         discussion: """

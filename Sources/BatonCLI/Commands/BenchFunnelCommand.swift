@@ -27,7 +27,8 @@ enum BenchFunnelCommand: BatonCommand {
         let tail = try arguments.int("tail", in: 0...10_000_000) ?? 10_000
         let repeats = try arguments.int("repeats", in: 1...100) ?? 5
         return try BenchCluster.report(arguments, console: console) { conninfo in
-            try FunnelBenchmark(conninfo: conninfo, invites: invites, families: families, tail: tail, repeats: repeats).run(progress: console.err)
+            try FunnelBenchmark(conninfo: conninfo, invites: invites, families: families, tail: tail, repeats: repeats).run(
+                progress: console.err)
         }
     }
 }

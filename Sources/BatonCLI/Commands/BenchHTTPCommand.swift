@@ -7,7 +7,9 @@ enum BenchHTTPCommand: BatonCommand {
         name: "bench http",
         summary: "The HTTP layer vs a minimal C libmicrohttpd server, both driven by wrk.",
         options: [
-            .value("repetitions", "N", "Runs per server and connection count, alternating, 1-20 (default 3); medians with min–max are reported."),
+            .value(
+                "repetitions", "N",
+                "Runs per server and connection count, alternating, 1-20 (default 3); medians with min–max are reported.")
         ],
         discussion: """
             Serves a fixed /healthz from Baton's HTTP module in-process and from

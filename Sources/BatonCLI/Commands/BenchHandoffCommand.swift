@@ -9,7 +9,9 @@ enum BenchHandoffCommand: BatonCommand {
         summary: "Handoff decodes/s vs JSONDecoder of the same payload; mint and token-hash cost vs a bare HMAC.",
         options: [
             .value("seconds", "S", "Seconds per timed run, 1-60 (default 1)."),
-            .value("repetitions", "N", "Runs of each measurement, ours and the ceiling alternating, 1-20 (default 3); medians with min–max are reported."),
+            .value(
+                "repetitions", "N",
+                "Runs of each measurement, ours and the ceiling alternating, 1-20 (default 3); medians with min–max are reported."),
         ],
         discussion: "Peak memory of the largest decode is measured by bench/handoff-memory.sh (valgrind DHAT).",
         examples: ["swift build -c release && .build/release/baton bench handoff"]

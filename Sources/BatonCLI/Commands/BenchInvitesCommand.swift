@@ -29,7 +29,8 @@ enum BenchInvitesCommand: BatonCommand {
         let rounds = try arguments.int("rounds", in: 1...20) ?? 3
         return try BenchCluster.report(arguments, console: console) { conninfo in
             try InviteCreationBenchmark(
-                conninfo: conninfo, connections: connections, batchConnections: batchConnections, duration: .seconds(seconds), rounds: rounds
+                conninfo: conninfo, connections: connections, batchConnections: batchConnections, duration: .seconds(seconds),
+                rounds: rounds
             ).run()
         }
     }

@@ -28,7 +28,9 @@ enum BenchQueueCommand: BatonCommand {
         let samples = try arguments.int("samples", in: 1...100_000) ?? 200
         let rounds = try arguments.int("rounds", in: 1...20) ?? 3
         return try BenchCluster.report(arguments, console: console) { conninfo in
-            try QueueBenchmark(conninfo: conninfo, jobs: jobs, concurrency: concurrency, invites: invites, latencySamples: samples, rounds: rounds).run()
+            try QueueBenchmark(
+                conninfo: conninfo, jobs: jobs, concurrency: concurrency, invites: invites, latencySamples: samples, rounds: rounds
+            ).run()
         }
     }
 }

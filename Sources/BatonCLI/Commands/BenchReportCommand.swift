@@ -10,10 +10,21 @@ enum BenchReportCommand: BatonCommand {
         summary: "Run every benchmark on one throwaway cluster and write one Markdown report with the machine described.",
         options: [
             .value("output", "FILE", "Where the report goes (default docs/benchmarks.md)."),
-            .value("repeat", "N", "Runs of every measurement, the scaling section's at each size included, 1-9 (default 3); medians with min–max are reported."),
-            .value("only", "LIST", "Comma-separated sections to run: \(Section.allCases.map(\.rawValue).joined(separator: ", ")) (default all)."),
-            .value("sizes", "LIST", "Comma-separated invites-table sizes the scaling section measures at, 1000-100000000 each (default 10000,1000000,10000000; with --quick 10000,100000)."),
-            .flag("quick", "Small sizes (10^4 and 10^5 invites, 100,000 to expire or to report a funnel over, 20,000 jobs): a smoke run, not figures to publish."),
+            .value(
+                "repeat", "N",
+                "Runs of every measurement, the scaling section's at each size included, 1-9 (default 3); medians with min–max are reported."
+            ),
+            .value(
+                "only", "LIST",
+                "Comma-separated sections to run: \(Section.allCases.map(\.rawValue).joined(separator: ", ")) (default all)."),
+            .value(
+                "sizes", "LIST",
+                "Comma-separated invites-table sizes the scaling section measures at, 1000-100000000 each (default 10000,1000000,10000000; with --quick 10000,100000)."
+            ),
+            .flag(
+                "quick",
+                "Small sizes (10^4 and 10^5 invites, 100,000 to expire or to report a funnel over, 20,000 jobs): a smoke run, not figures to publish."
+            ),
         ],
         discussion: """
             Starts one PostgreSQL cluster (fsync on) and gives each section its own database on it.
@@ -91,13 +102,16 @@ enum BenchReportCommand: BatonCommand {
     private static func scalingSizes(_ list: String?, quick: Bool) throws -> [Int] {
         guard let list else { return quick ? [10_000, 100_000] : [10_000, 1_000_000, 10_000_000] }
         let sizes = list.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard !sizes.isEmpty, sizes.count == list.split(separator: ",").count, sizes.allSatisfy({ (1_000...100_000_000).contains($0) }) else {
+        guard !sizes.isEmpty, sizes.count == list.split(separator: ",").count, sizes.allSatisfy({ (1_000...100_000_000).contains($0) })
+        else {
             throw UsageError("--sizes takes comma-separated whole numbers from 1000 to 100000000, such as 10000,1000000.")
         }
         return sizes
     }
 
-    private static func measure(_ section: Section, in cluster: BenchCluster, _ settings: Settings, console: Console) throws -> BenchmarkReport {
+    private static func measure(_ section: Section, in cluster: BenchCluster, _ settings: Settings, console: Console) throws
+        -> BenchmarkReport
+    {
         let (repeats, quick) = (settings.repeats, settings.quick)
         let database = try cluster.freshDatabase("bench_\(section.rawValue)")
         let api = APIBenchmark.Options(conninfo: database, repetitions: repeats)
@@ -115,8 +129,10 @@ enum BenchReportCommand: BatonCommand {
         case .invites:
             return try InviteCreationBenchmark(conninfo: database, rounds: repeats).run()
         case .queue:
-            return try QueueBenchmark(conninfo: database, jobs: quick ? 20_000 : 50_000, concurrency: 10,
-                                      invites: quick ? 100_000 : 1_000_000, latencySamples: 200, rounds: max(repeats, 2)).run()
+            return try QueueBenchmark(
+                conninfo: database, jobs: quick ? 20_000 : 50_000, concurrency: 10,
+                invites: quick ? 100_000 : 1_000_000, latencySamples: 200, rounds: max(repeats, 2)
+            ).run()
         case .serve:
             return try ServeStartupBenchmark(BenchServeCommand.options(conninfo: database, runs: 2 * repeats + 1, idle: 2)).run()
         case .scaling:
@@ -138,21 +154,22 @@ enum BenchReportCommand: BatonCommand {
     /// How every figure is made, for the report's reader: what repeats,
     /// what a cell shows, and the figures that are single runs on purpose.
     static func method(repeats: Int) -> String {
-        let runs = repeats == 1
+        let runs =
+            repeats == 1
             ? "Every measurement runs once (`--repeat 1`), the serve section's three times, the funnel's queries five: most figures are single runs."
             : "Every measurement runs \(repeats) times (`--repeat`; the serve section starts \(2 * repeats + 1) processes, the funnel times each query five times):"
         return """
-        \(runs) Baton's figure is the median with its
-        min–max in brackets, the ceiling's is the median of its own runs, measured alternately with Baton's (some
-        sections give the ceiling's min–max in its name). Timed runs of a section share one database and one set of
-        fixtures; only the timed part repeats. The queue's expiry of 10^6 invites refills the table before each
-        of its runs, and the NOTIFY wake-up latency is a p50 and p99 per round of samples, the rows giving their
-        medians. The scaling section fills the invites table once per size (the fill is the expensive part) and
-        repeats the API benchmark's whole sequence there; its first table shows each size on one line (preview
-        and redeem req/s, p50, p99, server CPU per request, and Baton's req/s as a percentage of the C ceiling's
-        in the same repetition), each cell a median with its min–max. The only single runs are the funnel's
-        generation and rollup, which build the state its reports read and say so in their notes.
-        """
+            \(runs) Baton's figure is the median with its
+            min–max in brackets, the ceiling's is the median of its own runs, measured alternately with Baton's (some
+            sections give the ceiling's min–max in its name). Timed runs of a section share one database and one set of
+            fixtures; only the timed part repeats. The queue's expiry of 10^6 invites refills the table before each
+            of its runs, and the NOTIFY wake-up latency is a p50 and p99 per round of samples, the rows giving their
+            medians. The scaling section fills the invites table once per size (the fill is the expensive part) and
+            repeats the API benchmark's whole sequence there; its first table shows each size on one line (preview
+            and redeem req/s, p50, p99, server CPU per request, and Baton's req/s as a percentage of the C ceiling's
+            in the same repetition), each cell a median with its min–max. The only single runs are the funnel's
+            generation and rollup, which build the state its reports read and say so in their notes.
+            """
     }
 
     private static func header(machine: MachineDescription, repeats: Int, quick: Bool) -> String {

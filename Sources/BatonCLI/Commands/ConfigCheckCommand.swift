@@ -1,5 +1,5 @@
-import Foundation
 import BatonCore
+import Foundation
 
 /// `baton config check`: validates every `BATON_*` setting and prints the
 /// effective configuration, secrets masked.

@@ -24,11 +24,12 @@ enum ConfigReferenceCommand: BatonCommand {
     static func markdown(_ settings: [Setting]) -> String {
         let header = "| Variable | Default | Secret | Meaning |\n|---|---|---|---|"
         let rows = settings.map { setting in
-            let value = switch setting.defaultValue {
-            case nil: "**required**"
-            case ""?: "(empty)"
-            case let value?: "`\(value)`"
-            }
+            let value =
+                switch setting.defaultValue {
+                case nil: "**required**"
+                case ""?: "(empty)"
+                case let value?: "`\(value)`"
+                }
             let cells = ["`\(setting.name)`", value, setting.isSecret ? "yes" : "", setting.summary]
             return "| " + cells.map(cell).joined(separator: " | ") + " |"
         }

@@ -69,7 +69,8 @@ enum DevCommand: BatonCommand {
             server.shutdown(grace: configuration.server.shutdownGrace)
             app.close()
         }
-        let worker = arguments.flag("no-worker") ? nil : Worker.standard(configuration, metrics: metrics) { console.err(WorkerCommand.logLine($0)) }
+        let worker =
+            arguments.flag("no-worker") ? nil : Worker.standard(configuration, metrics: metrics) { console.err(WorkerCommand.logLine($0)) }
         worker?.start()
         defer {
             if let worker {
@@ -85,7 +86,8 @@ enum DevCommand: BatonCommand {
             )
         }
         let base = "http://\(listen.host):\(server.port)"
-        console.out("""
+        console.out(
+            """
             migrations: \(applied.isEmpty ? "schema is current" : "applied " + applied.map(\.fileName).joined(separator: ", "))
             database:   \(configuration.databaseURL)
             settings:   \(workspace.environmentFile.path)  (use: set -a; . \(workspace.environmentFile.path); set +a)

@@ -31,12 +31,14 @@ enum DoctorCommand: BatonCommand {
         guard let app = arguments.string("app"), let clip = arguments.string("clip") else {
             throw UsageError("--app FILE and --clip FILE are required")
         }
-        let host = arguments.string("host")
+        let host =
+            arguments.string("host")
             ?? ProcessInfo.processInfo.environment["BATON_PUBLIC_BASE_URL"].flatMap { URL(string: $0)?.host }
-        let doctor = Doctor(configuration: DoctorConfiguration(
-            teamID: arguments.string("team-id"), publicHost: host,
-            appBundleID: arguments.string("app-bundle-id"), clipBundleID: arguments.string("clip-bundle-id")
-        ))
+        let doctor = Doctor(
+            configuration: DoctorConfiguration(
+                teamID: arguments.string("team-id"), publicHost: host,
+                appBundleID: arguments.string("app-bundle-id"), clipBundleID: arguments.string("clip-bundle-id")
+            ))
         let report = try doctor.examine(
             appEntitlements: read(app, option: "app"),
             clipEntitlements: read(clip, option: "clip"),

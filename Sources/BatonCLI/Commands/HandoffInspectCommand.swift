@@ -40,7 +40,9 @@ enum HandoffInspectCommand: BatonCommand {
         var keys: [String: [UInt8]] = [:]
         for spec in specs {
             let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let bytes = Sodium.bytes(fromHex: parts[1]) else { throw UsageError("--key must be KID:HEX, got '\(spec)'") }
+            guard parts.count == 2, let bytes = Sodium.bytes(fromHex: parts[1]) else {
+                throw UsageError("--key must be KID:HEX, got '\(spec)'")
+            }
             keys[parts[0]] = bytes
         }
         do {

@@ -17,16 +17,21 @@ enum JobsListCommand: BatonCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let state = try arguments.value("state", expected: JobState.allCases.map(\.rawValue).joined(separator: ", "), JobState.init(rawValue:))
+        let state = try arguments.value(
+            "state", expected: JobState.allCases.map(\.rawValue).joined(separator: ", "), JobState.init(rawValue:))
         let limit = try arguments.int("limit", in: 1...10_000) ?? 50
         let jobs = try JobsDatabase.open { try JobQueue.list(state: state, kind: arguments.string("kind"), limit: limit, on: $0) }
         if arguments.flag("json") {
             console.json(jobs.map(JobsDatabase.dictionary))
         } else {
-            console.table(["ID", "KIND", "STATE", "ATTEMPT", "SCHEDULED", "LAST ERROR"], jobs.map { job in
-                [String(job.id), job.kind, job.state.rawValue, "\(job.attempt)/\(job.maxAttempts)",
-                 job.scheduledAt.formatted(.iso8601), job.lastError.map { String($0.prefix(80)) } ?? ""]
-            })
+            console.table(
+                ["ID", "KIND", "STATE", "ATTEMPT", "SCHEDULED", "LAST ERROR"],
+                jobs.map { job in
+                    [
+                        String(job.id), job.kind, job.state.rawValue, "\(job.attempt)/\(job.maxAttempts)",
+                        job.scheduledAt.formatted(.iso8601), job.lastError.map { String($0.prefix(80)) } ?? "",
+                    ]
+                })
         }
         return .success
     }
@@ -83,12 +88,19 @@ enum JobsStatsCommand: BatonCommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let counts = try JobsDatabase.open { try JobQueue.stats(on: $0) }
         if arguments.flag("json") {
-            console.json(counts.map { ["kind": $0.kind, "state": $0.state.rawValue, "count": $0.count,
-                                       "oldest_scheduled_at": $0.oldestScheduledAt?.formatted(.iso8601) ?? NSNull()] as [String: Any] })
+            console.json(
+                counts.map {
+                    [
+                        "kind": $0.kind, "state": $0.state.rawValue, "count": $0.count,
+                        "oldest_scheduled_at": $0.oldestScheduledAt?.formatted(.iso8601) ?? NSNull(),
+                    ] as [String: Any]
+                })
         } else {
-            console.table(["KIND", "STATE", "COUNT", "OLDEST SCHEDULED"], counts.map {
-                [$0.kind, $0.state.rawValue, String($0.count), $0.oldestScheduledAt?.formatted(.iso8601) ?? ""]
-            })
+            console.table(
+                ["KIND", "STATE", "COUNT", "OLDEST SCHEDULED"],
+                counts.map {
+                    [$0.kind, $0.state.rawValue, String($0.count), $0.oldestScheduledAt?.formatted(.iso8601) ?? ""]
+                })
         }
         return .success
     }

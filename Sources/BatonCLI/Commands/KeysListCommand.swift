@@ -15,8 +15,10 @@ enum KeysListCommand: BatonCommand {
             try APIKeyStore(secret: configuration.secretKey).list(on: connection)
         }
         let rows = records.map { record in
-            [record.publicID, record.name, record.scopes.map(\.rawValue).joined(separator: ","),
-             record.createdAt.formatted(.iso8601), record.revokedAt.map { "revoked " + $0.formatted(.iso8601) } ?? "active"]
+            [
+                record.publicID, record.name, record.scopes.map(\.rawValue).joined(separator: ","),
+                record.createdAt.formatted(.iso8601), record.revokedAt.map { "revoked " + $0.formatted(.iso8601) } ?? "active",
+            ]
         }
         if arguments.flag("json") {
             console.json(rows.map { ["id": $0[0], "name": $0[1], "scopes": $0[2], "created_at": $0[3], "state": $0[4]] })

@@ -21,7 +21,10 @@ enum MetricsFunnelCommand: BatonCommand {
             bucket edges. Counts are events in each bucket (equal to counts over baton.events); conversion is
             redeemed/issued of the same bucket. Refusals are counted for all families together.
             """,
-        examples: ["baton metrics funnel", "baton metrics funnel --since 48h --interval hour", "baton metrics funnel --since 12w --interval week --family fam_42 --json"]
+        examples: [
+            "baton metrics funnel", "baton metrics funnel --since 48h --interval hour",
+            "baton metrics funnel --since 12w --interval week --family fam_42 --json",
+        ]
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
@@ -36,8 +39,9 @@ enum MetricsFunnelCommand: BatonCommand {
     static func query(_ arguments: ParsedArguments, now: Date) throws -> FunnelQuery {
         let seconds = try arguments.value("since", expected: "a number and m, h, d or w, such as 7d", sinceSeconds) ?? 7 * 86_400
         let interval = try arguments.value("interval", expected: "hour, day or week", FunnelInterval.init(rawValue:)) ?? .day
-        return try FunnelQuery(from: now.addingTimeInterval(-Double(seconds)), to: now, interval: interval,
-                               familyID: arguments.string("family"), now: now)
+        return try FunnelQuery(
+            from: now.addingTimeInterval(-Double(seconds)), to: now, interval: interval,
+            familyID: arguments.string("family"), now: now)
     }
 
     /// Prints `report` as a table, or as the API's JSON.

@@ -1,5 +1,5 @@
-import Foundation
 import BatonCore
+import Foundation
 import Postgres
 
 /// `baton migrate`: applies pending schema migrations, or lists them with `--status`.

@@ -1,7 +1,7 @@
 import BatonCore
+import BatonServer
 import BatonWorker
 import Foundation
-import BatonServer
 import HTTP
 import Postgres
 import SafeText
@@ -48,9 +48,12 @@ enum WorkerCommand: BatonCommand {
         let metricsServer = try startMetricsServer(metrics, configuration: configuration, console: console)
         worker.start()
         let endpoint = configuration.webhook.map { "\($0.url.scheme ?? "")://\($0.url.host ?? "")" } ?? "none (BATON_WEBHOOK_URL unset)"
-        console.out("worker \(worker.configuration.workerID) running \(worker.configuration.settings.concurrency) at once; webhooks to \(endpoint)")
+        console.out(
+            "worker \(worker.configuration.workerID) running \(worker.configuration.settings.concurrency) at once; webhooks to \(endpoint)")
         let renewing = stop.wait()
-        console.out("stopping\(renewing ? " to renew" : ""): letting running jobs finish (up to \(worker.configuration.settings.shutdownGrace)) ...")
+        console.out(
+            "stopping\(renewing ? " to renew" : ""): letting running jobs finish (up to \(worker.configuration.settings.shutdownGrace)) ..."
+        )
         worker.stop()
         metricsServer?.shutdown(grace: .seconds(1))
         let stats = worker.statistics
@@ -64,15 +67,21 @@ enum WorkerCommand: BatonCommand {
     /// supervisor starts a new one.
     private static func renew(after attempts: WebhookAttemptCounter, console: Console) -> ExitCode {
         let error = ProcessRenewal.replaceProcess(arguments: CommandLine.arguments) { marked in
-            console.err(logLine(level: "info", "renewing the worker process: re-executing itself with the same arguments", [
-                "reason": "the HTTP client leaks a little memory per webhook request (BATON_WORKER_RENEW_AFTER_WEBHOOKS)",
-                "webhook_attempts": attempts.count, "threshold": attempts.threshold ?? 0, "pid": Int(getpid()),
-                "descriptors_marked_cloexec": marked,
-            ]))
+            console.err(
+                logLine(
+                    level: "info", "renewing the worker process: re-executing itself with the same arguments",
+                    [
+                        "reason": "the HTTP client leaks a little memory per webhook request (BATON_WORKER_RENEW_AFTER_WEBHOOKS)",
+                        "webhook_attempts": attempts.count, "threshold": attempts.threshold ?? 0, "pid": Int(getpid()),
+                        "descriptors_marked_cloexec": marked,
+                    ]))
         }
-        console.err(logLine(level: "error", "renewing the worker process failed; exiting for the supervisor to restart it", [
-            "errno": Int(error), "error": String(cString: strerror(error)), "executable": ProcessRenewal.executable,
-        ]))
+        console.err(
+            logLine(
+                level: "error", "renewing the worker process failed; exiting for the supervisor to restart it",
+                [
+                    "errno": Int(error), "error": String(cString: strerror(error)), "executable": ProcessRenewal.executable,
+                ]))
         return .usageOrInputError
     }
 
@@ -82,10 +91,11 @@ enum WorkerCommand: BatonCommand {
         _ metrics: BatonMetrics, configuration: BatonConfiguration, console: Console
     ) throws -> Server? {
         guard let listen = configuration.server.metricsListen else { return nil }
-        let pool = PostgresPool(PostgresPoolConfiguration(
-            conninfo: configuration.databaseURL, maxConnections: 1, acquireTimeout: configuration.poolTimeout,
-            statementTimeout: configuration.statementTimeout
-        ))
+        let pool = PostgresPool(
+            PostgresPoolConfiguration(
+                conninfo: configuration.databaseURL, maxConnections: 1, acquireTimeout: configuration.poolTimeout,
+                statementTimeout: configuration.statementTimeout
+            ))
         metrics.addPoolStatistics(pool)
         metrics.addJobCounts(pool: pool)
         let server = try MetricsServer.start(metrics, on: listen)

@@ -31,7 +31,7 @@ public struct Console: Sendable {
     public static func jsonText(_ value: Any) -> String {
         let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]
         guard JSONSerialization.isValidJSONObject([value]),
-              let data = try? JSONSerialization.data(withJSONObject: value, options: options)
+            let data = try? JSONSerialization.data(withJSONObject: value, options: options)
         else { return "null" }
         return SafeText.hardenedJSON(String(decoding: data, as: UTF8.self))
     }

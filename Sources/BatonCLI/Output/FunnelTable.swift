@@ -22,21 +22,25 @@ struct FunnelTable {
         ]
         let peaks = columns.map { column in report.buckets.map { column.1($0.tally.counts) }.max() ?? 0 }
         let rows = report.buckets.map { bucket in
-            [stamp(bucket.start)] + columns.indices.map { index in
-                let value = columns[index].1(bucket.tally.counts)
-                return "\(value) \(Self.bar(value, peak: peaks[index]))"
-            } + [Self.percent(bucket.tally.counts.conversion.redeemedOfIssued)]
+            [stamp(bucket.start)]
+                + columns.indices.map { index in
+                    let value = columns[index].1(bucket.tally.counts)
+                    return "\(value) \(Self.bar(value, peak: peaks[index]))"
+                } + [Self.percent(bucket.tally.counts.conversion.redeemedOfIssued)]
         }
         let totals = report.totals.tally
         let totalRow = ["TOTAL"] + columns.map { String($0.1(totals.counts)) } + [Self.percent(totals.counts.conversion.redeemedOfIssued)]
         lines.append(Console.tableText(["BUCKET"] + columns.map(\.0) + ["REDEEMED/ISSUED"], rows + [totalRow]))
         lines.append("")
         let conversion = totals.counts.conversion
-        lines.append("Conversion: previewed/issued \(Self.percent(conversion.previewedOfIssued)), "
-                     + "redeemed/previewed \(Self.percent(conversion.redeemedOfPreviewed)), redeemed/issued \(Self.percent(conversion.redeemedOfIssued))")
+        lines.append(
+            "Conversion: previewed/issued \(Self.percent(conversion.previewedOfIssued)), "
+                + "redeemed/previewed \(Self.percent(conversion.redeemedOfPreviewed)), redeemed/issued \(Self.percent(conversion.redeemedOfIssued))"
+        )
         let time = report.totals.timeToRedeem
-        lines.append("Time to redeem (\(time.count) redemption(s)): p50 \(Self.duration(time.p50Seconds)), "
-                     + "p90 \(Self.duration(time.p90Seconds)), p99 \(Self.duration(time.p99Seconds))")
+        lines.append(
+            "Time to redeem (\(time.count) redemption(s)): p50 \(Self.duration(time.p50Seconds)), "
+                + "p90 \(Self.duration(time.p90Seconds)), p99 \(Self.duration(time.p99Seconds))")
         lines.append("Redemptions by channel: " + Self.breakdown(totals.redemptionsByChannel))
         lines.append("Refusals by code: " + (totals.rejectionsByCode.map(Self.breakdown) ?? "counted for all families only"))
         return lines
@@ -77,7 +81,8 @@ struct FunnelTable {
     private func stamp(_ date: Date) -> String {
         let style = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!)
         return report.query.interval == .hour
-            ? date.formatted(style.year().month().day().dateTimeSeparator(.space).time(includingFractionalSeconds: false)).dropLast(3).description
+            ? date.formatted(style.year().month().day().dateTimeSeparator(.space).time(includingFractionalSeconds: false)).dropLast(3)
+                .description
             : date.formatted(style.year().month().day())
     }
 }

@@ -1,5 +1,6 @@
 import BatonCore
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,7 +22,7 @@ struct HealthProbe: Sendable, Equatable {
     /// to 80 and the path to `/healthz`); nil for any other form.
     init?(url: String) {
         guard url.hasPrefix("http://"), url.utf8.count <= 2048,
-              url.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F })
+            url.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F })
         else { return nil }
         let rest = url.dropFirst("http://".count)
         let authority = rest.prefix { $0 != "/" }
@@ -35,11 +36,12 @@ struct HealthProbe: Sendable, Equatable {
     /// The `/healthz` of a server listening on `listen`; a wildcard address
     /// (`0.0.0.0`, `::`) is probed on the matching loopback address.
     init(listen: ListenAddress) {
-        let host = switch listen.host {
-        case "0.0.0.0": "127.0.0.1"
-        case "::": "::1"
-        default: listen.host
-        }
+        let host =
+            switch listen.host {
+            case "0.0.0.0": "127.0.0.1"
+            case "::": "::1"
+            default: listen.host
+            }
         self.init(host: host, port: listen.port, path: "/healthz")
     }
 

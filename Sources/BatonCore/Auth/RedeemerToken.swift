@@ -31,7 +31,7 @@ public struct RedeemerToken: Sendable, Equatable {
         // The algorithm is judged before anything else is decoded, so an
         // unsigned (`alg: none`, empty third segment) token is named as such.
         guard header["alg"] as? String == "HS256", header["typ"].map({ $0 as? String == "JWT" }) ?? true,
-              header["crit"] == nil
+            header["crit"] == nil
         else { throw .unsupportedAlgorithm }
         guard let payloadBytes = Self.base64URL(segments[1]), let mac = Self.base64URL(segments[2]) else { throw .malformed }
         let signingInput = Array(text.utf8.prefix(segments[0].utf8.count + 1 + segments[1].utf8.count))
@@ -75,7 +75,8 @@ public struct RedeemerToken: Sendable, Equatable {
     private static func isSymbol(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "_"): true
+            UInt8(ascii: "-"), UInt8(ascii: "_"):
+            true
         default: false
         }
     }

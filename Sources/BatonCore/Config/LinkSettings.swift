@@ -30,13 +30,16 @@ public struct LinkSettings: Sendable, Equatable {
     /// - Throws: `ConfigurationError` naming `BATON_PUBLIC_BASE_URL` when it is unset.
     public func requirePublicHost() throws(ConfigurationError) -> String {
         guard let publicHost else {
-            throw ConfigurationError(problems: [.init(setting: Setting.publicBaseURL.name, message: "is required: \(Setting.publicBaseURL.summary)")])
+            throw ConfigurationError(problems: [
+                .init(setting: Setting.publicBaseURL.name, message: "is required: \(Setting.publicBaseURL.summary)")
+            ])
         }
         return publicHost
     }
 
     static func read(_ reader: inout SettingReader) -> LinkSettings? {
-        let host = reader.optional(.publicBaseURL, expected: "an https URL with only a host, such as https://invites.example.com", Self.host(ofBaseURL:))
+        let host = reader.optional(
+            .publicBaseURL, expected: "an https URL with only a host, such as https://invites.example.com", Self.host(ofBaseURL:))
         let team = reader.optional(.appleTeamID, expected: "ten upper-case letters or digits") { AppleIdentifiers.isTeamID($0) ? $0 : nil }
         let app = reader.optional(.appBundleID, expected: "a reverse-DNS bundle id") { AppleIdentifiers.isBundleID($0) ? $0 : nil }
         let clip = reader.optional(.clipBundleID, expected: "a reverse-DNS bundle id") { AppleIdentifiers.isBundleID($0) ? $0 : nil }
@@ -54,15 +57,17 @@ public struct LinkSettings: Sendable, Equatable {
     /// nil for any other scheme, a port, credentials, a path or a query.
     static func host(ofBaseURL raw: String) -> String? {
         guard let components = URLComponents(string: raw), components.scheme?.lowercased() == "https",
-              let host = components.host?.lowercased(), components.port == nil, components.user == nil,
-              components.password == nil, components.query == nil, components.fragment == nil,
-              components.path.isEmpty || components.path == "/"
+            let host = components.host?.lowercased(), components.port == nil, components.user == nil,
+            components.password == nil, components.query == nil, components.fragment == nil,
+            components.path.isEmpty || components.path == "/"
         else { return nil }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
-        let valid = host.utf8.count <= 253 && labels.count >= 2 && labels.allSatisfy { label in
-            (1...63).contains(label.count) && !label.hasPrefix("-") && !label.hasSuffix("-")
-                && label.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
-        }
+        let valid =
+            host.utf8.count <= 253 && labels.count >= 2
+            && labels.allSatisfy { label in
+                (1...63).contains(label.count) && !label.hasPrefix("-") && !label.hasSuffix("-")
+                    && label.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+            }
         return valid ? host : nil
     }
 }

@@ -22,7 +22,8 @@ public struct RedemptionSettings: Sendable {
 
     static func read(_ reader: inout SettingReader, secretKey: [UInt8]?) -> RedemptionSettings? {
         // Unset, the key derives from the server secret, whose own problems are reported already.
-        let keyring = (reader.environment[Setting.handoffKeys.name] ?? "").isEmpty
+        let keyring =
+            (reader.environment[Setting.handoffKeys.name] ?? "").isEmpty
             ? secretKey.flatMap(Self.derivedKeyring)
             : reader.parsed(.handoffKeys, expected: "comma-separated KEYID:HEX items, 32-byte keys", Self.keyring)
         let ttl = reader.integer(.handoffTTL, in: 60...2_592_000)
@@ -35,7 +36,8 @@ public struct RedemptionSettings: Sendable {
         let package = reader.parsed(.androidPackage, expected: "a Java package name such as com.example.family") { raw -> String?? in
             raw.isEmpty ? .some(nil) : (Self.isPackageName(raw) ? .some(raw) : nil)
         }
-        let fingerprints = reader.parsed(.androidFingerprints, expected: "comma-separated SHA-256 fingerprints AA:BB:…") { raw -> [String]? in
+        let fingerprints = reader.parsed(.androidFingerprints, expected: "comma-separated SHA-256 fingerprints AA:BB:…") {
+            raw -> [String]? in
             let items = raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
             return items.allSatisfy(Self.isFingerprint) ? items : nil
         }
@@ -67,10 +69,13 @@ public struct RedemptionSettings: Sendable {
 
     private static func isPackageName(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return text.utf8.count <= 255 && parts.count >= 2 && parts.allSatisfy { part in
-            guard let first = part.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
-            return part.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
-        }
+        return text.utf8.count <= 255 && parts.count >= 2
+            && parts.allSatisfy { part in
+                guard let first = part.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII else { return false }
+                return part.unicodeScalars.allSatisfy {
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+                }
+            }
     }
 
     private static func isFingerprint(_ text: String) -> Bool {
@@ -83,7 +88,8 @@ extension Setting {
     /// Handoff signing keys.
     public static let handoffKeys = Setting(
         name: "BATON_HANDOFF_KEYS",
-        summary: "Handoff MAC keys as KEYID:HEX (32 bytes) items, comma-separated; the first signs, all verify. Unset: one key derived from BATON_SECRET_KEY (id 'derived').",
+        summary:
+            "Handoff MAC keys as KEYID:HEX (32 bytes) items, comma-separated; the first signs, all verify. Unset: one key derived from BATON_SECRET_KEY (id 'derived').",
         defaultValue: "", isSecret: true
     )
     /// Lifetime of minted handoffs.
@@ -101,7 +107,8 @@ extension Setting {
     /// Rate limits of the public routes.
     public static let rateLimits = Setting(
         name: "BATON_RATE_LIMITS",
-        summary: "off, or CLASS=N/UNIT items overriding the defaults (classes code, code_failures, token, invocation, handoff, key; units s, min, h, day).",
+        summary:
+            "off, or CLASS=N/UNIT items overriding the defaults (classes code, code_failures, token, invocation, handoff, key; units s, min, h, day).",
         defaultValue: RateLimitPolicy.defaults.description, isSecret: false
     )
     /// Android package for App Links.

@@ -50,7 +50,8 @@ extension Setting {
     /// A separate listener for `/metrics`.
     public static let metricsListen = Setting(
         name: "BATON_METRICS_LISTEN",
-        summary: "Serve /metrics only on this HOST:PORT (e.g. 127.0.0.1:9464), unauthenticated; also makes `baton worker` serve its metrics. Unset: /metrics on BATON_LISTEN with a metrics:read API key.",
+        summary:
+            "Serve /metrics only on this HOST:PORT (e.g. 127.0.0.1:9464), unauthenticated; also makes `baton worker` serve its metrics. Unset: /metrics on BATON_LISTEN with a metrics:read API key.",
         defaultValue: "", isSecret: false
     )
 }

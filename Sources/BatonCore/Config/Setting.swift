@@ -25,7 +25,8 @@ public struct Setting: Sendable, Hashable {
     /// The server secret that keys the hashes of codes, tokens and API keys.
     public static let secretKey = Setting(
         name: "BATON_SECRET_KEY",
-        summary: "Server secret, 32+ bytes as hex or base64; keys the HMACs of codes, tokens and API keys. Changing it invalidates them all.",
+        summary:
+            "Server secret, 32+ bytes as hex or base64; keys the HMACs of codes, tokens and API keys. Changing it invalidates them all.",
         defaultValue: nil, isSecret: true
     )
     /// Where `baton serve` listens.
@@ -62,7 +63,8 @@ public struct Setting: Sendable, Hashable {
     /// Where webhooks go; unset means events are recorded but not delivered.
     public static let webhookURL = Setting(
         name: "BATON_WEBHOOK_URL",
-        summary: "Webhook endpoint for invite.redeemed/expired/revoked events; https:// (http:// only for loopback hosts). Unset: no delivery.",
+        summary:
+            "Webhook endpoint for invite.redeemed/expired/revoked events; https:// (http:// only for loopback hosts). Unset: no delivery.",
         defaultValue: "", isSecret: false
     )
     /// The key of the `Baton-Signature` HMAC.
@@ -116,7 +118,8 @@ public struct Setting: Sendable, Hashable {
     /// Webhook attempts after which a worker process replaces itself.
     public static let workerRenewAfterWebhooks = Setting(
         name: "BATON_WORKER_RENEW_AFTER_WEBHOOKS",
-        summary: "Webhook HTTP attempts after which `baton worker` drains and re-executes itself (same PID, fresh memory); bounds the HTTP client's per-request leak. 0 never renews (0-1000000000).",
+        summary:
+            "Webhook HTTP attempts after which `baton worker` drains and re-executes itself (same PID, fresh memory); bounds the HTTP client's per-request leak. 0 never renews (0-1000000000).",
         defaultValue: "100000", isSecret: false
     )
     /// How long finished jobs are kept.
@@ -139,11 +142,13 @@ public struct Setting: Sendable, Hashable {
     )
 
     /// Every setting, in the order documentation lists them.
-    public static let all: [Setting] = [
-        databaseURL, secretKey, listen, poolSize, poolTimeout, statementTimeout, logLevel,
-        httpThreads, trustedProxies, shutdownGrace, metricsListen,
-        handoffKeys, handoffTTL, redeemerJWTSecret, rateLimits, androidPackage, androidFingerprints,
-        webhookURL, webhookSecret, webhookTimeout, webhookRetryBase, webhookMaxAttempts,
-        workerConcurrency, jobLease, jobTimeout, workerShutdownGrace, workerRenewAfterWebhooks, jobRetention, idempotencyRetention, eventRetention,
-    ] + links
+    public static let all: [Setting] =
+        [
+            databaseURL, secretKey, listen, poolSize, poolTimeout, statementTimeout, logLevel,
+            httpThreads, trustedProxies, shutdownGrace, metricsListen,
+            handoffKeys, handoffTTL, redeemerJWTSecret, rateLimits, androidPackage, androidFingerprints,
+            webhookURL, webhookSecret, webhookTimeout, webhookRetryBase, webhookMaxAttempts,
+            workerConcurrency, jobLease, jobTimeout, workerShutdownGrace, workerRenewAfterWebhooks, jobRetention, idempotencyRetention,
+            eventRetention,
+        ] + links
 }

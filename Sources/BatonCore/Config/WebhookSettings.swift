@@ -30,7 +30,7 @@ public struct WebhookSettings: Sendable, Equatable {
     /// `http://` to `localhost`, `127.0.0.0/8` or `[::1]`.
     public static func checkEndpoint(_ text: String) -> Result<URL, EndpointProblem> {
         guard let components = URLComponents(string: text), let url = components.url,
-              let scheme = components.scheme?.lowercased(), let host = components.host, !host.isEmpty
+            let scheme = components.scheme?.lowercased(), let host = components.host, !host.isEmpty
         else { return .failure(.notAbsoluteURL) }
         guard components.user == nil, components.password == nil else { return .failure(.credentialsInURL) }
         switch scheme {

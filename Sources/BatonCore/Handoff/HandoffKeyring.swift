@@ -76,10 +76,11 @@ public struct HandoffKeyring: HandoffSigner, HandoffVerifier {
     }
 
     private static func isWellFormed(_ keyID: String) -> Bool {
-        (1...64).contains(keyID.utf8.count) && keyID.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-        }
+        (1...64).contains(keyID.utf8.count)
+            && keyID.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+            }
     }
 }

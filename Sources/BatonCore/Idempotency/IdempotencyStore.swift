@@ -87,12 +87,16 @@ public struct IdempotencyStore: Sendable {
     }
 
     static let lock = PostgresStatement(name: "idempotency_lock", sql: "SELECT pg_try_advisory_xact_lock($1)")
-    static let select = PostgresStatement(name: "idempotency_select", sql: """
-        SELECT request_hash, response_status, response_body FROM baton.idempotency_keys
-        WHERE api_key_id = $1 AND key = $2 AND response_status IS NOT NULL
-        """)
-    static let insert = PostgresStatement(name: "idempotency_insert", sql: """
-        INSERT INTO baton.idempotency_keys (api_key_id, key, request_hash, response_status, response_body, completed_at)
-        VALUES ($1, $2, $3, $4, $5, now())
-        """)
+    static let select = PostgresStatement(
+        name: "idempotency_select",
+        sql: """
+            SELECT request_hash, response_status, response_body FROM baton.idempotency_keys
+            WHERE api_key_id = $1 AND key = $2 AND response_status IS NOT NULL
+            """)
+    static let insert = PostgresStatement(
+        name: "idempotency_insert",
+        sql: """
+            INSERT INTO baton.idempotency_keys (api_key_id, key, request_hash, response_status, response_body, completed_at)
+            VALUES ($1, $2, $3, $4, $5, now())
+            """)
 }

@@ -19,9 +19,11 @@ extension InviteStore {
     /// cheap however deep the client reads.
     public func list(_ query: InviteQuery, on connection: PostgresConnection) throws -> InvitePage {
         let limit = min(max(query.limit, InviteQuery.limitRange.lowerBound), InviteQuery.limitRange.upperBound)
-        let rows = try connection.query(Self.selectPage, [
-            query.familyID, query.state?.rawValue, query.after?.createdMicros, query.after?.id, limit + 1,
-        ])
+        let rows = try connection.query(
+            Self.selectPage,
+            [
+                query.familyID, query.state?.rawValue, query.after?.createdMicros, query.after?.id, limit + 1,
+            ])
         var invites = try rows.map(InviteRow.invite)
         var next: InviteCursor?
         if invites.count > limit {
@@ -48,30 +50,36 @@ extension InviteStore {
         return (try detail(id: id, on: connection), revoked != nil)
     }
 
-    static let selectDetail = PostgresStatement(name: "invites_detail", sql: """
-        SELECT \(InviteRow.columns),
-               coalesce((SELECT jsonb_agg(jsonb_build_object(
-                                'id', r.id, 'redeemer_id', r.redeemer_id, 'channel', r.channel,
-                                'redeemed_at', extract(epoch FROM r.redeemed_at)) ORDER BY r.redeemed_at, r.id)
-                         FROM baton.redemptions r WHERE r.invite_id = i.id), '[]'::jsonb)::text
-        FROM baton.invites i WHERE i.id = $1
-        """)
+    static let selectDetail = PostgresStatement(
+        name: "invites_detail",
+        sql: """
+            SELECT \(InviteRow.columns),
+                   coalesce((SELECT jsonb_agg(jsonb_build_object(
+                                    'id', r.id, 'redeemer_id', r.redeemer_id, 'channel', r.channel,
+                                    'redeemed_at', extract(epoch FROM r.redeemed_at)) ORDER BY r.redeemed_at, r.id)
+                             FROM baton.redemptions r WHERE r.invite_id = i.id), '[]'::jsonb)::text
+            FROM baton.invites i WHERE i.id = $1
+            """)
 
-    static let selectPage = PostgresStatement(name: "invites_page", sql: """
-        SELECT \(InviteRow.columns) FROM baton.invites
-        WHERE ($1::text IS NULL OR family_id = $1::text)
-          AND ($2::text IS NULL OR (CASE WHEN state = 'active' AND expires_at <= now() THEN 'expired' ELSE state END) = $2::text)
-          AND ($3::bigint IS NULL
-               OR (created_at, id) < ('epoch'::timestamptz + $3::bigint * interval '1 microsecond', $4::uuid))
-        ORDER BY created_at DESC, id DESC
-        LIMIT $5
-        """)
+    static let selectPage = PostgresStatement(
+        name: "invites_page",
+        sql: """
+            SELECT \(InviteRow.columns) FROM baton.invites
+            WHERE ($1::text IS NULL OR family_id = $1::text)
+              AND ($2::text IS NULL OR (CASE WHEN state = 'active' AND expires_at <= now() THEN 'expired' ELSE state END) = $2::text)
+              AND ($3::bigint IS NULL
+                   OR (created_at, id) < ('epoch'::timestamptz + $3::bigint * interval '1 microsecond', $4::uuid))
+            ORDER BY created_at DESC, id DESC
+            LIMIT $5
+            """)
 
     /// Only a live invite changes; the row lock makes a concurrent second
     /// revoke wait, re-check `state` and match nothing.
-    static let revokeStatement = PostgresStatement(name: "invites_revoke", sql: """
-        UPDATE baton.invites SET state = 'revoked', finalized_at = now()
-        WHERE id = $1 AND state = 'active' AND expires_at > now()
-        RETURNING \(InviteRow.columns)
-        """)
+    static let revokeStatement = PostgresStatement(
+        name: "invites_revoke",
+        sql: """
+            UPDATE baton.invites SET state = 'revoked', finalized_at = now()
+            WHERE id = $1 AND state = 'active' AND expires_at > now()
+            RETURNING \(InviteRow.columns)
+            """)
 }

@@ -75,8 +75,9 @@ public struct InviteStore: Sendable {
         for _ in 0..<Self.insertAttempts where !pending.isEmpty {
             let credentials = try pending.map { _ in (try makeCode(codeLength), LinkToken.generate()) }
             let items = zip(pending, credentials).map { index, credential in
-                Item(invite: invites[index], codeHash: Sodium.hex(codeHasher.hash(credential.0.text)),
-                     tokenHash: Sodium.hex(tokenHasher.hash(credential.1.text)))
+                Item(
+                    invite: invites[index], codeHash: Sodium.hex(codeHasher.hash(credential.0.text)),
+                    tokenHash: Sodium.hex(tokenHasher.hash(credential.1.text)))
             }
             let rows = try connection.query(Self.insert, [Self.recordset(items), createdBy])
             // Keyed by token hash: two items of one batch may draw the same short
@@ -125,23 +126,25 @@ public struct InviteStore: Sendable {
 
     /// One statement: the invites, then their events from the rows actually inserted.
     /// `package` so the benchmark gives `pgbench` the very same SQL.
-    package static let insert = PostgresStatement(name: "invites_insert", sql: """
-        WITH input AS (
-            SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
-                family_id text, family_name text, inviter_id text, inviter_name text, code_hash text,
-                token_hash text, max_redemptions integer, metadata text, ttl_seconds integer)
-        ), invite AS (
-            INSERT INTO baton.invites (family_id, family_name, inviter_id, inviter_name, code_hash, token_hash,
-                                       max_redemptions, metadata, created_by, expires_at)
-            SELECT family_id, family_name, inviter_id, inviter_name, decode(code_hash, 'hex'), decode(token_hash, 'hex'),
-                   max_redemptions, metadata::jsonb, $2::uuid, now() + make_interval(secs => ttl_seconds)
-            FROM input
-            ON CONFLICT DO NOTHING
-            RETURNING \(InviteRow.columns), encode(token_hash, 'hex') AS token_hash_hex
-        ), event AS (
-            INSERT INTO baton.events (type, invite_id, family_id)
-            SELECT 'invite.created', id, family_id FROM invite
-        )
-        SELECT * FROM invite
-        """)
+    package static let insert = PostgresStatement(
+        name: "invites_insert",
+        sql: """
+            WITH input AS (
+                SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
+                    family_id text, family_name text, inviter_id text, inviter_name text, code_hash text,
+                    token_hash text, max_redemptions integer, metadata text, ttl_seconds integer)
+            ), invite AS (
+                INSERT INTO baton.invites (family_id, family_name, inviter_id, inviter_name, code_hash, token_hash,
+                                           max_redemptions, metadata, created_by, expires_at)
+                SELECT family_id, family_name, inviter_id, inviter_name, decode(code_hash, 'hex'), decode(token_hash, 'hex'),
+                       max_redemptions, metadata::jsonb, $2::uuid, now() + make_interval(secs => ttl_seconds)
+                FROM input
+                ON CONFLICT DO NOTHING
+                RETURNING \(InviteRow.columns), encode(token_hash, 'hex') AS token_hash_hex
+            ), event AS (
+                INSERT INTO baton.events (type, invite_id, family_id)
+                SELECT 'invite.created', id, family_id FROM invite
+            )
+            SELECT * FROM invite
+            """)
 }

@@ -39,7 +39,8 @@ public struct NewInvite: Sendable, Equatable {
     public init(_ draft: InviteDraft, field prefix: String = "") throws(InviteError) {
         familyID = try Self.text(draft.familyID, field: prefix + "family_id", length: Self.idLength)
         familyName = try Self.text(draft.familyName, field: prefix + "family_name", length: Self.nameLength)
-        inviterID = try draft.inviterID.map { v throws(InviteError) in try Self.text(v, field: prefix + "inviter_id", length: Self.idLength) }
+        inviterID = try draft.inviterID.map { v throws(InviteError) in try Self.text(v, field: prefix + "inviter_id", length: Self.idLength)
+        }
         inviterName = try draft.inviterName.map { v throws(InviteError) in
             try Self.text(v, field: prefix + "inviter_name", length: Self.nameLength)
         }

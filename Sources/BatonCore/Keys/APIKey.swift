@@ -22,8 +22,8 @@ public struct APIKey: Sendable, Equatable, CustomStringConvertible {
     public init(parsing text: String) throws(APIKeyError) {
         let parts = text.split(separator: "_", omittingEmptySubsequences: false)
         guard text.utf8.count == 56, parts.count == 3, parts[0] == "bk",
-              parts[1].utf8.count == 12, parts[2].utf8.count == 40,
-              (parts[1] + parts[2]).utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
+            parts[1].utf8.count == 12, parts[2].utf8.count == 40,
+            (parts[1] + parts[2]).utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) })
         else { throw .malformed }
         self.init(publicID: String(parts[1]), text: text)
     }

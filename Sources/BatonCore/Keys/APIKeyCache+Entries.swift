@@ -58,7 +58,8 @@ extension APIKeyCache {
 
         /// Caches `stored` unless anything was invalidated since the lookup
         /// that returned `generation`; makes room by evicting the oldest.
-        mutating func insert(_ stored: APIKeyStore.StoredKey, fetchedAt: ContinuousClock.Instant, ifStill generation: UInt64, capacity: Int) {
+        mutating func insert(_ stored: APIKeyStore.StoredKey, fetchedAt: ContinuousClock.Instant, ifStill generation: UInt64, capacity: Int)
+        {
             guard generation == self.generation else { return }
             let publicID = stored.record.publicID
             if entries[publicID] == nil {

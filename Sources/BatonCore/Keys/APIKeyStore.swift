@@ -31,9 +31,11 @@ public struct APIKeyStore: Sendable {
     public func create(name: String, scopes: Set<Scope>, on connection: PostgresConnection) throws -> (APIKey, Record) {
         guard (1...100).contains(name.count), !HiddenCharacters.contains(in: name) else { throw APIKeyError.invalidName }
         let key = APIKey.generate()
-        let rows = try connection.query(Self.insert, [
-            key.publicID, Data(hasher.hash(key.text)), name, scopes.map(\.rawValue).sorted(),
-        ])
+        let rows = try connection.query(
+            Self.insert,
+            [
+                key.publicID, Data(hasher.hash(key.text)), name, scopes.map(\.rawValue).sorted(),
+            ])
         return (key, try Self.record(rows[0]))
     }
 

@@ -32,7 +32,8 @@ public enum InviteExpiry {
         on connection: PostgresConnection
     ) throws(JobQueueError) -> Batch {
         try JobQueueError.wrapping { () throws(PostgresError) in
-            let row = try connection.query(expireStatement, [max(1, limit), Int32(clamping: webhookMaxAttempts), OutboxEvents.webhookKind])[0]
+            let row = try connection.query(
+                expireStatement, [max(1, limit), Int32(clamping: webhookMaxAttempts), OutboxEvents.webhookKind])[0]
             return Batch(due: try row.decode(at: 0), expired: try row.decode(at: 1))
         }
     }
@@ -44,34 +45,36 @@ public enum InviteExpiry {
     /// events carry the invite's id, family and `expires_at`; the jobs carry
     /// only the event id (`{"event_id": …}`, read back at delivery). Webhook jobs get
     /// no unique key: each event id is new.
-    static let expireStatement = PostgresStatement(name: "invites_expire_due", sql: """
-        WITH due AS (
-            DELETE FROM baton.invite_deadlines
-            WHERE ctid = ANY(ARRAY(
-                SELECT ctid FROM baton.invite_deadlines
-                WHERE expires_at <= now()
-                ORDER BY expires_at
-                LIMIT $1
-                FOR UPDATE SKIP LOCKED))
-            RETURNING invite_id
-        ), expired AS (
-            UPDATE baton.invites AS i SET state = 'expired', finalized_at = now()
-            FROM due
-            WHERE i.id = due.invite_id AND i.state = 'active' AND i.expires_at <= now()
-            RETURNING i.id, i.family_id, i.expires_at
-        ), event AS (
-            INSERT INTO baton.events (type, invite_id, family_id, data)
-            SELECT 'invite.expired', id, family_id, jsonb_build_object(
-                'invite_id', id, 'family_id', family_id,
-                'expires_at', to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))
-            FROM expired
-            RETURNING event_id
-        ), job AS (
-            INSERT INTO baton.jobs (kind, args, max_attempts)
-            SELECT $3, jsonb_build_object('event_id', event_id), $2
-            FROM event
-            RETURNING 1
-        )
-        SELECT (SELECT count(*) FROM due)::int8, (SELECT count(*) FROM job)::int8
-        """)
+    static let expireStatement = PostgresStatement(
+        name: "invites_expire_due",
+        sql: """
+            WITH due AS (
+                DELETE FROM baton.invite_deadlines
+                WHERE ctid = ANY(ARRAY(
+                    SELECT ctid FROM baton.invite_deadlines
+                    WHERE expires_at <= now()
+                    ORDER BY expires_at
+                    LIMIT $1
+                    FOR UPDATE SKIP LOCKED))
+                RETURNING invite_id
+            ), expired AS (
+                UPDATE baton.invites AS i SET state = 'expired', finalized_at = now()
+                FROM due
+                WHERE i.id = due.invite_id AND i.state = 'active' AND i.expires_at <= now()
+                RETURNING i.id, i.family_id, i.expires_at
+            ), event AS (
+                INSERT INTO baton.events (type, invite_id, family_id, data)
+                SELECT 'invite.expired', id, family_id, jsonb_build_object(
+                    'invite_id', id, 'family_id', family_id,
+                    'expires_at', to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))
+                FROM expired
+                RETURNING event_id
+            ), job AS (
+                INSERT INTO baton.jobs (kind, args, max_attempts)
+                SELECT $3, jsonb_build_object('event_id', event_id), $2
+                FROM event
+                RETURNING 1
+            )
+            SELECT (SELECT count(*) FROM due)::int8, (SELECT count(*) FROM job)::int8
+            """)
 }

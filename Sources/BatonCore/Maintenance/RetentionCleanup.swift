@@ -31,20 +31,24 @@ public enum RetentionCleanup {
         }
     }
 
-    static let deleteIdempotency = PostgresStatement(name: "idempotency_delete_old", sql: """
-        DELETE FROM baton.idempotency_keys WHERE ctid = ANY(ARRAY(
-            SELECT ctid FROM baton.idempotency_keys
-            WHERE created_at < now() - make_interval(secs => $1)
-            LIMIT $2
-        ))
-        """)
+    static let deleteIdempotency = PostgresStatement(
+        name: "idempotency_delete_old",
+        sql: """
+            DELETE FROM baton.idempotency_keys WHERE ctid = ANY(ARRAY(
+                SELECT ctid FROM baton.idempotency_keys
+                WHERE created_at < now() - make_interval(secs => $1)
+                LIMIT $2
+            ))
+            """)
 
-    static let deleteEventsStatement = PostgresStatement(name: "events_delete_old", sql: """
-        DELETE FROM baton.events WHERE id IN (
-            SELECT id FROM baton.events
-            WHERE occurred_at < now() - make_interval(secs => $1)
-            ORDER BY occurred_at
-            LIMIT $2
-        )
-        """)
+    static let deleteEventsStatement = PostgresStatement(
+        name: "events_delete_old",
+        sql: """
+            DELETE FROM baton.events WHERE id IN (
+                SELECT id FROM baton.events
+                WHERE occurred_at < now() - make_interval(secs => $1)
+                ORDER BY occurred_at
+                LIMIT $2
+            )
+            """)
 }

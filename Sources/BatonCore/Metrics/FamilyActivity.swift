@@ -27,37 +27,43 @@ public struct FamilyActivity: Sendable, Equatable {
     /// The at most `limit` (1-100) families with the most invites issued in
     /// `query`'s range, most first (ties by id); only `query.familyID` when set.
     /// - Throws: `PostgresError` from the database.
-    public static func top(_ query: FunnelQuery, limit: Int = 10, on connection: PostgresConnection) throws(PostgresError) -> [FamilyActivity] {
-        try connection.query(topStatement, [query.from, query.to, query.familyID, max(1, min(limit, 100))]).map { row throws(PostgresError) in
+    public static func top(_ query: FunnelQuery, limit: Int = 10, on connection: PostgresConnection) throws(PostgresError)
+        -> [FamilyActivity]
+    {
+        try connection.query(topStatement, [query.from, query.to, query.familyID, max(1, min(limit, 100))]).map {
+            row throws(PostgresError) in
             FamilyActivity(
-                familyID: try row.decode(at: 0), familyName: try row.decode(at: 1), issued: try row.decode(at: 2), redeemed: try row.decode(at: 3)
+                familyID: try row.decode(at: 0), familyName: try row.decode(at: 1), issued: try row.decode(at: 2),
+                redeemed: try row.decode(at: 3)
             )
         }
     }
 
     /// $1 from, $2 to, $3 family id or NULL, $4 limit.
-    static let topStatement = PostgresStatement(name: "family_activity_top", sql: """
-        WITH state AS (
-            SELECT watermark_id FROM baton.funnel_rollup_state
-        ), counts AS (
-            SELECT family_id, type, count FROM baton.funnel_rollup_family_hourly
-            WHERE hour >= $1 AND hour < $2 AND type IN ('invite.created', 'invite.redeemed')
-              AND ($3::text IS NULL OR family_id = $3)
-            UNION ALL
-            SELECT e.family_id, e.type, 1 FROM baton.events e, state s
-            WHERE e.id > s.watermark_id AND e.occurred_at >= $1 AND e.occurred_at < $2
-              AND e.type IN ('invite.created', 'invite.redeemed') AND e.family_id IS NOT NULL
-              AND ($3::text IS NULL OR e.family_id = $3)
-        ), top AS (
-            SELECT family_id,
-                   coalesce(sum(count) FILTER (WHERE type = 'invite.created'), 0)::bigint AS issued,
-                   coalesce(sum(count) FILTER (WHERE type = 'invite.redeemed'), 0)::bigint AS redeemed
-            FROM counts GROUP BY family_id
-            ORDER BY issued DESC, family_id LIMIT $4
-        )
-        SELECT t.family_id,
-               (SELECT i.family_name FROM baton.invites i WHERE i.family_id = t.family_id ORDER BY i.created_at DESC LIMIT 1),
-               t.issued, t.redeemed
-        FROM top t ORDER BY t.issued DESC, t.family_id
-        """)
+    static let topStatement = PostgresStatement(
+        name: "family_activity_top",
+        sql: """
+            WITH state AS (
+                SELECT watermark_id FROM baton.funnel_rollup_state
+            ), counts AS (
+                SELECT family_id, type, count FROM baton.funnel_rollup_family_hourly
+                WHERE hour >= $1 AND hour < $2 AND type IN ('invite.created', 'invite.redeemed')
+                  AND ($3::text IS NULL OR family_id = $3)
+                UNION ALL
+                SELECT e.family_id, e.type, 1 FROM baton.events e, state s
+                WHERE e.id > s.watermark_id AND e.occurred_at >= $1 AND e.occurred_at < $2
+                  AND e.type IN ('invite.created', 'invite.redeemed') AND e.family_id IS NOT NULL
+                  AND ($3::text IS NULL OR e.family_id = $3)
+            ), top AS (
+                SELECT family_id,
+                       coalesce(sum(count) FILTER (WHERE type = 'invite.created'), 0)::bigint AS issued,
+                       coalesce(sum(count) FILTER (WHERE type = 'invite.redeemed'), 0)::bigint AS redeemed
+                FROM counts GROUP BY family_id
+                ORDER BY issued DESC, family_id LIMIT $4
+            )
+            SELECT t.family_id,
+                   (SELECT i.family_name FROM baton.invites i WHERE i.family_id = t.family_id ORDER BY i.created_at DESC LIMIT 1),
+                   t.issued, t.redeemed
+            FROM top t ORDER BY t.issued DESC, t.family_id
+            """)
 }

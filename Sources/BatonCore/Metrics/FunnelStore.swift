@@ -67,7 +67,10 @@ public enum FunnelStore {
         let family = perFamily ? "family_id = $5::text AND " : ""
         let tailFamily = perFamily ? "e.family_id = $5::text AND " : ""
         let infix = perFamily ? "family_" : ""
-        let rejections = perFamily ? "" : """
+        let rejections =
+            perFamily
+            ? ""
+            : """
             UNION ALL
             SELECT 'rejection', date_bin($3::interval, hour, \(origin)), NULL, NULL, code, sum(count)::bigint
             FROM baton.rejections_hourly WHERE hour >= $1 AND hour < $2

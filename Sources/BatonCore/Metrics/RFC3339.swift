@@ -12,9 +12,10 @@ enum RFC3339 {
         guard (20...64).contains(bytes.count) else { return nil }
         var reader = Reader(bytes: bytes)
         guard let year = reader.number(4), reader.skip("-"), let month = reader.number(2), reader.skip("-"),
-              let day = reader.number(2), reader.skip("T") || reader.skip("t") || reader.skip(" "),
-              let hour = reader.number(2), reader.skip(":"), let minute = reader.number(2), reader.skip(":"),
-              let second = reader.number(2) else { return nil }
+            let day = reader.number(2), reader.skip("T") || reader.skip("t") || reader.skip(" "),
+            let hour = reader.number(2), reader.skip(":"), let minute = reader.number(2), reader.skip(":"),
+            let second = reader.number(2)
+        else { return nil }
         var micros = 0
         if reader.skip(".") {
             let digits = reader.digits()
@@ -25,7 +26,8 @@ enum RFC3339 {
         if !(reader.skip("Z") || reader.skip("z")) {
             let sign = reader.skip("+") ? 1 : (reader.skip("-") ? -1 : 0)
             guard sign != 0, let hours = reader.number(2), reader.skip(":"), let minutes = reader.number(2),
-                  hours < 24, minutes < 60 else { return nil }
+                hours < 24, minutes < 60
+            else { return nil }
             offset = sign * (hours * 3_600 + minutes * 60)
         }
         guard reader.atEnd, (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second <= 60 else { return nil }
@@ -33,7 +35,8 @@ enum RFC3339 {
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let components = DateComponents(year: year, month: month, day: day)
         guard let midnight = calendar.date(from: components),
-              calendar.component(.day, from: midnight) == day, calendar.component(.month, from: midnight) == month else { return nil }
+            calendar.component(.day, from: midnight) == day, calendar.component(.month, from: midnight) == month
+        else { return nil }
         let seconds = Double(hour * 3_600 + minute * 60 + second - offset) + Double(micros) / 1_000_000
         return midnight.addingTimeInterval(seconds)
     }

@@ -87,10 +87,12 @@ public final class RejectionFlusher: Sendable {
 
     private enum Phase { case idle, running, stopped }
 
-    static let upsert = PostgresStatement(name: "rejections_flush", sql: """
-        INSERT INTO baton.rejections_hourly AS r (hour, code, count)
-        SELECT to_timestamp(hour_start), code, count
-        FROM jsonb_to_recordset($1::jsonb) AS x(hour_start bigint, code text, count bigint)
-        ON CONFLICT (hour, code) DO UPDATE SET count = r.count + excluded.count
-        """)
+    static let upsert = PostgresStatement(
+        name: "rejections_flush",
+        sql: """
+            INSERT INTO baton.rejections_hourly AS r (hour, code, count)
+            SELECT to_timestamp(hour_start), code, count
+            FROM jsonb_to_recordset($1::jsonb) AS x(hour_start bigint, code text, count bigint)
+            ON CONFLICT (hour, code) DO UPDATE SET count = r.count + excluded.count
+            """)
 }

@@ -30,7 +30,8 @@ public struct TimeToRedeem: Sendable, Equatable, Encodable {
         p90Seconds = histogram.percentile(0.9)
         p99Seconds = histogram.percentile(0.99)
         self.histogram = histogram.counts.keys.sorted().map { bin in
-            Bin(lowerSeconds: RedeemLatencyHistogram.lowerBound(of: bin), upperSeconds: RedeemLatencyHistogram.upperBound(of: bin),
+            Bin(
+                lowerSeconds: RedeemLatencyHistogram.lowerBound(of: bin), upperSeconds: RedeemLatencyHistogram.upperBound(of: bin),
                 count: histogram.counts[bin] ?? 0)
         }
     }

@@ -15,7 +15,7 @@ public struct Migration: Sendable, Hashable {
     public init(fileName: String, sql: String) throws(MigrationError) {
         let digits = fileName.prefix { $0.isASCII && $0.isNumber }
         guard digits.count == 4, let version = Int(digits), version > 0,
-              fileName.dropFirst(4).hasPrefix("_"), fileName.hasSuffix(".sql")
+            fileName.dropFirst(4).hasPrefix("_"), fileName.hasSuffix(".sql")
         else { throw .badFileName(fileName) }
         self.version = version
         self.fileName = fileName

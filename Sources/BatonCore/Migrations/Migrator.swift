@@ -94,7 +94,8 @@ public struct Migrator: Sendable {
                 }
             } catch {
                 // The body throws only PostgresError; anything else would be a bug upstream.
-                throw .failed(version: migration.version, fileName: migration.fileName, error as? PostgresError ?? PostgresError(.serverError))
+                throw .failed(
+                    version: migration.version, fileName: migration.fileName, error as? PostgresError ?? PostgresError(.serverError))
             }
         }
         return pending

@@ -22,7 +22,8 @@ extension BatonMetrics {
                     value: Double(statistics.notifications)
                 ),
                 .gauge(
-                    "baton_api_key_cache_enabled", help: "1 while the API-key cache may answer (its listener connected and proven), else 0.",
+                    "baton_api_key_cache_enabled",
+                    help: "1 while the API-key cache may answer (its listener connected and proven), else 0.",
                     value: statistics.isListening ? 1 : 0
                 ),
             ]

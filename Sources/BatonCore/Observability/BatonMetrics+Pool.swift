@@ -12,8 +12,12 @@ extension BatonMetrics {
                 FamilySnapshot(
                     name: "baton_db_pool_connections", help: "Pooled PostgreSQL connections by state (in_use, idle).", type: .gauge,
                     samples: [
-                        Sample(name: "baton_db_pool_connections", labels: [Label(name: "state", value: "idle")], value: Double(statistics.idle)),
-                        Sample(name: "baton_db_pool_connections", labels: [Label(name: "state", value: "in_use")], value: Double(statistics.inUse)),
+                        Sample(
+                            name: "baton_db_pool_connections", labels: [Label(name: "state", value: "idle")], value: Double(statistics.idle)
+                        ),
+                        Sample(
+                            name: "baton_db_pool_connections", labels: [Label(name: "state", value: "in_use")],
+                            value: Double(statistics.inUse)),
                     ]
                 ),
                 .gauge("baton_db_pool_waiting", help: "Callers waiting for a pooled connection.", value: Double(statistics.waiting)),

@@ -59,7 +59,8 @@ public final class BatonMetrics: Sendable {
             labelNames: ["limit"]
         )
         invitesIssued = registry.counter("baton_invites_issued_total", help: "Invites created by this process.")
-        invitesRedeemed = registry.counter("baton_invites_redeemed_total", help: "New redemptions accepted by this process (replays excluded).")
+        invitesRedeemed = registry.counter(
+            "baton_invites_redeemed_total", help: "New redemptions accepted by this process (replays excluded).")
         invitesRevoked = registry.counter("baton_invites_revoked_total", help: "Invites revoked by this process.")
         invitesExpired = registry.counter("baton_invites_expired_total", help: "Invites expired by this process's expiry sweep.")
         jobsFinished = registry.counter(
@@ -72,7 +73,8 @@ public final class BatonMetrics: Sendable {
         )
         webhookDeliveries = registry.counter(
             "baton_webhook_deliveries_total",
-            help: "Webhook delivery attempts by result (delivered, http_error, transport_error, not_configured, malformed, event_unreadable).",
+            help:
+                "Webhook delivery attempts by result (delivered, http_error, transport_error, not_configured, malformed, event_unreadable).",
             labelNames: ["result"]
         )
         periodicRows = registry.counter(

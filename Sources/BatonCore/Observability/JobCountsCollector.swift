@@ -72,7 +72,9 @@ final class JobCountsCollector: Sendable {
             )
         }
         return [
-            FamilySnapshot(name: "baton_jobs", help: "Jobs in the queue by kind and state (cluster-wide, cached for a few seconds).", type: .gauge, samples: jobs),
+            FamilySnapshot(
+                name: "baton_jobs", help: "Jobs in the queue by kind and state (cluster-wide, cached for a few seconds).", type: .gauge,
+                samples: jobs),
             FamilySnapshot(
                 name: "baton_jobs_oldest_available_age_seconds",
                 help: "Seconds the oldest available job has been due, by kind: the queue's lag (cluster-wide; 0 when none waits).",

@@ -62,23 +62,27 @@ public enum OutboxEvents {
         }
         guard maxAttempts >= 1 else { throw .invalidJob("max attempts must be at least 1") }
         return try JobQueueError.wrapping { () throws(PostgresError) in
-            let rows = try connection.query(recordStatement, [
-                type.rawValue, inviteID, familyID, channel, data, Int32(min(maxAttempts, 1000)), webhookKind,
-            ])
+            let rows = try connection.query(
+                recordStatement,
+                [
+                    type.rawValue, inviteID, familyID, channel, data, Int32(min(maxAttempts, 1000)), webhookKind,
+                ])
             return try rows[0].decode(UUID.self, at: 0)
         }
     }
 
-    static let recordStatement = PostgresStatement(name: "outbox_record", sql: """
-        WITH event AS (
-            INSERT INTO baton.events (type, invite_id, family_id, channel, data)
-            VALUES ($1, $2, $3, $4, $5::jsonb || jsonb_build_object('invite_id', $2::uuid, 'family_id', $3::text))
-            RETURNING event_id
-        ), job AS (
-            INSERT INTO baton.jobs (kind, args, max_attempts)
-            SELECT $7, jsonb_build_object('event_id', event_id), $6
-            FROM event
-        )
-        SELECT event_id FROM event
-        """)
+    static let recordStatement = PostgresStatement(
+        name: "outbox_record",
+        sql: """
+            WITH event AS (
+                INSERT INTO baton.events (type, invite_id, family_id, channel, data)
+                VALUES ($1, $2, $3, $4, $5::jsonb || jsonb_build_object('invite_id', $2::uuid, 'family_id', $3::text))
+                RETURNING event_id
+            ), job AS (
+                INSERT INTO baton.jobs (kind, args, max_attempts)
+                SELECT $7, jsonb_build_object('event_id', event_id), $6
+                FROM event
+            )
+            SELECT event_id FROM event
+            """)
 }

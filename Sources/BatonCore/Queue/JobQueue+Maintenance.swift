@@ -26,27 +26,31 @@ extension JobQueue {
         }
     }
 
-    static let rescueStatement = PostgresStatement(name: "jobs_rescue", sql: """
-        WITH expired AS (
-            SELECT id FROM baton.jobs
-            WHERE state = 'running' AND lease_expires_at < now()
-            ORDER BY lease_expires_at
-            LIMIT $1
-            FOR UPDATE SKIP LOCKED
-        )
-        UPDATE baton.jobs AS j
-        SET state = CASE WHEN j.attempt >= j.max_attempts THEN 'discarded' ELSE 'retryable' END,
-            finalized_at = CASE WHEN j.attempt >= j.max_attempts THEN now() END,
-            scheduled_at = now(), lease_expires_at = NULL,
-            errors = j.errors || jsonb_build_array(baton.job_error(j.attempt, 'lease expired: the worker stopped heartbeating', j.attempted_by))
-        FROM expired WHERE j.id = expired.id
-        """)
+    static let rescueStatement = PostgresStatement(
+        name: "jobs_rescue",
+        sql: """
+            WITH expired AS (
+                SELECT id FROM baton.jobs
+                WHERE state = 'running' AND lease_expires_at < now()
+                ORDER BY lease_expires_at
+                LIMIT $1
+                FOR UPDATE SKIP LOCKED
+            )
+            UPDATE baton.jobs AS j
+            SET state = CASE WHEN j.attempt >= j.max_attempts THEN 'discarded' ELSE 'retryable' END,
+                finalized_at = CASE WHEN j.attempt >= j.max_attempts THEN now() END,
+                scheduled_at = now(), lease_expires_at = NULL,
+                errors = j.errors || jsonb_build_array(baton.job_error(j.attempt, 'lease expired: the worker stopped heartbeating', j.attempted_by))
+            FROM expired WHERE j.id = expired.id
+            """)
 
-    static let deleteFinalizedStatement = PostgresStatement(name: "jobs_delete_finalized", sql: """
-        DELETE FROM baton.jobs WHERE id IN (
-            SELECT id FROM baton.jobs
-            WHERE finalized_at < now() - make_interval(secs => $1)
-            LIMIT $2
-        )
-        """)
+    static let deleteFinalizedStatement = PostgresStatement(
+        name: "jobs_delete_finalized",
+        sql: """
+            DELETE FROM baton.jobs WHERE id IN (
+                SELECT id FROM baton.jobs
+                WHERE finalized_at < now() - make_interval(secs => $1)
+                LIMIT $2
+            )
+            """)
 }

@@ -56,28 +56,32 @@ extension JobQueue {
         return record
     }
 
-    static let listStatement = PostgresStatement(name: "jobs_list", sql: """
-        SELECT \(JobRecord.columns) FROM baton.jobs
-        WHERE ($1::text IS NULL OR state = $1) AND ($2::text IS NULL OR kind = $2)
-        ORDER BY id DESC LIMIT $3
-        """)
+    static let listStatement = PostgresStatement(
+        name: "jobs_list",
+        sql: """
+            SELECT \(JobRecord.columns) FROM baton.jobs
+            WHERE ($1::text IS NULL OR state = $1) AND ($2::text IS NULL OR kind = $2)
+            ORDER BY id DESC LIMIT $3
+            """)
 
     /// Locks the job, changes it when its state allows, and returns its
     /// current row (changed or not) with whether the change applied.
     private static func singleJobOperation(name: String, allowed: String, set: String) -> PostgresStatement {
-        PostgresStatement(name: name, sql: """
-            WITH target AS (SELECT id, state FROM baton.jobs WHERE id = $1 FOR UPDATE),
-            changed AS (
-                UPDATE baton.jobs AS j SET \(set)
-                FROM target WHERE j.id = target.id AND target.state IN (\(allowed))
-                RETURNING j.*
-            )
-            SELECT \(JobRecord.columns), true FROM changed
-            CROSS JOIN LATERAL (SELECT pg_notify('\(channel)', '')) AS wake
-            UNION ALL
-            SELECT \(JobRecord.columns), false FROM baton.jobs
-            WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM changed)
-            """)
+        PostgresStatement(
+            name: name,
+            sql: """
+                WITH target AS (SELECT id, state FROM baton.jobs WHERE id = $1 FOR UPDATE),
+                changed AS (
+                    UPDATE baton.jobs AS j SET \(set)
+                    FROM target WHERE j.id = target.id AND target.state IN (\(allowed))
+                    RETURNING j.*
+                )
+                SELECT \(JobRecord.columns), true FROM changed
+                CROSS JOIN LATERAL (SELECT pg_notify('\(channel)', '')) AS wake
+                UNION ALL
+                SELECT \(JobRecord.columns), false FROM baton.jobs
+                WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM changed)
+                """)
     }
 
     static let retryStatement = singleJobOperation(
@@ -91,19 +95,23 @@ extension JobQueue {
         name: "jobs_cancel", allowed: "'available', 'retryable', 'running'",
         set: "state = 'cancelled', finalized_at = now(), lease_expires_at = NULL")
 
-    static let retryDiscardedStatement = PostgresStatement(name: "jobs_retry_discarded", sql: """
-        WITH changed AS (
-            UPDATE baton.jobs
-            SET state = 'available', scheduled_at = now(), finalized_at = NULL,
-                max_attempts = greatest(max_attempts, attempt + 1)
-            WHERE state = 'discarded'
-            RETURNING id
-        )
-        SELECT id, pg_notify('\(channel)', '') FROM changed
-        """)
+    static let retryDiscardedStatement = PostgresStatement(
+        name: "jobs_retry_discarded",
+        sql: """
+            WITH changed AS (
+                UPDATE baton.jobs
+                SET state = 'available', scheduled_at = now(), finalized_at = NULL,
+                    max_attempts = greatest(max_attempts, attempt + 1)
+                WHERE state = 'discarded'
+                RETURNING id
+            )
+            SELECT id, pg_notify('\(channel)', '') FROM changed
+            """)
 
-    static let statsStatement = PostgresStatement(name: "jobs_stats", sql: """
-        SELECT kind, state, count(*), min(scheduled_at)
-        FROM baton.jobs GROUP BY kind, state ORDER BY kind, state
-        """)
+    static let statsStatement = PostgresStatement(
+        name: "jobs_stats",
+        sql: """
+            SELECT kind, state, count(*), min(scheduled_at)
+            FROM baton.jobs GROUP BY kind, state ORDER BY kind, state
+            """)
 }

@@ -24,9 +24,11 @@ public enum JobQueue {
     public static func enqueue(_ job: NewJob, on connection: PostgresConnection) throws(JobQueueError) -> Int64? {
         try job.validate()
         return try JobQueueError.wrapping { () throws(PostgresError) in
-            let rows = try connection.query(insert, [
-                job.kind, job.args, Int32(job.priority), job.scheduledAt, Int32(job.maxAttempts), job.uniqueKey,
-            ])
+            let rows = try connection.query(
+                insert,
+                [
+                    job.kind, job.args, Int32(job.priority), job.scheduledAt, Int32(job.maxAttempts), job.uniqueKey,
+                ])
             return try rows.first?.decode(Int64.self, at: 0)
         }
     }
@@ -63,13 +65,16 @@ public enum JobQueue {
     /// failure is permanent; the message is appended to `errors`.
     /// - Returns: the ids that were discarded.
     @discardableResult
-    public static func fail(_ failures: [JobFailure], workerID: String, on connection: PostgresConnection) throws(JobQueueError) -> [Int64] {
+    public static func fail(_ failures: [JobFailure], workerID: String, on connection: PostgresConnection) throws(JobQueueError) -> [Int64]
+    {
         guard !failures.isEmpty else { return [] }
         return try JobQueueError.wrapping { () throws(PostgresError) in
-            let rows = try connection.query(failStatement, [
-                failures.map { String($0.id) }, failures.map(\.message),
-                failures.map { String($0.retryAfter) }, failures.map { String($0.isPermanent) }, workerID,
-            ])
+            let rows = try connection.query(
+                failStatement,
+                [
+                    failures.map { String($0.id) }, failures.map(\.message),
+                    failures.map { String($0.retryAfter) }, failures.map { String($0.isPermanent) }, workerID,
+                ])
             var discarded: [Int64] = []
             for row in rows where try row.decode(Bool.self, at: 1) {
                 discarded.append(try row.decode(Int64.self, at: 0))
@@ -102,66 +107,78 @@ public enum JobQueue {
         }
     }
 
-    static let insert = PostgresStatement(name: "jobs_enqueue", sql: """
-        INSERT INTO baton.jobs (kind, args, priority, scheduled_at, max_attempts, unique_key)
-        VALUES ($1, $2, $3::smallint, coalesce($4, now()), $5, $6)
-        ON CONFLICT (unique_key) WHERE unique_key IS NOT NULL DO NOTHING
-        RETURNING id
-        """)
+    static let insert = PostgresStatement(
+        name: "jobs_enqueue",
+        sql: """
+            INSERT INTO baton.jobs (kind, args, priority, scheduled_at, max_attempts, unique_key)
+            VALUES ($1, $2, $3::smallint, coalesce($4, now()), $5, $6)
+            ON CONFLICT (unique_key) WHERE unique_key IS NOT NULL DO NOTHING
+            RETURNING id
+            """)
 
     /// The claim: lock due jobs in fetch-index order, skipping rows other
     /// workers hold, and lease them in the same statement. Package-visible so
     /// the queue benchmark hands `pgbench` this very SQL.
-    package static let claimStatement = PostgresStatement(name: "jobs_claim", sql: """
-        WITH next AS (
-            SELECT id FROM baton.jobs
-            WHERE state IN ('available', 'retryable') AND scheduled_at <= now() AND kind = ANY($4)
-            ORDER BY priority, scheduled_at, id
-            LIMIT $1
-            FOR UPDATE SKIP LOCKED
-        )
-        UPDATE baton.jobs AS j
-        SET state = 'running', attempt = j.attempt + 1, attempted_at = now(), attempted_by = $2,
-            lease_expires_at = now() + make_interval(secs => $3)
-        FROM next WHERE j.id = next.id
-        RETURNING j.id, j.kind, j.args, j.attempt, j.max_attempts
-        """)
+    package static let claimStatement = PostgresStatement(
+        name: "jobs_claim",
+        sql: """
+            WITH next AS (
+                SELECT id FROM baton.jobs
+                WHERE state IN ('available', 'retryable') AND scheduled_at <= now() AND kind = ANY($4)
+                ORDER BY priority, scheduled_at, id
+                LIMIT $1
+                FOR UPDATE SKIP LOCKED
+            )
+            UPDATE baton.jobs AS j
+            SET state = 'running', attempt = j.attempt + 1, attempted_at = now(), attempted_by = $2,
+                lease_expires_at = now() + make_interval(secs => $3)
+            FROM next WHERE j.id = next.id
+            RETURNING j.id, j.kind, j.args, j.attempt, j.max_attempts
+            """)
 
     /// Package-visible, like `claimStatement`, for the benchmark's pgbench script.
-    package static let completeStatement = PostgresStatement(name: "jobs_complete", sql: """
-        UPDATE baton.jobs SET state = 'completed', finalized_at = now(), lease_expires_at = NULL
-        WHERE id = ANY($1::text[]::int8[]) AND state = 'running' AND attempted_by = $2
-        """)
+    package static let completeStatement = PostgresStatement(
+        name: "jobs_complete",
+        sql: """
+            UPDATE baton.jobs SET state = 'completed', finalized_at = now(), lease_expires_at = NULL
+            WHERE id = ANY($1::text[]::int8[]) AND state = 'running' AND attempted_by = $2
+            """)
 
-    static let failStatement = PostgresStatement(name: "jobs_fail", sql: """
-        WITH failed AS (
-            SELECT f.id, f.message, f.delay, f.permanent OR j.attempt >= j.max_attempts AS discard
-            FROM unnest($1::text[]::int8[], $2::text[], $3::text[]::float8[], $4::text[]::bool[])
-                AS f(id, message, delay, permanent)
-            JOIN baton.jobs AS j ON j.id = f.id
-        )
-        UPDATE baton.jobs AS j
-        SET state = CASE WHEN failed.discard THEN 'discarded' ELSE 'retryable' END,
-            scheduled_at = CASE WHEN failed.discard THEN j.scheduled_at ELSE now() + make_interval(secs => failed.delay) END,
-            finalized_at = CASE WHEN failed.discard THEN now() END,
-            lease_expires_at = NULL,
-            errors = j.errors || jsonb_build_array(baton.job_error(j.attempt, failed.message, j.attempted_by))
-        FROM failed
-        WHERE j.id = failed.id AND j.state = 'running' AND j.attempted_by = $5
-        RETURNING j.id, failed.discard
-        """)
+    static let failStatement = PostgresStatement(
+        name: "jobs_fail",
+        sql: """
+            WITH failed AS (
+                SELECT f.id, f.message, f.delay, f.permanent OR j.attempt >= j.max_attempts AS discard
+                FROM unnest($1::text[]::int8[], $2::text[], $3::text[]::float8[], $4::text[]::bool[])
+                    AS f(id, message, delay, permanent)
+                JOIN baton.jobs AS j ON j.id = f.id
+            )
+            UPDATE baton.jobs AS j
+            SET state = CASE WHEN failed.discard THEN 'discarded' ELSE 'retryable' END,
+                scheduled_at = CASE WHEN failed.discard THEN j.scheduled_at ELSE now() + make_interval(secs => failed.delay) END,
+                finalized_at = CASE WHEN failed.discard THEN now() END,
+                lease_expires_at = NULL,
+                errors = j.errors || jsonb_build_array(baton.job_error(j.attempt, failed.message, j.attempted_by))
+            FROM failed
+            WHERE j.id = failed.id AND j.state = 'running' AND j.attempted_by = $5
+            RETURNING j.id, failed.discard
+            """)
 
-    static let heartbeatStatement = PostgresStatement(name: "jobs_heartbeat", sql: """
-        UPDATE baton.jobs SET lease_expires_at = now() + make_interval(secs => $3)
-        WHERE id = ANY($1::text[]::int8[]) AND state = 'running' AND attempted_by = $2
-        """)
+    static let heartbeatStatement = PostgresStatement(
+        name: "jobs_heartbeat",
+        sql: """
+            UPDATE baton.jobs SET lease_expires_at = now() + make_interval(secs => $3)
+            WHERE id = ANY($1::text[]::int8[]) AND state = 'running' AND attempted_by = $2
+            """)
 
-    static let releaseStatement = PostgresStatement(name: "jobs_release", sql: """
-        UPDATE baton.jobs
-        SET state = 'available', attempt = greatest(attempt - 1, 0), scheduled_at = now(), lease_expires_at = NULL,
-            errors = errors || jsonb_build_array(baton.job_error(attempt, 'interrupted: the worker shut down', attempted_by))
-        WHERE id = ANY($1::text[]::int8[]) AND state = 'running' AND attempted_by = $2
-        """)
+    static let releaseStatement = PostgresStatement(
+        name: "jobs_release",
+        sql: """
+            UPDATE baton.jobs
+            SET state = 'available', attempt = greatest(attempt - 1, 0), scheduled_at = now(), lease_expires_at = NULL,
+                errors = errors || jsonb_build_array(baton.job_error(attempt, 'interrupted: the worker shut down', attempted_by))
+            WHERE id = ANY($1::text[]::int8[]) AND state = 'running' AND attempted_by = $2
+            """)
 }
 
 extension Duration {

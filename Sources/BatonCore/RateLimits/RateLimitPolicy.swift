@@ -36,7 +36,8 @@ public struct RateLimitPolicy: Sendable, Equatable {
         for item in trimmed.split(separator: ",") {
             let pair = item.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
             guard pair.count == 2, let limitClass = RateLimitClass(rawValue: String(pair[0])),
-                  let limit = RateLimit(parsing: pair[1]) else { return nil }
+                let limit = RateLimit(parsing: pair[1])
+            else { return nil }
             policy.limits[limitClass] = limit
         }
         return .some(policy)

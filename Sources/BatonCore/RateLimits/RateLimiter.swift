@@ -22,7 +22,9 @@ public final class RateLimiter: Sendable {
 
     /// A limiter enforcing `policy` (nil: everything is allowed).
     /// - Parameter clock: seconds on a monotonic clock; injectable for tests.
-    public init(policy: RateLimitPolicy?, maxTrackedKeys: Int = 100_000, clock: @escaping @Sendable () -> Double = RateLimiter.monotonicSeconds) {
+    public init(
+        policy: RateLimitPolicy?, maxTrackedKeys: Int = 100_000, clock: @escaping @Sendable () -> Double = RateLimiter.monotonicSeconds
+    ) {
         self.policy = policy
         self.maxTrackedKeys = max(1, maxTrackedKeys)
         self.clock = clock

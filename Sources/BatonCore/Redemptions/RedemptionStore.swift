@@ -66,7 +66,7 @@ public struct RedemptionStore: Sendable {
         do {
             let row = try connection.query(statement, parameters)[0]
             return try row.decode(String.self, at: 0) == "contended" ? nil : row
-        } catch where error.code == .uniqueViolation {
+        } catch  where error.code == .uniqueViolation {
             return nil
         }
     }

@@ -5,7 +5,9 @@ extension HandoffDecoder {
     /// bytes unread so an older app can still hand them to the server.
     ///
     /// - Throws: as ``decode(_:)``, except that a newer version is not an error.
-    public func readForForwarding(_ text: String, registry: HandoffVersionRegistry<HandoffPayload> = .standard) throws(HandoffError) -> StoredHandoff {
+    public func readForForwarding(_ text: String, registry: HandoffVersionRegistry<HandoffPayload> = .standard) throws(HandoffError)
+        -> StoredHandoff
+    {
         let newer = try withFrame(of: text) { (frame) throws(HandoffError) -> UnreadHandoff? in
             let header = try HandoffHeader.Frame(try frame.headerFields())
             guard registry.isNewer(header.version) else { return nil }

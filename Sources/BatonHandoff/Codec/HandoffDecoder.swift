@@ -72,7 +72,9 @@ public struct HandoffDecoder: Sendable {
         return try outcome.get()
     }
 
-    private func checkedHeader<Payload>(_ fields: HandoffFields, registry: HandoffVersionRegistry<Payload>) throws(HandoffError) -> HandoffHeader {
+    private func checkedHeader<Payload>(_ fields: HandoffFields, registry: HandoffVersionRegistry<Payload>) throws(HandoffError)
+        -> HandoffHeader
+    {
         let frame = try HandoffHeader.Frame(fields)
         try registry.requireKnown(frame.version)
         let header = try HandoffHeader(fields, frame: frame)

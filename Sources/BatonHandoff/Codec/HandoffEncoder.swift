@@ -21,7 +21,9 @@ public struct HandoffEncoder: Sendable {
     /// - Throws: `handoff_invalid_payload` when `payload` breaks the schema,
     ///   `handoff_malformed` when `expiresAt` is not after `issuedAt`,
     ///   `handoff_too_large` when the result would exceed the limit.
-    public func mintInvite(_ payload: HandoffPayload, issuedAt: Int64, expiresAt: Int64, signer: some HandoffSigner) throws(HandoffError) -> String {
+    public func mintInvite(_ payload: HandoffPayload, issuedAt: Int64, expiresAt: Int64, signer: some HandoffSigner) throws(HandoffError)
+        -> String
+    {
         let header = HandoffHeader(
             algorithm: .hs256, keyID: signer.signingKeyID, kind: .invite, version: 1, issuedAt: issuedAt, expiresAt: expiresAt
         )
@@ -39,7 +41,9 @@ public struct HandoffEncoder: Sendable {
         let header = HandoffHeader(algorithm: .none, keyID: nil, kind: .typedCode, version: 1, issuedAt: issuedAt, expiresAt: expiresAt)
         let payload = HandoffPayload(credential: HandoffCredential(form: .code, value: code))
         try payload.checkVersion1(kind: .typedCode)
-        return try mint(header: header, payloadBytes: payload.version1ValueBytes, sign: { _ in nil }) { payload.writeVersion1Members(to: &$0) }
+        return try mint(header: header, payloadBytes: payload.version1ValueBytes, sign: { _ in nil }) {
+            payload.writeVersion1Members(to: &$0)
+        }
     }
 
     /// The envelope for `header` and `payloadFields`, MAC'd by `signer` when
@@ -52,7 +56,8 @@ public struct HandoffEncoder: Sendable {
     public func mint(header: HandoffHeader, payloadFields: HandoffFields, signer: (any HandoffSigner)?) throws(HandoffError) -> String {
         guard (header.algorithm == .hs256) == (signer != nil) else { throw .unsupportedAlgorithm }
         let members = payloadFields.sortedMembers
-        return try mint(header: header, payloadBytes: CanonicalJSONWriter.capacity(for: members), sign: { signer?.signature(for: $0) }) { writer in
+        return try mint(header: header, payloadBytes: CanonicalJSONWriter.capacity(for: members), sign: { signer?.signature(for: $0) }) {
+            writer in
             for (key, value) in members { writer.member(key, value) }
         }
     }
@@ -67,7 +72,9 @@ public struct HandoffEncoder: Sendable {
         header: HandoffHeader, payloadBytes: Int, sign: ([UInt8]) -> [UInt8]?, writePayload: (inout CanonicalJSONWriter) -> Void
     ) throws(HandoffError) -> String {
         guard header.algorithm == header.kind.algorithm else { throw .unsupportedAlgorithm }
-        if let keyID = header.keyID, !HandoffHeader.isWellFormedKeyID(keyID) { throw .malformed(reason: "kid is not 1-64 of [A-Za-z0-9._-]") }
+        if let keyID = header.keyID, !HandoffHeader.isWellFormedKeyID(keyID) {
+            throw .malformed(reason: "kid is not 1-64 of [A-Za-z0-9._-]")
+        }
         guard header.issuedAt >= 0, header.expiresAt > header.issuedAt else { throw .malformed(reason: "exp is not after iat") }
         var json = CanonicalJSONWriter(capacity: Self.fixedJSONBytes + (header.keyID?.utf8.count ?? 0) + payloadBytes)
         json.open()

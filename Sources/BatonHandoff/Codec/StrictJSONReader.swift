@@ -66,9 +66,15 @@ struct StrictJSONReader {
         switch peek() {
         case UInt8(ascii: "\""): return .string(try readString())
         case UInt8(ascii: "{"), UInt8(ascii: "["): throw Self.fault("nested JSON is not allowed")
-        case UInt8(ascii: "t"): try readLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try readLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try readLiteral("null"); return .null
+        case UInt8(ascii: "t"):
+            try readLiteral("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try readLiteral("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try readLiteral("null")
+            return .null
         default: return .integer(try readInteger())
         }
     }

@@ -27,7 +27,10 @@ public struct HandoffInspection: Sendable {
     /// Inspects `envelope` (surrounding whitespace, such as a file's final
     /// newline, is trimmed). With a `verifier` the server policy runs and the
     /// MAC is checked; without one, the device policy.
-    public init(envelope: String, verifier: (any HandoffVerifier)? = nil, limits: HandoffLimits = HandoffLimits(), clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        envelope: String, verifier: (any HandoffVerifier)? = nil, limits: HandoffLimits = HandoffLimits(),
+        clock: @escaping @Sendable () -> Date = { Date() }
+    ) {
         let text = envelope.trimmingCharacters(in: .whitespacesAndNewlines)
         let policy: HandoffDecoder.Policy = verifier.map { .server($0) } ?? .device
         let decoder = HandoffDecoder(policy: policy, limits: limits, clock: clock)
@@ -61,10 +64,11 @@ public struct HandoffInspection: Sendable {
     /// `{"header": {...}, "payload": {...}, "verdict": {"ok": true, "authenticity": ...}
     /// | {"ok": false, "code": ..., "message": ..., "details": {...}}}`.
     public var jsonObject: [String: Any] {
-        let verdictObject: [String: Any] = switch verdict {
-        case .valid(let authenticity): ["ok": true, "authenticity": authenticity.rawValue]
-        case .invalid(let error): ["ok": false, "code": error.code, "message": error.message, "details": error.details]
-        }
+        let verdictObject: [String: Any] =
+            switch verdict {
+            case .valid(let authenticity): ["ok": true, "authenticity": authenticity.rawValue]
+            case .invalid(let error): ["ok": false, "code": error.code, "message": error.message, "details": error.details]
+            }
         return [
             "header": Dictionary(uniqueKeysWithValues: header.map { ($0.name, $0.value) }),
             "payload": Dictionary(uniqueKeysWithValues: payload.map { ($0.name, $0.value) }),
@@ -80,7 +84,8 @@ public struct HandoffInspection: Sendable {
 
     private static func members(of segment: Substring) -> [(name: String, value: String)] {
         guard let json = Base64URL.decode(Array(segment.utf8)),
-              let fields = try? StrictJSONReader.object(from: json) else { return [] }
+            let fields = try? StrictJSONReader.object(from: json)
+        else { return [] }
         return fields.sortedKeys.map { key in (SafeText.escaped(key), display(fields[key])) }
     }
 

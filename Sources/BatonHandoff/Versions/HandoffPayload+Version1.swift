@@ -116,7 +116,9 @@ extension HandoffPayload {
     /// iterated both views; on the printable ASCII the second test demands they agree.
     private static func source(_ source: String?) throws(HandoffError) -> String {
         let url = try text("source", source)
-        guard url.hasPrefix("https://"), allBytes(of: url, are: { (0x21..<0x7F).contains($0) }) else { throw fault("source is not an https URL") }
+        guard url.hasPrefix("https://"), allBytes(of: url, are: { (0x21..<0x7F).contains($0) }) else {
+            throw fault("source is not an https URL")
+        }
         return url
     }
 

@@ -17,9 +17,11 @@ public enum AASADocument {
     public static func generate(for configuration: AppLinksConfiguration) -> Data {
         let document = Document(
             applinks: .init(details: [
-                .init(appIDs: [configuration.appID], components: [
-                    .init(path: invitePathPattern, comment: "Invite links open the full app when it is installed"),
-                ]),
+                .init(
+                    appIDs: [configuration.appID],
+                    components: [
+                        .init(path: invitePathPattern, comment: "Invite links open the full app when it is installed")
+                    ])
             ]),
             appclips: .init(apps: [configuration.clipAppID]),
             webcredentials: configuration.webCredentials ? .init(apps: [configuration.appID]) : nil

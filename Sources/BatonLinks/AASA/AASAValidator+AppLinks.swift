@@ -76,7 +76,8 @@ extension AASAValidator {
             return add(.error, "component_wrong_type", "component key “?” must be a string or an object of strings")
         }
         for (name, pattern) in items.sorted(by: { $0.key < $1.key }) where pattern == "*" {
-            add(.warning, "query_wildcard_matches_absent",
+            add(
+                .warning, "query_wildcard_matches_absent",
                 "query item \(Finding.quoted(name)) is matched by “*”, which also matches when the item is missing; use “?*” to require it")
         }
     }

@@ -11,7 +11,8 @@ extension AASAValidator {
         if entries.isEmpty {
             add(.error, "aasa_app_missing", "applinks does not list \(Finding.quoted(configuration.appID))")
         } else if !entries.contains(where: { Self.opens(Self.sampleInvitePath, with: $0.components) }) {
-            add(.warning, "aasa_invite_path_not_covered",
+            add(
+                .warning, "aasa_invite_path_not_covered",
                 "no applinks component gives \(Finding.quoted(configuration.appID)) the invite links under /invite/")
         }
     }
@@ -23,11 +24,12 @@ extension AASAValidator {
             let caseSensitive = component["caseSensitive"] as? Bool ?? true
             let pathMatches = AASAPattern.matches(component["/"] as? String ?? "*", path, caseSensitive: caseSensitive)
             let fragmentMatches = AASAPattern.matches(component["#"] as? String ?? "*", "", caseSensitive: caseSensitive)
-            let queryMatches: Bool = switch component["?"] {
-            case let pattern as String: AASAPattern.matches(pattern, "", caseSensitive: caseSensitive)
-            case let items as [String: String]: items.values.allSatisfy { AASAPattern.matches($0, "", caseSensitive: caseSensitive) }
-            default: true
-            }
+            let queryMatches: Bool =
+                switch component["?"] {
+                case let pattern as String: AASAPattern.matches(pattern, "", caseSensitive: caseSensitive)
+                case let items as [String: String]: items.values.allSatisfy { AASAPattern.matches($0, "", caseSensitive: caseSensitive) }
+                default: true
+                }
             if pathMatches && fragmentMatches && queryMatches {
                 return !(component["exclude"] as? Bool ?? false)
             }

@@ -43,12 +43,13 @@ public struct AppLinksConfiguration: Equatable, Sendable {
     /// Lower-case letters, digits, hyphens and dots, at least two labels.
     static func isHostName(_ host: String) -> Bool {
         let labels = host.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        return host.utf8.count <= 253 && labels.count >= 2 && labels.allSatisfy { label in
-            (1...63).contains(label.count) && label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-")
-                && label.allSatisfy {
-                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-                        || $0 == UInt8(ascii: "-")
-                }
-        }
+        return host.utf8.count <= 253 && labels.count >= 2
+            && labels.allSatisfy { label in
+                (1...63).contains(label.count) && label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-")
+                    && label.allSatisfy {
+                        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                            || $0 == UInt8(ascii: "-")
+                    }
+            }
     }
 }

@@ -17,7 +17,8 @@ public struct SmartAppBanner: Equatable, Sendable {
     ///   so that the tag needs no HTML escaping.
     public init(appStoreID: String, clipBundleID: String) throws(LinksConfigurationError) {
         guard !appStoreID.isEmpty, appStoreID.utf8.count <= 20,
-              appStoreID.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            appStoreID.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else {
             throw .appStoreIDInvalid(appStoreID)
         }
         guard AppleIdentifiers.isBundleID(clipBundleID) else { throw .bundleIDInvalid(clipBundleID) }

@@ -36,7 +36,9 @@ public struct GuessingArithmetic: Equatable, Sendable {
         ]
         for length in InviteCode.allowedLengths {
             let row = GuessingArithmetic(codeLength: length, liveInvites: liveInvites, guessesPerMinute: guessesPerMinute)
-            lines.append("| \(length) | \(row.bits) | \(scientific(row.expectedGuessesPerHit)) | \(duration(minutes: row.minutesPerHitPerAddress)) |")
+            lines.append(
+                "| \(length) | \(row.bits) | \(scientific(row.expectedGuessesPerHit)) | \(duration(minutes: row.minutesPerHitPerAddress)) |"
+            )
         }
         return lines.joined(separator: "\n")
     }

@@ -17,11 +17,12 @@ enum TypedSymbols {
         guard text.utf8.count <= inputLimit else { throw .tooLong(limit: inputLimit) }
         // Every accepted character is one ASCII byte, so bytes are read
         // directly; the per-scalar loop runs to name a rejected character.
-        let values = if let fromBytes = text.utf8.withContiguousStorageIfAvailable(CrockfordBase32.values(ofTyped:)) ?? nil {
-            fromBytes
-        } else {
-            try scalarValues(of: text)
-        }
+        let values =
+            if let fromBytes = text.utf8.withContiguousStorageIfAvailable(CrockfordBase32.values(ofTyped:)) ?? nil {
+                fromBytes
+            } else {
+                try scalarValues(of: text)
+            }
         guard !values.isEmpty else { throw .empty }
         return values
     }

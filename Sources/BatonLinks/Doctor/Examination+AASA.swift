@@ -13,7 +13,8 @@ extension Examination {
             }
         }
         if expectation == nil {
-            add(.warning, "aasa_expectations_skipped",
+            add(
+                .warning, "aasa_expectations_skipped",
                 "team id, app or clip bundle id unknown or malformed, so the AASA document was only checked for form")
         }
         findings += AASAValidator.validate(data, expecting: expectation)

@@ -2,7 +2,8 @@
 /// name the very same identifier, and identifiers are case-sensitive.
 extension Examination {
     mutating func checkAppGroups() {
-        let appGroups = app.appGroups ?? [], clipGroups = clip.appGroups ?? []
+        let appGroups = app.appGroups ?? []
+        let clipGroups = clip.appGroups ?? []
         if appGroups.isEmpty { add(.error, "app_group_missing", "the app has no App Group (\(Entitlements.appGroupsKey))") }
         if clipGroups.isEmpty { add(.error, "app_group_missing", "the clip has no App Group (\(Entitlements.appGroupsKey))") }
         for group in Set(appGroups + clipGroups).sorted() where !group.hasPrefix("group.") {
@@ -12,8 +13,10 @@ extension Examination {
         var caseMismatches = 0
         for appGroup in appGroups where !clipGroups.contains(appGroup) {
             for clipGroup in clipGroups where clipGroup != appGroup && clipGroup.lowercased() == appGroup.lowercased() {
-                add(.error, "app_group_case_mismatch",
-                    "App Groups differ only in case: app \(Finding.quoted(appGroup)), clip \(Finding.quoted(clipGroup)); they are different containers")
+                add(
+                    .error, "app_group_case_mismatch",
+                    "App Groups differ only in case: app \(Finding.quoted(appGroup)), clip \(Finding.quoted(clipGroup)); they are different containers"
+                )
                 caseMismatches += 1
             }
         }

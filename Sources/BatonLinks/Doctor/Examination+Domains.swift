@@ -27,15 +27,20 @@ extension Examination {
         requireDomain("appclips", in: appDomains, owner: "app", severity: .warning, code: "app_appclips_domain_missing")
         for (owner, domains) in [("app", appDomains), ("clip", clipDomains)] {
             for domain in domains where domain.service == "appclips" && domain.host.hasPrefix("*.") {
-                add(.error, "appclips_domain_wildcard", "the \(owner)'s appclips:\(Finding.quoted(domain.host)) uses a wildcard, which App Clips do not support")
+                add(
+                    .error, "appclips_domain_wildcard",
+                    "the \(owner)'s appclips:\(Finding.quoted(domain.host)) uses a wildcard, which App Clips do not support")
             }
             for domain in domains where domain.mode == "developer" {
-                add(.warning, "associated_domain_developer_mode",
-                    "the \(owner)'s \(Finding.quoted(domain.service + ":" + domain.host)) uses mode=developer, which works only on development devices")
+                add(
+                    .warning, "associated_domain_developer_mode",
+                    "the \(owner)'s \(Finding.quoted(domain.service + ":" + domain.host)) uses mode=developer, which works only on development devices"
+                )
             }
             if let host = configuration.publicHost {
                 for domain in domains where ["appclips", "applinks"].contains(domain.service) && domain.host != host {
-                    add(.warning, "associated_domain_other_host",
+                    add(
+                        .warning, "associated_domain_other_host",
                         "the \(owner) lists \(domain.service):\(Finding.quoted(domain.host)), not the public host \(Finding.quoted(host))")
                 }
             }

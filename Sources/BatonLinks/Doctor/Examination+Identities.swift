@@ -14,12 +14,14 @@ extension Examination {
         if let configured = configuration.teamID {
             let literal = [ownAppID(app), ownAppID(clip)].compactMap { $0 } + appIDs(clip.parentApplications) + appIDs(app.associatedClips)
             for appID in literal where appID.teamID != nil && appID.teamID != configured {
-                add(.error, "team_id_mismatch",
+                add(
+                    .error, "team_id_mismatch",
                     "\(Finding.quoted((appID.teamID ?? "") + "." + appID.bundleID)) is not of team \(Finding.quoted(configured))")
             }
         }
         if let appBundleID, let clipBundleID, !AppleIdentifiers.isClip(clipBundleID, of: appBundleID) {
-            add(.error, "clip_bundle_id_not_suffix",
+            add(
+                .error, "clip_bundle_id_not_suffix",
                 "the clip \(Finding.quoted(clipBundleID)) is not the app \(Finding.quoted(appBundleID)) plus one suffix")
         }
         // Compared only when the named identity is known independently of the

@@ -42,8 +42,10 @@ struct Examination {
     }
 
     mutating func checkTypes() {
-        let keys = [Entitlements.appGroupsKey, Entitlements.associatedDomainsKey, Entitlements.parentApplicationsKey,
-                    Entitlements.associatedClipsKey]
+        let keys = [
+            Entitlements.appGroupsKey, Entitlements.associatedDomainsKey, Entitlements.parentApplicationsKey,
+            Entitlements.associatedClipsKey,
+        ]
         for (name, entitlements) in [("app", app), ("clip", clip)] {
             for key in keys where entitlements.hasWrongType(key) {
                 add(.error, "entitlement_wrong_type", "the \(name)'s \(key) is not an array of strings")

@@ -45,8 +45,11 @@ extension Array where Element == Finding {
     /// summary line; `ok` with nothing found.
     public var humanLines: [String] {
         let sorted = enumerated().sorted { ($0.element.severity, $0.offset) < ($1.element.severity, $1.offset) }.map(\.element)
-        let lines = sorted.map { $0.severity.rawValue + String(repeating: " ", count: 8 - $0.severity.rawValue.count) + $0.code + "  " + $0.message }
-        let errors = filter { $0.severity == .error }.count, warnings = count - errors
+        let lines = sorted.map {
+            $0.severity.rawValue + String(repeating: " ", count: 8 - $0.severity.rawValue.count) + $0.code + "  " + $0.message
+        }
+        let errors = filter { $0.severity == .error }.count
+        let warnings = count - errors
         return lines + [isEmpty ? "ok: nothing found" : "\(errors) error(s), \(warnings) warning(s)"]
     }
 

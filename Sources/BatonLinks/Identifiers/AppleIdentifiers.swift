@@ -17,16 +17,18 @@ public enum AppleIdentifiers {
     public static func isBundleID(_ text: some StringProtocol) -> Bool {
         guard (1...bundleIDLimit).contains(text.utf8.count) else { return false }
         let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        return parts.count >= 2 && parts.allSatisfy { part in
-            !part.isEmpty && part.allSatisfy { isUpperAlphanumeric($0) || isLowerLetter($0) || $0 == UInt8(ascii: "-") }
-        }
+        return parts.count >= 2
+            && parts.allSatisfy { part in
+                !part.isEmpty && part.allSatisfy { isUpperAlphanumeric($0) || isLowerLetter($0) || $0 == UInt8(ascii: "-") }
+            }
     }
 
     /// Splits an application identifier `TEAMID.bundle.id` into its parts, or
     /// `nil` when either part is malformed.
     public static func splitAppID(_ text: String) -> (teamID: String, bundleID: String)? {
         guard let dot = text.firstIndex(of: ".") else { return nil }
-        let team = String(text[..<dot]), bundle = String(text[text.index(after: dot)...])
+        let team = String(text[..<dot])
+        let bundle = String(text[text.index(after: dot)...])
         guard isTeamID(team), isBundleID(bundle) else { return nil }
         return (team, bundle)
     }

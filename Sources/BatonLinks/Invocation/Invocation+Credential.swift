@@ -33,7 +33,8 @@ extension Invocation {
 
     /// Exactly one `token` or `code` query item.
     static func queryCredential(of url: ValidatedURL, codeLength: Int) throws(InvocationError) -> Credential {
-        let tokens = url.queryValues(named: "token"), codes = url.queryValues(named: "code")
+        let tokens = url.queryValues(named: "token")
+        let codes = url.queryValues(named: "code")
         switch (tokens.count, codes.count) {
         case (0, 0):
             throw .credentialMissing

@@ -81,12 +81,12 @@ public enum InvocationError: Error, Equatable, Sendable {
     public var value: String? {
         switch self {
         case .unparseable(_, let value), .schemeNotHTTPS(let value), .userinfoNotAllowed(let value),
-             .portNotAllowed(let value), .hostNotAllowed(let value), .dotSegment(let value),
-             .notUTF8(_, let value), .hiddenCharacter(_, let value), .bundleIDInvalid(let value),
-             .bundleIDNotAllowed(let value), .notAnInvitePath(let value):
+            .portNotAllowed(let value), .hostNotAllowed(let value), .dotSegment(let value),
+            .notUTF8(_, let value), .hiddenCharacter(_, let value), .bundleIDInvalid(let value),
+            .bundleIDNotAllowed(let value), .notAnInvitePath(let value):
             value
         case .urlTooLong, .hostMissing, .tooManyPathComponents, .tooManyQueryItems, .credentialMissing, .credentialAmbiguous,
-             .credential:
+            .credential:
             nil
         }
     }

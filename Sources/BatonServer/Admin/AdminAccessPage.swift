@@ -14,7 +14,8 @@ enum AdminAccessPage {
     /// 403: a live key without `metrics:read`.
     static let forbidden = page(
         title: "Not allowed",
-        body: "This API key lacks the <code>metrics:read</code> scope. Create one with <code>baton keys create --name ops --scope metrics:read</code>."
+        body:
+            "This API key lacks the <code>metrics:read</code> scope. Create one with <code>baton keys create --name ops --scope metrics:read</code>."
     )
 
     private static func page(title: String, body: String) -> String {

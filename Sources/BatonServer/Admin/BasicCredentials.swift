@@ -15,9 +15,10 @@ enum BasicCredentials {
         guard let header = request.headers["Authorization"], header.utf8.count <= headerLimit else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "basic",
-              let decoded = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
-              let pair = String(data: decoded, encoding: .utf8),
-              let colon = pair.firstIndex(of: ":") else { return nil }
+            let decoded = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
+            let pair = String(data: decoded, encoding: .utf8),
+            let colon = pair.firstIndex(of: ":")
+        else { return nil }
         let password = pair[pair.index(after: colon)...]
         return password.isEmpty ? nil : String(password)
     }

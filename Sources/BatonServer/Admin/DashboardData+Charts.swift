@@ -22,7 +22,8 @@ extension DashboardData {
     /// the denominator draws zero (its hover reads 0 %).
     var conversionChart: SVGChart {
         let ratios: [(String, KeyPath<FunnelConversion, Double?>)] = [
-            ("previewed / issued", \.previewedOfIssued), ("redeemed / previewed", \.redeemedOfPreviewed), ("redeemed / issued", \.redeemedOfIssued),
+            ("previewed / issued", \.previewedOfIssued), ("redeemed / previewed", \.redeemedOfPreviewed),
+            ("redeemed / issued", \.redeemedOfIssued),
         ]
         var chart = SVGChart(
             title: "Conversion over time", style: .lines, categories: bucketLabels,

@@ -91,7 +91,8 @@ struct SVGChart {
         }
         let every = max(1, Int((Double(categories.count) / Double(labelCapacity)).rounded(.up)))
         for (index, label) in categories.enumerated() where index % every == 0 {
-            let x = xCenter(index), y = Double(height) - bottom + 16
+            let x = xCenter(index)
+            let y = Double(height) - bottom + 16
             guard slantsLabels else {
                 out += text(x: x, y: y, label, anchor: "middle", css: "tick")
                 continue
@@ -131,7 +132,8 @@ struct SVGChart {
         var out = ""
         for (seriesIndex, entry) in series.enumerated() {
             let points = entry.values.enumerated().map { "\(Self.rounded(xCenter($0.offset))),\(yPosition($0.element, maximum: maximum))" }
-            out += "<polyline fill=\"none\" stroke=\"\(color(seriesIndex))\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\"/>"
+            out +=
+                "<polyline fill=\"none\" stroke=\"\(color(seriesIndex))\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\"/>"
             guard entry.values.count <= 60 else { continue }
             for (index, value) in entry.values.enumerated() {
                 out += "<circle cx=\"\(Self.rounded(xCenter(index)))\" cy=\"\(yPosition(value, maximum: maximum))\" r=\"3\" "

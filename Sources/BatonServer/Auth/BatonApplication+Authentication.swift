@@ -44,15 +44,17 @@ extension BatonApplication {
             let now = Int64(clock().timeIntervalSince1970.rounded(.down))
             let token = try RedeemerToken(verifying: presented, secret: secret, now: now)
             guard bodyRedeemerID == nil else {
-                throw HTTPError(status: 400, code: "invalid_request", message: "A redeemer token names the redeemer; omit redeemer_id.",
-                                details: ["field": "redeemer_id"])
+                throw HTTPError(
+                    status: 400, code: "invalid_request", message: "A redeemer token names the redeemer; omit redeemer_id.",
+                    details: ["field": "redeemer_id"])
             }
             return (token.subject, request.clientAddress)
         }
         _ = try authenticate(request, scope: .redemptionsWrite)
         guard let redeemerID = bodyRedeemerID else {
-            throw HTTPError(status: 400, code: "invalid_request", message: "An API key redeems on behalf of redeemer_id; it is missing.",
-                            details: ["field": "redeemer_id"])
+            throw HTTPError(
+                status: 400, code: "invalid_request", message: "An API key redeems on behalf of redeemer_id; it is missing.",
+                details: ["field": "redeemer_id"])
         }
         return (redeemerID, nil)
     }

@@ -11,9 +11,11 @@ public enum MetricsServer {
     public static func start(
         _ metrics: BatonMetrics, on listen: ListenAddress, logSink: any LogSink = FileDescriptorLogSink.standardError
     ) throws(ServerError) -> Server {
-        try Server(router: MetricsRoutes.unauthenticatedRouter(metrics), configuration: ServerConfiguration(
-            host: listen.host, port: UInt16(listen.port), threadPoolSize: 2, maxConnections: 64, maxConnectionsPerClient: 16,
-            logSink: logSink
-        ))
+        try Server(
+            router: MetricsRoutes.unauthenticatedRouter(metrics),
+            configuration: ServerConfiguration(
+                host: listen.host, port: UInt16(listen.port), threadPoolSize: 2, maxConnections: 64, maxConnectionsPerClient: 16,
+                logSink: logSink
+            ))
     }
 }

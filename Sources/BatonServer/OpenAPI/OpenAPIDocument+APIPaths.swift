@@ -3,7 +3,9 @@ extension OpenAPIDocument {
     /// The `/v1` paths with their operations.
     static var apiPaths: Object {
         let createRefusals: [OpenAPISharedResponse] =
-            OpenAPISharedResponse.keyed + OpenAPISharedResponse.jsonBody + [.idempotencyKeyInUse, .validationFailedOrKeyReused, .unavailable]
+            OpenAPISharedResponse.keyed + OpenAPISharedResponse.jsonBody + [
+                .idempotencyKeyInUse, .validationFailedOrKeyReused, .unavailable,
+            ]
         let lookupRefusals: [OpenAPISharedResponse] = OpenAPISharedResponse.keyed + [.inviteNotFound, .invalidRequest, .unavailable]
         return [
             "/v1/invites": [
@@ -30,30 +32,44 @@ extension OpenAPIDocument {
                 "post": operation(
                     "createInvites", "Create up to 1,000 invites in one transaction", security: [apiKey("invites:write")],
                     parameters: [parameter("IdempotencyKey")],
-                    jsonBody: object(required: ["invites"], ["invites": ["type": "array", "minItems": 1, "maxItems": 1000, "items": schema("NewInvite")]]),
-                    answers: ["201": jsonAnswer("The invites in request order", object(required: ["invites"], ["invites": array(of: schema("CreatedInvite"))]))],
-                    shared: createRefusals),
+                    jsonBody: object(
+                        required: ["invites"],
+                        ["invites": ["type": "array", "minItems": 1, "maxItems": 1000, "items": schema("NewInvite")]]),
+                    answers: [
+                        "201": jsonAnswer(
+                            "The invites in request order", object(required: ["invites"], ["invites": array(of: schema("CreatedInvite"))]))
+                    ],
+                    shared: createRefusals)
             ],
             "/v1/invites/{id}": [
                 "get": operation(
                     "getInvite", "An invite with its redemptions", security: [apiKey("invites:read")], parameters: [parameter("InviteID")],
-                    answers: ["200": jsonAnswer("The invite", schema("InviteDetail"))], shared: lookupRefusals),
+                    answers: ["200": jsonAnswer("The invite", schema("InviteDetail"))], shared: lookupRefusals)
             ],
             "/v1/invites/{id}/revoke": [
                 "post": operation(
-                    "revokeInvite", "Revoke an invite (idempotent; a final invite is returned unchanged)", security: [apiKey("invites:write")],
+                    "revokeInvite", "Revoke an invite (idempotent; a final invite is returned unchanged)",
+                    security: [apiKey("invites:write")],
                     parameters: [parameter("InviteID")],
-                    answers: ["200": jsonAnswer("The invite as it now is", schema("InviteDetail"))], shared: lookupRefusals),
+                    answers: ["200": jsonAnswer("The invite as it now is", schema("InviteDetail"))], shared: lookupRefusals)
             ],
             "/v1/invites/{credential}/preview": [
                 "get": operation(
                     "previewInvite", "What the App Clip shows, with a signed handoff", security: [],
-                    parameters: [["name": "credential", "in": "path", "required": true, "description": "A link token or a typed code in any accepted spelling", "schema": ["type": "string", "maxLength": 64]]],
+                    parameters: [
+                        [
+                            "name": "credential", "in": "path", "required": true,
+                            "description": "A link token or a typed code in any accepted spelling",
+                            "schema": ["type": "string", "maxLength": 64],
+                        ]
+                    ],
                     answers: [
                         "200": jsonAnswer("The preview", schema("Preview")),
-                        "400": errorAnswer("Malformed credential, answered without a lookup (invalid_code), or a request URI with control characters (invalid_request)"),
+                        "400": errorAnswer(
+                            "Malformed credential, answered without a lookup (invalid_code), or a request URI with control characters (invalid_request)"
+                        ),
                     ],
-                    shared: [.inviteNotFound, .inviteExpired, .rateLimited, .unavailable]),
+                    shared: [.inviteNotFound, .inviteExpired, .rateLimited, .unavailable])
             ],
             "/v1/invocations": [
                 "post": operation(
@@ -63,7 +79,7 @@ extension OpenAPIDocument {
                         "200": jsonAnswer("The preview", schema("Preview")),
                         "422": errorAnswer("Not an invite URL of this host (details.reason, details.value) (invalid_invocation)"),
                     ],
-                    shared: OpenAPISharedResponse.jsonBody + [.inviteNotFound, .inviteExpired, .rateLimited, .unavailable]),
+                    shared: OpenAPISharedResponse.jsonBody + [.inviteNotFound, .inviteExpired, .rateLimited, .unavailable])
             ],
             "/v1/handoffs/validate": [
                 "post": operation(
@@ -73,7 +89,7 @@ extension OpenAPIDocument {
                         "200": jsonAnswer("The decoded envelope", schema("HandoffValidation")),
                         "422": errorAnswer("The envelope failed a check (handoff_*)"),
                     ],
-                    shared: OpenAPISharedResponse.jsonBody + [.rateLimited]),
+                    shared: OpenAPISharedResponse.jsonBody + [.rateLimited])
             ],
             "/v1/redemptions": [
                 "post": operation(
@@ -82,16 +98,18 @@ extension OpenAPIDocument {
                     answers: [
                         "201": jsonAnswer("The receipt", schema("Receipt")),
                         "200": jsonAnswer("The same redeemer again: the original receipt", schema("Receipt")),
-                        "409": errorAnswer("No uses left, or this handoff was spent by another redeemer (invite_used_up, handoff_already_used)"),
+                        "409": errorAnswer(
+                            "No uses left, or this handoff was spent by another redeemer (invite_used_up, handoff_already_used)"),
                         "410": errorAnswer("The invite can no longer be used (invite_expired, invite_revoked)"),
                         "422": errorAnswer("A bad handoff or body (handoff_*, validation_failed)"),
                     ],
-                    shared: OpenAPISharedResponse.keyed + OpenAPISharedResponse.jsonBody + [.inviteNotFound, .rateLimited, .unavailable]),
+                    shared: OpenAPISharedResponse.keyed + OpenAPISharedResponse.jsonBody + [.inviteNotFound, .rateLimited, .unavailable])
             ],
             "/v1/metrics/funnel": [
                 "get": operation(
                     "getFunnel", "The redemption funnel in UTC buckets: stage counts, conversion, time to redeem, channels, rejections",
-                    description: "Counts are events that occurred in each bucket (rollups plus the live tail, equal to counts over the events table). All times are UTC; from and to are widened to whole buckets (ISO weeks start Monday 00:00 UTC). Rejections cover all families and are null when family_id is given.",
+                    description:
+                        "Counts are events that occurred in each bucket (rollups plus the live tail, equal to counts over the events table). All times are UTC; from and to are widened to whole buckets (ISO weeks start Monday 00:00 UTC). Rejections cover all families and are null when family_id is given.",
                     security: [apiKey("metrics:read")],
                     parameters: [
                         query("from", dateTime, description: "RFC 3339 date-time, inclusive; default: 7 days before to"),
@@ -101,9 +119,11 @@ extension OpenAPIDocument {
                     ],
                     answers: [
                         "200": jsonAnswer("The funnel", schema("FunnelReport")),
-                        "400": errorAnswer("A bad parameter, from not before to, or more than 5,000 buckets (invalid_parameter, invalid_range, range_too_large)"),
+                        "400": errorAnswer(
+                            "A bad parameter, from not before to, or more than 5,000 buckets (invalid_parameter, invalid_range, range_too_large)"
+                        ),
                     ],
-                    shared: OpenAPISharedResponse.keyed + [.rateLimited, .unavailable]),
+                    shared: OpenAPISharedResponse.keyed + [.rateLimited, .unavailable])
             ],
         ]
     }

@@ -19,7 +19,8 @@ enum OpenAPIDocument {
             "info": [
                 "title": "Baton",
                 "version": "1.0.0",
-                "description": #"Self-hosted invite handoff service: invites, App Clip previews and handoffs, exactly-once redemption. Errors are {"error": {"code", "message", "details"}}; every response carries X-Request-Id."#,
+                "description":
+                    #"Self-hosted invite handoff service: invites, App Clip previews and handoffs, exactly-once redemption. Errors are {"error": {"code", "message", "details"}}; every response carries X-Request-Id."#,
             ],
             "servers": [["url": "/"]],
             "security": [["apiKey": [String]()]],
@@ -27,7 +28,8 @@ enum OpenAPIDocument {
             "components": [
                 "securitySchemes": securitySchemes,
                 "schemas": schemas.merging(funnelSchemas) { schema, _ in schema },
-                "responses": Dictionary(uniqueKeysWithValues: OpenAPISharedResponse.allCases.map { ($0.rawValue, errorAnswer($0.meaning)) }),
+                "responses": Dictionary(
+                    uniqueKeysWithValues: OpenAPISharedResponse.allCases.map { ($0.rawValue, errorAnswer($0.meaning)) }),
                 "parameters": sharedParameters,
             ],
         ]
@@ -36,9 +38,19 @@ enum OpenAPIDocument {
     /// How callers prove who they are: API keys, the dashboard's Basic sign-in and redeemer JWTs.
     static var securitySchemes: Object {
         [
-            "adminBasic": ["type": "http", "scheme": "basic", "description": "/admin only: any user name, an API key with metrics:read (or admin) as the password"],
-            "apiKey": ["type": "http", "scheme": "bearer", "description": "Authorization: Bearer <API key>; scopes invites:write, invites:read, redemptions:write, metrics:read, admin"],
-            "redeemerJWT": ["type": "http", "scheme": "bearer", "bearerFormat": "JWT", "description": "HS256 with BATON_REDEEMER_JWT_SECRET; sub is the redeemer"],
+            "adminBasic": [
+                "type": "http", "scheme": "basic",
+                "description": "/admin only: any user name, an API key with metrics:read (or admin) as the password",
+            ],
+            "apiKey": [
+                "type": "http", "scheme": "bearer",
+                "description":
+                    "Authorization: Bearer <API key>; scopes invites:write, invites:read, redemptions:write, metrics:read, admin",
+            ],
+            "redeemerJWT": [
+                "type": "http", "scheme": "bearer", "bearerFormat": "JWT",
+                "description": "HS256 with BATON_REDEEMER_JWT_SECRET; sub is the redeemer",
+            ],
         ]
     }
 
@@ -47,7 +59,8 @@ enum OpenAPIDocument {
         [
             "IdempotencyKey": [
                 "name": "Idempotency-Key", "in": "header", "required": false,
-                "description": "1-255 printable ASCII characters, scoped to the API key and kept at least 24 h. Same key and body: the stored response again with Idempotent-Replayed: true.",
+                "description":
+                    "1-255 printable ASCII characters, scoped to the API key and kept at least 24 h. Same key and body: the stored response again with Idempotent-Replayed: true.",
                 "schema": boundedString(1, 255),
             ],
             "InviteID": ["name": "id", "in": "path", "required": true, "schema": uuid],
@@ -60,7 +73,8 @@ enum OpenAPIDocument {
     /// (so `$ref` values read as written).
     private static func serialized(_ document: Object) -> String {
         do {
-            let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            let data = try JSONSerialization.data(
+                withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             return String(decoding: data, as: UTF8.self)
         } catch {
             // Only a non-JSON value in the literals above gets here, and OpenAPITests would fail on it.

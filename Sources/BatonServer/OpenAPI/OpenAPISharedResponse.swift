@@ -25,7 +25,8 @@ enum OpenAPISharedResponse: String, CaseIterable {
     /// The answer's description: when it is given, with the error codes it carries.
     var meaning: String {
         switch self {
-        case .invalidRequest: "Malformed JSON, a wrong type, a malformed Idempotency-Key, or a request URI with control characters (invalid_request, invalid_idempotency_key)"
+        case .invalidRequest:
+            "Malformed JSON, a wrong type, a malformed Idempotency-Key, or a request URI with control characters (invalid_request, invalid_idempotency_key)"
         case .invalidApiKey: "No usable API key (invalid_api_key)"
         case .missingScope: "The key lacks the scope (missing_scope)"
         case .inviteNotFound: "No such invite (invite_not_found)"
@@ -33,7 +34,8 @@ enum OpenAPISharedResponse: String, CaseIterable {
         case .inviteExpired: "The invite can no longer be used (invite_expired, invite_revoked, invite_used_up)"
         case .requestTooLarge: "Body too large (request_too_large)"
         case .unsupportedMediaType: "Body is not JSON (unsupported_media_type)"
-        case .validationFailedOrKeyReused: "A field out of bounds (details.field) or the key reused with another body (validation_failed, idempotency_key_reused)"
+        case .validationFailedOrKeyReused:
+            "A field out of bounds (details.field) or the key reused with another body (validation_failed, idempotency_key_reused)"
         case .rateLimited: "Rate limited; see Retry-After (rate_limited)"
         case .unavailable: "Database unavailable; retry after Retry-After (unavailable)"
         }

@@ -23,31 +23,32 @@ struct LandingPage {
         let expiry = preview.expiresAt.formatted(.iso8601.year().month().day())
         let description = "Open this invite to join \(family). It expires on \(expiry)."
         return """
-        \(HTMLPage.opening(title: title))\(bannerTag)<meta property="og:type" content="website">
-        <meta property="og:title" content="\(title)">
-        <meta property="og:description" content="\(description)">
-        <meta property="og:url" content="\(HTMLText.escaped(link))">
-        <style>body{font:17px/1.5 -apple-system,system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}\
-        .qr{width:12rem;height:12rem}</style>
-        </head>
-        <body>
-        <main>
-        <h1>\(title)</h1>
-        <p>\(description)</p>
-        \(storeParagraph)<h2>No App Clip?</h2>
-        <p>Install the app, open it and choose “Join a family”, then type the invite code you were given \
-        (letters and digits, such as ABCDE-FGHJK; case, spaces and hyphens do not matter).</p>
-        <p><img class="qr" src="\(HTMLText.escaped(qrPath))" alt="QR code of this invite link"></p>
-        </main>
-        </body>
-        </html>
+            \(HTMLPage.opening(title: title))\(bannerTag)<meta property="og:type" content="website">
+            <meta property="og:title" content="\(title)">
+            <meta property="og:description" content="\(description)">
+            <meta property="og:url" content="\(HTMLText.escaped(link))">
+            <style>body{font:17px/1.5 -apple-system,system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}\
+            .qr{width:12rem;height:12rem}</style>
+            </head>
+            <body>
+            <main>
+            <h1>\(title)</h1>
+            <p>\(description)</p>
+            \(storeParagraph)<h2>No App Clip?</h2>
+            <p>Install the app, open it and choose “Join a family”, then type the invite code you were given \
+            (letters and digits, such as ABCDE-FGHJK; case, spaces and hyphens do not matter).</p>
+            <p><img class="qr" src="\(HTMLText.escaped(qrPath))" alt="QR code of this invite link"></p>
+            </main>
+            </body>
+            </html>
 
-        """
+            """
     }
 
     private var bannerTag: String {
         guard let store = links.appStoreID, let clip = links.clipBundleID,
-              let banner = try? SmartAppBanner(appStoreID: store, clipBundleID: clip) else { return "" }
+            let banner = try? SmartAppBanner(appStoreID: store, clipBundleID: clip)
+        else { return "" }
         return banner.metaTag + "\n"
     }
 

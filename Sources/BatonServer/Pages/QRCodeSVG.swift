@@ -11,7 +11,8 @@ enum QRCodeSVG {
         defer { QRcode_free(code) }
         let width = Int(code.pointee.width)
         let modules = UnsafeBufferPointer(start: code.pointee.data, count: width * width)
-        let quiet = 4, size = width + 2 * quiet
+        let quiet = 4
+        let size = width + 2 * quiet
         var path = ""
         for row in 0..<width {
             for column in 0..<width where modules[row * width + column] & 1 == 1 {
@@ -19,8 +20,8 @@ enum QRCodeSVG {
             }
         }
         return """
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(size) \(size)" shape-rendering="crispEdges">\
-        <rect width="\(size)" height="\(size)" fill="#fff"/><path d="\(path)" fill="#000"/></svg>
-        """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(size) \(size)" shape-rendering="crispEdges">\
+            <rect width="\(size)" height="\(size)" fill="#fff"/><path d="\(path)" fill="#000"/></svg>
+            """
     }
 }

@@ -1,5 +1,5 @@
-import BatonLinks
 import BatonCore
+import BatonLinks
 import HTTP
 
 extension BatonApplication {

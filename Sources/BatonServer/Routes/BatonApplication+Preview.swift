@@ -1,6 +1,6 @@
-import Foundation
 import BatonCore
 import BatonLinks
+import Foundation
 import HTTP
 
 extension BatonApplication {

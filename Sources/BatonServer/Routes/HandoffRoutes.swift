@@ -37,10 +37,12 @@ struct HandoffRoutes {
 
     func register(on router: inout Router) {
         // The envelope limit (64 KiB) plus room for the JSON around it.
-        router.post("/v1/handoffs/validate", options: RouteOptions(maxBodyBytes: 66 * 1024), handler: app.countingRejections { request in
-            try app.limit(.handoff, request: request)
-            return try .json(Self.validated(Self.envelope(in: request, issuer: app.handoffs)))
-        })
+        router.post(
+            "/v1/handoffs/validate", options: RouteOptions(maxBodyBytes: 66 * 1024),
+            handler: app.countingRejections { request in
+                try app.limit(.handoff, request: request)
+                return try .json(Self.validated(Self.envelope(in: request, issuer: app.handoffs)))
+            })
     }
 
     /// The body's envelope, verified by `issuer`: the whole route but the
@@ -56,7 +58,8 @@ struct HandoffRoutes {
     }
 
     static func validated(_ envelope: HandoffEnvelope) -> Validated {
-        let header = envelope.header, payload = envelope.payload
+        let header = envelope.header
+        let payload = envelope.payload
         return Validated(
             version: header.version, kind: header.kind.rawValue, algorithm: header.algorithm.rawValue, keyId: header.keyID,
             signed: envelope.authenticity == .verified, authenticity: envelope.authenticity.rawValue,

@@ -88,12 +88,14 @@ struct InviteRoutes {
 
     private func body(created: CreatedInvite) throws -> InviteBody {
         let host = try app.configuration.links.requirePublicHost()
-        return InviteBody(invite: created.invite, credentials: .init(
-            code: created.code.displayText,
-            token: created.token.text,
-            link: created.token.inviteLink(host: host),
-            appClipLink: app.configuration.links.clipBundleID.map(created.token.defaultAppClipLink(clipBundleID:))
-        ))
+        return InviteBody(
+            invite: created.invite,
+            credentials: .init(
+                code: created.code.displayText,
+                token: created.token.text,
+                link: created.token.inviteLink(host: host),
+                appClipLink: app.configuration.links.clipBundleID.map(created.token.defaultAppClipLink(clipBundleID:))
+            ))
     }
 
     /// The create body, validated (no database).

@@ -1,6 +1,6 @@
-import Foundation
 import BatonCore
 import BatonLinks
+import Foundation
 import HTTP
 
 /// `GET /invite/{token}`: the invite's landing page (HTML), and
@@ -42,7 +42,9 @@ struct LandingRoutes {
     /// The path's token after the `token` rate limit, or nil when it is not token-shaped.
     private func token(_ request: Request) throws -> LinkToken? {
         try app.limit(.token, request: request)
-        guard case .token(let token)? = try? Credential.parse(request.parameter("token") ?? "", codeLength: app.configuration.links.codeLength)
+        guard
+            case .token(let token)? = try? Credential.parse(
+                request.parameter("token") ?? "", codeLength: app.configuration.links.codeLength)
         else { return nil }
         return token
     }

@@ -9,9 +9,11 @@ struct PreviewRoutes {
     let app: BatonApplication
 
     func register(on router: inout Router) {
-        router.get("/v1/invites/:credential/preview", handler: app.countingRejections { request in
-            let credential = try app.credential(request.parameter("credential") ?? "", limitKey: request.clientAddress)
-            return try app.previewResponse(credential, source: app.source(of: credential), request: request)
-        })
+        router.get(
+            "/v1/invites/:credential/preview",
+            handler: app.countingRejections { request in
+                let credential = try app.credential(request.parameter("credential") ?? "", limitKey: request.clientAddress)
+                return try app.previewResponse(credential, source: app.source(of: credential), request: request)
+            })
     }
 }

@@ -30,18 +30,20 @@ struct RedemptionRoutes {
     }
 
     func register(on router: inout Router) {
-        router.post("/v1/redemptions", options: RouteOptions(maxBodyBytes: 66 * 1024), handler: app.countingRejections { request in
-            let (body, channel) = try Self.read(request)
-            let (redeemerID, limitKey) = try app.redeemer(request, bodyRedeemerID: body.redeemerID)
-            let outcome = try redeem(body, redeemerID: redeemerID, channel: channel, limitKey: limitKey)
-            switch outcome {
-            case .redeemed(let receipt):
-                app.metrics.invitesRedeemed.increment()
-                app.jobWakeup.signal()
-                return .json(encoded: receipt.json(), status: 201)
-            case .replayed(let receipt): return .json(encoded: receipt.json(), status: 200)
-            }
-        })
+        router.post(
+            "/v1/redemptions", options: RouteOptions(maxBodyBytes: 66 * 1024),
+            handler: app.countingRejections { request in
+                let (body, channel) = try Self.read(request)
+                let (redeemerID, limitKey) = try app.redeemer(request, bodyRedeemerID: body.redeemerID)
+                let outcome = try redeem(body, redeemerID: redeemerID, channel: channel, limitKey: limitKey)
+                switch outcome {
+                case .redeemed(let receipt):
+                    app.metrics.invitesRedeemed.increment()
+                    app.jobWakeup.signal()
+                    return .json(encoded: receipt.json(), status: 201)
+                case .replayed(let receipt): return .json(encoded: receipt.json(), status: 200)
+                }
+            })
     }
 
     /// The body with its channel and redeemer id checked and exactly one of
@@ -94,8 +96,9 @@ struct RedemptionRoutes {
 
     private static func validate(redeemerID: String) throws {
         guard (1...256).contains(redeemerID.utf8.count), !HiddenCharacters.contains(in: redeemerID) else {
-            throw HTTPError.invalidRequest("redeemer_id must be 1-256 bytes without control or format characters.",
-                                           details: ["field": "redeemer_id"])
+            throw HTTPError.invalidRequest(
+                "redeemer_id must be 1-256 bytes without control or format characters.",
+                details: ["field": "redeemer_id"])
         }
     }
 }

@@ -33,7 +33,7 @@ struct WellKnownRoutes {
 
     static func aasa(_ links: LinkSettings) -> Data? {
         guard let team = links.appleTeamID, let appID = links.appBundleID, let clip = links.clipBundleID, let host = links.publicHost,
-              let configuration = try? AppLinksConfiguration(teamID: team, appBundleID: appID, clipBundleID: clip, publicHost: host)
+            let configuration = try? AppLinksConfiguration(teamID: team, appBundleID: appID, clipBundleID: clip, publicHost: host)
         else { return nil }
         return AASADocument.generate(for: configuration)
     }
@@ -41,13 +41,15 @@ struct WellKnownRoutes {
     /// The Digital Asset Links statement letting the Android app handle the links.
     static func assetLinks(_ settings: RedemptionSettings) -> Data? {
         guard let package = settings.androidPackage, !settings.androidCertificateFingerprints.isEmpty else { return nil }
-        let statement: [[String: Any]] = [[
-            "relation": ["delegate_permission/common.handle_all_urls"],
-            "target": [
-                "namespace": "android_app", "package_name": package,
-                "sha256_cert_fingerprints": settings.androidCertificateFingerprints,
-            ],
-        ]]
+        let statement: [[String: Any]] = [
+            [
+                "relation": ["delegate_permission/common.handle_all_urls"],
+                "target": [
+                    "namespace": "android_app", "package_name": package,
+                    "sha256_cert_fingerprints": settings.androidCertificateFingerprints,
+                ],
+            ]
+        ]
         return try? JSONSerialization.data(withJSONObject: statement, options: [.sortedKeys])
     }
 }

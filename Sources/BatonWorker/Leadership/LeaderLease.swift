@@ -30,17 +30,21 @@ enum LeaderLease {
         try connection.query(resignStatement, [role, holder])
     }
 
-    static let acquireStatement = PostgresStatement(name: "leaders_acquire", sql: """
-        INSERT INTO baton.leaders AS l (role, holder, expires_at)
-        VALUES ($1, $2, now() + make_interval(secs => $3))
-        ON CONFLICT (role) DO UPDATE
-        SET holder = excluded.holder, expires_at = excluded.expires_at,
-            acquired_at = CASE WHEN l.holder = excluded.holder THEN l.acquired_at ELSE now() END
-        WHERE l.holder = excluded.holder OR l.expires_at < now()
-        RETURNING holder
-        """)
+    static let acquireStatement = PostgresStatement(
+        name: "leaders_acquire",
+        sql: """
+            INSERT INTO baton.leaders AS l (role, holder, expires_at)
+            VALUES ($1, $2, now() + make_interval(secs => $3))
+            ON CONFLICT (role) DO UPDATE
+            SET holder = excluded.holder, expires_at = excluded.expires_at,
+                acquired_at = CASE WHEN l.holder = excluded.holder THEN l.acquired_at ELSE now() END
+            WHERE l.holder = excluded.holder OR l.expires_at < now()
+            RETURNING holder
+            """)
 
-    static let resignStatement = PostgresStatement(name: "leaders_resign", sql: """
-        DELETE FROM baton.leaders WHERE role = $1 AND holder = $2
-        """)
+    static let resignStatement = PostgresStatement(
+        name: "leaders_resign",
+        sql: """
+            DELETE FROM baton.leaders WHERE role = $1 AND holder = $2
+            """)
 }

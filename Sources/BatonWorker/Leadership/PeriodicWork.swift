@@ -67,7 +67,9 @@ final class PeriodicWork: Sendable {
                 setLeading(false)
                 configuration.log(.failure(in: "leader", error))
             }
-            wake.wait(min(schedule.leaderRenewInterval, due.values.min().map { max(.milliseconds(1), $0 - .now) } ?? schedule.leaderRenewInterval))
+            wake.wait(
+                min(schedule.leaderRenewInterval, due.values.min().map { max(.milliseconds(1), $0 - .now) } ?? schedule.leaderRenewInterval)
+            )
         }
         if let connection, isLeader {
             try? LeaderLease.resign(role: Self.role, holder: configuration.workerID, on: connection)

@@ -1,6 +1,7 @@
 import BatonCore
 import Foundation
 import Postgres
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -52,7 +53,9 @@ public struct WebhookDelivery: JobHandler {
         guard let settings, let transport else {
             return ("not_configured", .permanent("no webhook endpoint configured (BATON_WEBHOOK_URL)"))
         }
-        let eventID: String, type: String, body: Data
+        let eventID: String
+        let type: String
+        let body: Data
         do throws(JobHandlerError) {
             (eventID, type, body) = try event(of: job)
         } catch {
@@ -66,7 +69,8 @@ public struct WebhookDelivery: JobHandler {
         request.setValue(eventID, forHTTPHeaderField: "Idempotency-Key")
         request.setValue(type, forHTTPHeaderField: "Baton-Event-Type")
         let now = Int(Date().timeIntervalSince1970)
-        request.setValue(WebhookSignature.header(body: body, secret: settings.secret, timestamp: now), forHTTPHeaderField: "Baton-Signature")
+        request.setValue(
+            WebhookSignature.header(body: body, secret: settings.secret, timestamp: now), forHTTPHeaderField: "Baton-Signature")
         let timeout = min(settings.timeout, deadline - .now)
         let retryAfter = settings.backoff.delay(afterAttempt: job.attempt)
         attempts?.record()
@@ -107,8 +111,8 @@ public struct WebhookDelivery: JobHandler {
     /// The id, type and canonical bytes (sorted keys) of a decoded event body.
     static func event(_ event: Any) throws(JobHandlerError) -> (id: String, type: String, body: Data) {
         guard let event = event as? [String: Any],
-              let id = event["id"] as? String, let type = event["type"] as? String,
-              let body = try? JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes])
+            let id = event["id"] as? String, let type = event["type"] as? String,
+            let body = try? JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes])
         else { throw .permanent("malformed webhook job arguments") }
         return (id, type, body)
     }

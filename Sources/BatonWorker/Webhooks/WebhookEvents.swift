@@ -31,7 +31,9 @@ public final class WebhookEvents: Sendable {
         }
     }
 
-    static let bodyStatement = PostgresStatement(name: "webhook_event_body", sql: """
-        SELECT baton.webhook_body(event_id, type, occurred_at, data) FROM baton.events WHERE event_id = $1
-        """)
+    static let bodyStatement = PostgresStatement(
+        name: "webhook_event_body",
+        sql: """
+            SELECT baton.webhook_body(event_id, type, occurred_at, data) FROM baton.events WHERE event_id = $1
+            """)
 }

@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
 
 /// The delegate of ``WebhookTransport``'s session: hands each task's response
 /// head or failure to the worker thread waiting for it, cancels the body and
@@ -80,7 +81,8 @@ final class WebhookExchanges: NSObject, URLSessionDataDelegate, Sendable {
         case .cannotFindHost, .dnsLookupFailed: "host not found"
         case .networkConnectionLost: "connection lost"
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot: "TLS failed"
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            "TLS failed"
         default: "request failed (URLError \(error.code.rawValue))"
         }
     }

@@ -36,7 +36,8 @@ struct AccessLogEntry {
     func withLine<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let level: StaticString = status >= 500 || status == 0 ? "error" : status >= 400 ? "warn" : "info"
         // JSON escaping grows text at most sixfold (a control byte becomes `\u001B`).
-        let untrusted = requestID.utf8.count + method.utf8.count + (route?.utf8.count ?? 0) + client.utf8.count
+        let untrusted =
+            requestID.utf8.count + method.utf8.count + (route?.utf8.count ?? 0) + client.utf8.count
             + (failure?.utf8.count ?? 0)
         let capacity = 256 + outcome.utf8CodeUnitCount + 6 * untrusted
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in

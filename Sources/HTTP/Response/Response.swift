@@ -58,7 +58,8 @@ public struct Response: Sendable {
         var headers = jsonHeaders
         for header in error.responseHeaders { headers.set(header.name, header.value) }
         // Encoding strings and JSONValue cannot fail; the fallback keeps the shape anyway.
-        let data = (try? JSONCoding.encode(body)) ?? Data(#"{"error":{"code":"internal_error","details":{},"message":"Internal error."}}"#.utf8)
+        let data =
+            (try? JSONCoding.encode(body)) ?? Data(#"{"error":{"code":"internal_error","details":{},"message":"Internal error."}}"#.utf8)
         var response = Response(status: error.status, headers: headers, body: data)
         response.errorCode = error.code
         return response

@@ -47,7 +47,7 @@ enum SecurityHeaders {
         _ headers: HTTPHeaders, requestID: String, closing: Bool,
         into add: (_ name: UnsafePointer<CChar>, _ value: UnsafePointer<CChar>) -> Void
     ) {
-        var present: UInt8 = 0  // bit i: defaults[i] set by the handler
+        var present: UInt8 = 0 // bit i: defaults[i] set by the handler
         var isHTML = false
         for field in headers {
             switch role(of: field.name) {

@@ -121,8 +121,9 @@ struct ReceivedHeaders {
         let nameBytes = RawField.bytes(of: name)
         let valueBytes = RawField.bytes(of: value)
         size += RawField.size(name: nameBytes, value: valueBytes)
-        fields.append(HTTPHeaders.Field(
-            name: String(decoding: nameBytes, as: UTF8.self), value: String(decoding: valueBytes, as: UTF8.self)
-        ))
+        fields.append(
+            HTTPHeaders.Field(
+                name: String(decoding: nameBytes, as: UTF8.self), value: String(decoding: valueBytes, as: UTF8.self)
+            ))
     }
 }

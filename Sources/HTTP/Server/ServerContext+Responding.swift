@@ -89,10 +89,11 @@ extension ServerContext {
             outcome: Self.outcome(of: termination), failure: exchange.failure
         )
         entry.withLine(writeLogLine)
-        reportFinished?(FinishedRequest(
-            method: exchange.method, routePattern: exchange.route?.pattern.text, status: exchange.status,
-            errorCode: exchange.errorCode, duration: entry.duration
-        ))
+        reportFinished?(
+            FinishedRequest(
+                method: exchange.method, routePattern: exchange.route?.pattern.text, status: exchange.status,
+                errorCode: exchange.errorCode, duration: entry.duration
+            ))
         inFlight.subtract(1, ordering: .relaxed)
     }
 

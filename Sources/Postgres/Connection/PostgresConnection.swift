@@ -32,7 +32,8 @@ public final class PostgresConnection {
             ("fallback_application_name", "baton"),
         ]
         if let statementTimeout {
-            let milliseconds = max(1, statementTimeout.components.seconds * 1000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000)
+            let milliseconds = max(
+                1, statementTimeout.components.seconds * 1000 + statementTimeout.components.attoseconds / 1_000_000_000_000_000)
             settings.append(("options", "-c statement_timeout=\(milliseconds)"))
         }
         // Last, so that everything the caller's string sets wins (expand_dbname).

@@ -120,20 +120,25 @@ public final class EmbeddedPostgres: Sendable {
         }
         do {
             try fm.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            if let owner = binaries.serverUser { try fm.setAttributes([.ownerAccountName: owner, .groupOwnerAccountName: owner], ofItemAtPath: directory) }
+            if let owner = binaries.serverUser {
+                try fm.setAttributes([.ownerAccountName: owner, .groupOwnerAccountName: owner], ofItemAtPath: directory)
+            }
         } catch {
             throw .unusableDataDirectory(path: directory, reason: "it can't be created or handed to the server user")
         }
         if let owner = binaries.serverUser, try !run("/usr/bin/test", ["-w", directory]).succeeded {
             throw .unusableDataDirectory(
                 path: directory,
-                reason: "the server user \(owner) can't reach it (a parent directory such as /root is not searchable); choose a directory under /var/tmp or /srv"
+                reason:
+                    "the server user \(owner) can't reach it (a parent directory such as /root is not searchable); choose a directory under /var/tmp or /srv"
             )
         }
-        let outcome = try run(binaries.path("initdb"), [
-            "-D", directory, "-U", configuration.user, "-E", "UTF8", "--locale=C",
-            "--auth-local=trust", "--auth-host=reject",
-        ])
+        let outcome = try run(
+            binaries.path("initdb"),
+            [
+                "-D", directory, "-U", configuration.user, "-E", "UTF8", "--locale=C",
+                "--auth-local=trust", "--auth-host=reject",
+            ])
         guard outcome.succeeded else { throw .toolFailed(tool: "initdb", status: outcome.status, output: outcome.output) }
         try? String(port).write(toFile: directory + "/baton-port", atomically: true, encoding: .utf8)
     }

@@ -30,9 +30,11 @@ public struct PostgresBinaries: Sendable {
         // A PATH entry may hold only symlinks (initdb -> /usr/lib/postgresql/15/bin/initdb):
         // follow initdb to the directory that has the whole server tool set.
         let resolved = candidates.map { URL(fileURLWithPath: $0 + "/initdb").resolvingSymlinksInPath().deletingLastPathComponent().path }
-        guard let directory = resolved.first(where: { dir in
-            required.allSatisfy { fm.isExecutableFile(atPath: dir + "/" + $0) }
-        }) else {
+        guard
+            let directory = resolved.first(where: { dir in
+                required.allSatisfy { fm.isExecutableFile(atPath: dir + "/" + $0) }
+            })
+        else {
             throw .binariesNotFound(searched: ["PATH", "pg_config --bindir", "/usr/lib/postgresql/*/bin"])
         }
         return PostgresBinaries(directory: directory, serverUser: getuid() == 0 ? unprivilegedUser() : nil)

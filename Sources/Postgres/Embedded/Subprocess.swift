@@ -49,7 +49,8 @@ public struct Subprocess: Sendable {
     /// ``Running/wait()`` exactly once to reap it and read its output.
     /// - Throws: `POSIXError` when the program could not be started.
     public func start() throws -> Running {
-        let argv = user != nil && getuid() == 0
+        let argv =
+            user != nil && getuid() == 0
             ? ["/usr/sbin/runuser", "-u", user!, "--", executable] + arguments
             : [executable] + arguments
         let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0)=\($1)" }

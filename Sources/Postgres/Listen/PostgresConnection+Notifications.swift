@@ -34,9 +34,10 @@ extension PostgresConnection {
         var received: [PostgresNotification] = []
         while let pointer = PQnotifies(handle) {
             let notify = pointer.pointee
-            received.append(PostgresNotification(
-                channel: String(cString: notify.relname), payload: String(cString: notify.extra),
-                senderProcessID: notify.be_pid))
+            received.append(
+                PostgresNotification(
+                    channel: String(cString: notify.relname), payload: String(cString: notify.extra),
+                    senderProcessID: notify.be_pid))
             PQfreemem(pointer)
         }
         return received

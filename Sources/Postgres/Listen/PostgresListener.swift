@@ -52,8 +52,9 @@ public final class PostgresListener: Sendable {
         conninfo: String, channels: [String], maxBackoff: Duration = .seconds(5),
         quietLimit: Duration = .seconds(30), handler: @escaping @Sendable (Event) -> Void
     ) {
-        self.init(conninfo: conninfo, channels: channels, maxBackoff: maxBackoff, quietLimit: quietLimit,
-                  handler: handler, finished: {})
+        self.init(
+            conninfo: conninfo, channels: channels, maxBackoff: maxBackoff, quietLimit: quietLimit,
+            handler: handler, finished: {})
     }
 
     private init(

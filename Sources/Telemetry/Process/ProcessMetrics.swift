@@ -14,17 +14,19 @@ public enum ProcessMetrics {
             let cpu = (Double(stat[14 - 3]) ?? 0) + (Double(stat[15 - 3]) ?? 0)
             families.append(.counter("process_cpu_seconds_total", help: "User and system CPU time spent, in seconds.", value: cpu / ticks))
             if let bootTime = bootTime(), let started = Double(stat[22 - 3]) {
-                families.append(.gauge(
-                    "process_start_time_seconds", help: "Start time of the process since the Unix epoch, in seconds.",
-                    value: bootTime + started / ticks
-                ))
+                families.append(
+                    .gauge(
+                        "process_start_time_seconds", help: "Start time of the process since the Unix epoch, in seconds.",
+                        value: bootTime + started / ticks
+                    ))
             }
         }
         if let pages = read("/proc/self/statm")?.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) {
-            families.append(.gauge(
-                "process_resident_memory_bytes", help: "Resident memory size, in bytes.",
-                value: pages * Double(sysconf(Int32(_SC_PAGESIZE)))
-            ))
+            families.append(
+                .gauge(
+                    "process_resident_memory_bytes", help: "Resident memory size, in bytes.",
+                    value: pages * Double(sysconf(Int32(_SC_PAGESIZE)))
+                ))
         }
         if let descriptors = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
             // The directory listing itself holds one descriptor while it runs.

@@ -54,9 +54,10 @@ public final class MetricsRegistry: Sendable {
     public func histogram(
         _ name: String, help: String, labelNames: [String], upperBounds: [Double], maxSeries: Int = 256
     ) -> MetricFamily<Histogram> {
-        family(MetricFamily(name: name, help: help, type: .histogram, labelNames: labelNames, maxSeries: maxSeries) {
-            Histogram(upperBounds: upperBounds)
-        })
+        family(
+            MetricFamily(name: name, help: help, type: .histogram, labelNames: labelNames, maxSeries: maxSeries) {
+                Histogram(upperBounds: upperBounds)
+            })
     }
 
     /// Adds families read at scrape time. `collect` runs on the scraping
@@ -79,9 +80,10 @@ public final class MetricsRegistry: Sendable {
     }
 
     private func unlabelled<Metric: SampleSource>(_ metric: Metric, name: String, help: String, type: MetricType) -> Metric {
-        register(Registered(name: name) {
-            FamilySnapshot(name: name, help: help, type: type, samples: metric.samples(name: name, labels: []))
-        })
+        register(
+            Registered(name: name) {
+                FamilySnapshot(name: name, help: help, type: type, samples: metric.samples(name: name, labels: []))
+            })
         return metric
     }
 

@@ -1,14 +1,16 @@
-@testable import BatonCLI
 import Synchronization
 import Testing
+
+@testable import BatonCLI
 
 /// Captures what a command prints.
 final class CapturedConsole: Sendable {
     private let lines = Mutex<(out: [String], err: [String])>(([], []))
 
     var console: Console {
-        Console(out: { line in self.lines.withLock { $0.out.append(line) } },
-                err: { line in self.lines.withLock { $0.err.append(line) } })
+        Console(
+            out: { line in self.lines.withLock { $0.out.append(line) } },
+            err: { line in self.lines.withLock { $0.err.append(line) } })
     }
 
     var out: String { lines.withLock { $0.out.joined(separator: "\n") } }

@@ -1,5 +1,6 @@
-@testable import BatonCLI
 import Testing
+
+@testable import BatonCLI
 
 @Suite("ParsedArguments")
 struct ParsedArgumentsTests {
@@ -29,13 +30,15 @@ struct ParsedArgumentsTests {
         #expect(try ParsedArguments(["--", "--json"], spec: Self.spec).positionals == ["--json"])
     }
 
-    @Test("bad command lines are usage errors naming the problem", arguments: [
-        (["--nope"], "unknown option --nope"),
-        (["--limit"], "--limit needs a value"),
-        (["--limit", "1", "--limit", "2"], "--limit was given more than once"),
-        (["--json=yes"], "--json takes no value"),
-        (["a", "b"], "takes FILE, got 2 argument(s)"),
-    ])
+    @Test(
+        "bad command lines are usage errors naming the problem",
+        arguments: [
+            (["--nope"], "unknown option --nope"),
+            (["--limit"], "--limit needs a value"),
+            (["--limit", "1", "--limit", "2"], "--limit was given more than once"),
+            (["--json=yes"], "--json takes no value"),
+            (["a", "b"], "takes FILE, got 2 argument(s)"),
+        ])
     func usageErrors(words: [String], expected: String) {
         #expect {
             _ = try ParsedArguments(words, spec: Self.spec)

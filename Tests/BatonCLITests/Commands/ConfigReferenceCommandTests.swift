@@ -1,6 +1,7 @@
+import Testing
+
 @testable import BatonCLI
 @testable import BatonCore
-import Testing
 
 @Suite("baton config reference")
 struct ConfigReferenceCommandTests {

@@ -1,8 +1,9 @@
-@testable import BatonCLI
 import BatonCore
 import BatonHandoff
 import Foundation
 import Testing
+
+@testable import BatonCLI
 
 @Suite("handoff inspect command")
 final class HandoffInspectCommandTests {
@@ -54,7 +55,8 @@ final class HandoffInspectCommandTests {
         let path = try file(minted(familyName: "Okafor"))
         let captured = CapturedConsole()
         let other = String(repeating: "11", count: 32)
-        #expect(BatonCommandLine.run(["handoff", "inspect", "--json", "--key", "k1:\(other)", path], console: captured.console) == .checkFailed)
+        #expect(
+            BatonCommandLine.run(["handoff", "inspect", "--json", "--key", "k1:\(other)", path], console: captured.console) == .checkFailed)
         #expect(captured.out.contains("handoff_bad_signature"))
     }
 

@@ -1,7 +1,8 @@
-@testable import BatonCLI
 import BatonCore
 import HTTP
 import Testing
+
+@testable import BatonCLI
 
 @Suite("baton healthcheck")
 struct HealthcheckCommandTests {
@@ -14,15 +15,18 @@ struct HealthcheckCommandTests {
         return try Server(router: router, configuration: ServerConfiguration(host: "127.0.0.1", port: 0, threadPoolSize: 2))
     }
 
-    @Test("exits 0 for a 2xx answer and 1 for a 503, naming the status", arguments: [
-        ("/healthz", ExitCode.success, "HTTP 200"),
-        ("/readyz", .checkFailed, "HTTP 503"),
-    ])
+    @Test(
+        "exits 0 for a 2xx answer and 1 for a 503, naming the status",
+        arguments: [
+            ("/healthz", ExitCode.success, "HTTP 200"),
+            ("/readyz", .checkFailed, "HTTP 503"),
+        ])
     func status(path: String, code: ExitCode, expected: String) throws {
         let server = try Self.startServer()
         defer { _ = server.shutdown(grace: .zero) }
         let captured = CapturedConsole()
-        #expect(BatonCommandLine.run(["healthcheck", "--url", "http://127.0.0.1:\(server.port)\(path)"], console: captured.console) == code)
+        #expect(
+            BatonCommandLine.run(["healthcheck", "--url", "http://127.0.0.1:\(server.port)\(path)"], console: captured.console) == code)
         #expect((captured.out + captured.err).contains(expected))
     }
 
@@ -32,22 +36,28 @@ struct HealthcheckCommandTests {
         let port = server.port
         _ = server.shutdown(grace: .zero)
         let captured = CapturedConsole()
-        #expect(BatonCommandLine.run(["healthcheck", "--timeout", "1", "--url", "http://127.0.0.1:\(port)/healthz"], console: captured.console) == .checkFailed)
+        #expect(
+            BatonCommandLine.run(["healthcheck", "--timeout", "1", "--url", "http://127.0.0.1:\(port)/healthz"], console: captured.console)
+                == .checkFailed)
         #expect(captured.err.contains("unreachable"))
     }
 
-    @Test("rejects anything but a plain http://HOST:PORT/PATH URL with exit 2", arguments: [
-        "https://127.0.0.1:8080/healthz", "ftp://x", "http://", "http://::1/healthz", "http://host:99999/", "http://a b/",
-    ])
+    @Test(
+        "rejects anything but a plain http://HOST:PORT/PATH URL with exit 2",
+        arguments: [
+            "https://127.0.0.1:8080/healthz", "ftp://x", "http://", "http://::1/healthz", "http://host:99999/", "http://a b/",
+        ])
     func rejectsBadURLs(url: String) {
         let captured = CapturedConsole()
         #expect(BatonCommandLine.run(["healthcheck", "--url", url], console: captured.console) == .usageOrInputError)
         #expect(captured.err.contains("--url must be"))
     }
 
-    @Test("a wildcard listen address is probed on loopback, and a bare authority gets /healthz", arguments: [
-        ("0.0.0.0:8080", "127.0.0.1", 8080), ("[::]:9000", "::1", 9000), ("10.0.0.5:80", "10.0.0.5", 80),
-    ])
+    @Test(
+        "a wildcard listen address is probed on loopback, and a bare authority gets /healthz",
+        arguments: [
+            ("0.0.0.0:8080", "127.0.0.1", 8080), ("[::]:9000", "::1", 9000), ("10.0.0.5:80", "10.0.0.5", 80),
+        ])
     func probeTargets(listen: String, host: String, port: Int) throws {
         let probe = HealthProbe(listen: try #require(ListenAddress(listen)))
         #expect(probe.host == host && probe.port == port && probe.path == "/healthz")

@@ -1,30 +1,35 @@
-@testable import BatonCLI
 import BatonCore
 import BatonTestSupport
 import Foundation
 import Postgres
 import Testing
 
+@testable import BatonCLI
+
 @Suite("metrics funnel command")
 struct MetricsFunnelCommandTests {
     /// 2026-11-29T18:30:00Z.
     static let now = Date(timeIntervalSince1970: 1_795_977_000)
 
-    @Test("bad funnel command lines exit 2 before touching the database", arguments: [
-        (["metrics", "funnel", "--since", "7x"], "--since must be"),
-        (["metrics", "funnel", "--since", "0d"], "--since must be"),
-        (["metrics", "funnel", "--interval", "month"], "--interval must be hour, day or week"),
-        (["metrics", "funnel", "--colour"], "unknown option --colour"),
-    ])
+    @Test(
+        "bad funnel command lines exit 2 before touching the database",
+        arguments: [
+            (["metrics", "funnel", "--since", "7x"], "--since must be"),
+            (["metrics", "funnel", "--since", "0d"], "--since must be"),
+            (["metrics", "funnel", "--interval", "month"], "--interval must be hour, day or week"),
+            (["metrics", "funnel", "--colour"], "unknown option --colour"),
+        ])
     func usageErrors(arguments: [String], expected: String) {
         let captured = CapturedConsole()
         #expect(BatonCommandLine.run(arguments, console: captured.console) == .usageOrInputError)
         #expect(captured.err.contains(expected))
     }
 
-    @Test("--since and --interval become a query ending now", arguments: [
-        ("90m", "hour", 2), ("36h", "hour", 37), ("7d", "day", 8), ("2w", "week", 3),
-    ])
+    @Test(
+        "--since and --interval become a query ending now",
+        arguments: [
+            ("90m", "hour", 2), ("36h", "hour", 37), ("7d", "day", 8), ("2w", "week", 3),
+        ])
     func sinceAndInterval(since: String, interval: String, buckets: Int) throws {
         let arguments = try ParsedArguments(["--since", since, "--interval", interval], spec: MetricsFunnelCommand.spec)
         let query = try MetricsFunnelCommand.query(arguments, now: Self.now)
@@ -37,7 +42,8 @@ struct MetricsFunnelCommandTests {
     func table() throws {
         let db = try MigratedDatabase()
         let family = "fam-7"
-        try db.connection.query("""
+        try db.connection.query(
+            """
             WITH invite AS (
                 INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, created_at, expires_at)
                 SELECT $1, 'F', sha256(('c' || i)::bytea), sha256(('t' || i)::bytea), $2::timestamptz - i * interval '1 day', $2::timestamptz + interval '9 days'
@@ -71,8 +77,9 @@ struct MetricsFunnelCommandTests {
     @Test("refusal codes read from events are escaped before they reach the terminal")
     func escapesStoredText() throws {
         let db = try MigratedDatabase()
-        try db.connection.query("INSERT INTO baton.events (type, reason, occurred_at) VALUES ('invite.rejected', $1, $2)",
-                                ["evil\u{1B}[2J", Self.now.addingTimeInterval(-60)])
+        try db.connection.query(
+            "INSERT INTO baton.events (type, reason, occurred_at) VALUES ('invite.rejected', $1, $2)",
+            ["evil\u{1B}[2J", Self.now.addingTimeInterval(-60)])
         let report = try FunnelStore.report(FunnelQuery(now: Self.now), on: db.connection)
         let captured = CapturedConsole()
         try MetricsFunnelCommand.print(report, json: false, console: captured.console)

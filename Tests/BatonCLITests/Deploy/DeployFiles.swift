@@ -18,7 +18,8 @@ enum DeployFiles {
     /// Every file under `deploy/`, as paths relative to the package root.
     static var allDeployPaths: [String] {
         let base = root.appending(path: "deploy")
-        let files = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey])?
+        let files =
+            FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey])?
             .compactMap { $0 as? URL }
             .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true } ?? []
         return files.map { "deploy/" + $0.path.dropFirst(base.path.count + 1) }.sorted()
@@ -51,7 +52,7 @@ enum DeployFiles {
     static var dockerRuntimePackages: Set<String> {
         let dockerfile = text("deploy/Dockerfile")
         guard let stage = dockerfile.range(of: "AS runtime"),
-              let install = dockerfile[stage.upperBound...].range(of: "apt-get install -y --no-install-recommends")
+            let install = dockerfile[stage.upperBound...].range(of: "apt-get install -y --no-install-recommends")
         else { return [] }
         let rest = dockerfile[install.upperBound...].prefix { $0 != "&" }
         return Set(rest.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\\" }).map(String.init))
@@ -79,7 +80,7 @@ enum DeployFiles {
     /// The lines between `<!-- BEGIN name -->` and `<!-- END name -->`.
     static func section(_ name: String, in text: String) -> String {
         guard let start = text.range(of: "<!-- BEGIN \(name) -->\n"),
-              let end = text.range(of: "\n<!-- END \(name) -->", range: start.upperBound..<text.endIndex)
+            let end = text.range(of: "\n<!-- END \(name) -->", range: start.upperBound..<text.endIndex)
         else { return "" }
         return String(text[start.upperBound..<end.lowerBound])
     }

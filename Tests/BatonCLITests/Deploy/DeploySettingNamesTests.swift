@@ -7,8 +7,9 @@ import Testing
 struct DeploySettingNamesTests {
     static let known = Set(Setting.all.map(\.name))
 
-    @Test("every BATON_* name under deploy/ and in docs/operations.md is a setting baton knows",
-          arguments: DeployFiles.allDeployPaths + ["docs/operations.md"])
+    @Test(
+        "every BATON_* name under deploy/ and in docs/operations.md is a setting baton knows",
+        arguments: DeployFiles.allDeployPaths + ["docs/operations.md"])
     func namesAreKnown(path: String) {
         let text = DeployFiles.text(path)
         #expect(!text.isEmpty, "\(path) is missing or empty")

@@ -19,7 +19,7 @@ struct ReleaseBinaryLinkTests {
         if let explicit = ProcessInfo.processInfo.environment["DEPLOY_CHECK_BINARY"] { return explicit }
         let local = DeployFiles.root.appending(path: ".build/release/baton").path
         guard FileManager.default.isExecutableFile(atPath: local), let readelf,
-              let needed = try? neededLibraries(local, readelf: readelf), !needed.contains("libswiftCore.so")
+            let needed = try? neededLibraries(local, readelf: readelf), !needed.contains("libswiftCore.so")
         else { return nil }
         return local
     }()
@@ -30,15 +30,19 @@ struct ReleaseBinaryLinkTests {
         return Set(outcome.output.matches(of: /\(NEEDED\)\s+Shared library: \[([^\]]+)\]/).map { String($0.output.1) })
     }
 
-    @Test("readelf NEEDED equals the documented sonames",
-          .enabled(if: binary != nil && readelf != nil, "no static release binary (set DEPLOY_CHECK_BINARY) or no readelf: skipped"))
+    @Test(
+        "readelf NEEDED equals the documented sonames",
+        .enabled(if: binary != nil && readelf != nil, "no static release binary (set DEPLOY_CHECK_BINARY) or no readelf: skipped"))
     func linkedLibrariesAreDocumented() throws {
         let needed = try Self.neededLibraries(try #require(Self.binary), readelf: try #require(Self.readelf))
         let documented = DeployFiles.documentedRuntimeLibraries
         let allDocumented = Set(documented.flatMap(\.sonames))
         let installed = Set(documented.filter(\.installedByDockerfile).flatMap(\.sonames))
         #expect(!needed.isEmpty)
-        #expect(needed.subtracting(allDocumented).isEmpty, "linked but not in docs/operations.md: \(needed.subtracting(allDocumented).sorted())")
-        #expect(installed.subtracting(needed).isEmpty, "installed by the Dockerfile but not linked: \(installed.subtracting(needed).sorted())")
+        #expect(
+            needed.subtracting(allDocumented).isEmpty, "linked but not in docs/operations.md: \(needed.subtracting(allDocumented).sorted())"
+        )
+        #expect(
+            installed.subtracting(needed).isEmpty, "installed by the Dockerfile but not linked: \(installed.subtracting(needed).sorted())")
     }
 }

@@ -1,6 +1,7 @@
-@testable import BatonCLI
 import Foundation
 import Testing
+
+@testable import BatonCLI
 
 @Suite("Console")
 struct ConsoleTests {

@@ -1,6 +1,7 @@
-@testable import BatonCLI
 import BatonCore
 import Testing
+
+@testable import BatonCLI
 
 @Suite("baton dev workspace")
 struct DevWorkspaceTests {

@@ -1,8 +1,9 @@
-@testable import BatonCLI
 import BatonTestSupport
 import Dispatch
 import Foundation
 import Testing
+
+@testable import BatonCLI
 
 @Suite("WorkerStopRequest")
 struct WorkerStopRequestTests {
@@ -22,16 +23,17 @@ struct WorkerStopRequestTests {
         return (request, { sent.signal() })
     }
 
-    @Test("the first of a signal and the renewal threshold wakes the command, and a signal at any time means exit, never exec",
-          arguments: [
-              ([Step.threshold], true, WorkerStopRequest.Ending.renew),
-              ([.signal], false, .exit),
-              ([.signal, .threshold], false, .exit),
-              ([.threshold, .signal], true, .exit),
-          ])
+    @Test(
+        "the first of a signal and the renewal threshold wakes the command, and a signal at any time means exit, never exec",
+        arguments: [
+            ([Step.threshold], true, WorkerStopRequest.Ending.renew),
+            ([.signal], false, .exit),
+            ([.signal, .threshold], false, .exit),
+            ([.threshold, .signal], true, .exit),
+        ])
     func signalAlwaysWins(steps: [Step], wokenToRenew: Bool, ending: WorkerStopRequest.Ending) throws {
         let (request, send) = Self.request()
-        defer { if !steps.contains(.signal) { send() } }  // lets the waiting thread end
+        defer { if !steps.contains(.signal) { send() } } // lets the waiting thread end
         for (index, step) in steps.enumerated() {
             switch step {
             case .threshold: request.renew()

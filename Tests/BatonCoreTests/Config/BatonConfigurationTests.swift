@@ -32,20 +32,24 @@ struct BatonConfigurationTests {
         }
     }
 
-    @Test("a secret is accepted as hex or base64 of at least 32 bytes", arguments: [
-        (String(repeating: "0f", count: 32), true),
-        ("AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", true),
-        (String(repeating: "0f", count: 31), false),
-        (String(repeating: "@@", count: 32), false),
-    ])
+    @Test(
+        "a secret is accepted as hex or base64 of at least 32 bytes",
+        arguments: [
+            (String(repeating: "0f", count: 32), true),
+            ("AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", true),
+            (String(repeating: "0f", count: 31), false),
+            (String(repeating: "@@", count: 32), false),
+        ])
     func secretForms(secret: String, valid: Bool) {
         let result = Result { try BatonConfiguration(environment: ["BATON_DATABASE_URL": "x", "BATON_SECRET_KEY": secret]) }
         #expect(((try? result.get()) != nil) == valid)
     }
 
-    @Test("listen addresses parse IPv4, IPv6 in brackets and names, and refuse bad ports", arguments: [
-        ("127.0.0.1:8080", "127.0.0.1", 8080), ("[::1]:9000", "::1", 9000), ("localhost:0", "localhost", 0),
-    ])
+    @Test(
+        "listen addresses parse IPv4, IPv6 in brackets and names, and refuse bad ports",
+        arguments: [
+            ("127.0.0.1:8080", "127.0.0.1", 8080), ("[::1]:9000", "::1", 9000), ("localhost:0", "localhost", 0),
+        ])
     func listenAddresses(text: String, host: String, port: Int) {
         #expect(ListenAddress(text)?.host == host)
         #expect(ListenAddress(text)?.port == port)

@@ -35,20 +35,22 @@ struct LinkSettingsTests {
         #expect(links.codeLength == 6)
     }
 
-    @Test("a malformed value is reported with its variable", arguments: [
-        ("BATON_PUBLIC_BASE_URL", "http://invites.example.com"),
-        ("BATON_PUBLIC_BASE_URL", "https://invites.example.com:8443"),
-        ("BATON_PUBLIC_BASE_URL", "https://invites.example.com/path"),
-        ("BATON_PUBLIC_BASE_URL", "https://user@invites.example.com"),
-        ("BATON_PUBLIC_BASE_URL", "https://localhost"),
-        ("BATON_PUBLIC_BASE_URL", "https://invites.example.com/?q=1"),
-        ("BATON_APPLE_TEAM_ID", "abcde12345"),
-        ("BATON_APP_BUNDLE_ID", "no_dots"),
-        ("BATON_CLIP_BUNDLE_ID", "com..clip"),
-        ("BATON_APP_STORE_ID", "id123"),
-        ("BATON_CODE_LENGTH", "5"),
-        ("BATON_CODE_LENGTH", "17"),
-    ])
+    @Test(
+        "a malformed value is reported with its variable",
+        arguments: [
+            ("BATON_PUBLIC_BASE_URL", "http://invites.example.com"),
+            ("BATON_PUBLIC_BASE_URL", "https://invites.example.com:8443"),
+            ("BATON_PUBLIC_BASE_URL", "https://invites.example.com/path"),
+            ("BATON_PUBLIC_BASE_URL", "https://user@invites.example.com"),
+            ("BATON_PUBLIC_BASE_URL", "https://localhost"),
+            ("BATON_PUBLIC_BASE_URL", "https://invites.example.com/?q=1"),
+            ("BATON_APPLE_TEAM_ID", "abcde12345"),
+            ("BATON_APP_BUNDLE_ID", "no_dots"),
+            ("BATON_CLIP_BUNDLE_ID", "com..clip"),
+            ("BATON_APP_STORE_ID", "id123"),
+            ("BATON_CODE_LENGTH", "5"),
+            ("BATON_CODE_LENGTH", "17"),
+        ])
     func malformed(name: String, value: String) {
         #expect {
             _ = try Self.configuration([name: value])

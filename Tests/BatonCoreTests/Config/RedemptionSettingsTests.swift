@@ -22,11 +22,13 @@ struct RedemptionSettingsTests {
         #expect(try configuration([:]).redemption.handoffKeyring.keyIDs == [RedemptionSettings.derivedKeyID])
     }
 
-    @Test("malformed values are refused, naming the setting and never a secret", arguments: [
-        ("BATON_HANDOFF_KEYS", "k1:abcd"), ("BATON_HANDOFF_KEYS", "k1:\(key1),k1:\(key0)"), ("BATON_HANDOFF_KEYS", "bad id:\(key1)"),
-        ("BATON_REDEEMER_JWT_SECRET", "short"), ("BATON_RATE_LIMITS", "code=lots"), ("BATON_HANDOFF_TTL_SECONDS", "5"),
-        ("BATON_ANDROID_PACKAGE", "no-dots"), ("BATON_ANDROID_CERT_FINGERPRINTS", "AB:CD"),
-    ])
+    @Test(
+        "malformed values are refused, naming the setting and never a secret",
+        arguments: [
+            ("BATON_HANDOFF_KEYS", "k1:abcd"), ("BATON_HANDOFF_KEYS", "k1:\(key1),k1:\(key0)"), ("BATON_HANDOFF_KEYS", "bad id:\(key1)"),
+            ("BATON_REDEEMER_JWT_SECRET", "short"), ("BATON_RATE_LIMITS", "code=lots"), ("BATON_HANDOFF_TTL_SECONDS", "5"),
+            ("BATON_ANDROID_PACKAGE", "no-dots"), ("BATON_ANDROID_CERT_FINGERPRINTS", "AB:CD"),
+        ])
     func refused(name: String, value: String) {
         #expect {
             try configuration([name: value])

@@ -3,20 +3,24 @@ import Testing
 
 @Suite("Webhook settings")
 struct WebhookSettingsTests {
-    @Test("https anywhere and http on loopback are accepted", arguments: [
-        "https://backend.example.com/hooks/baton", "http://127.0.0.1:9000/hook", "http://localhost/hook", "http://[::1]:8080/",
-    ])
+    @Test(
+        "https anywhere and http on loopback are accepted",
+        arguments: [
+            "https://backend.example.com/hooks/baton", "http://127.0.0.1:9000/hook", "http://localhost/hook", "http://[::1]:8080/",
+        ])
     func acceptedEndpoints(url: String) {
         #expect((try? WebhookSettings.checkEndpoint(url).get()) != nil)
     }
 
-    @Test("plain http to a remote host, credentials and other schemes are refused", arguments: [
-        ("http://backend.example.com/hook", WebhookSettings.EndpointProblem.plainHTTPToRemoteHost),
-        ("http://127.0.0.1.example.com/hook", .plainHTTPToRemoteHost),
-        ("https://user:pw@backend.example.com/", .credentialsInURL),
-        ("ftp://backend.example.com/", .unsupportedScheme),
-        ("/relative/path", .notAbsoluteURL),
-    ])
+    @Test(
+        "plain http to a remote host, credentials and other schemes are refused",
+        arguments: [
+            ("http://backend.example.com/hook", WebhookSettings.EndpointProblem.plainHTTPToRemoteHost),
+            ("http://127.0.0.1.example.com/hook", .plainHTTPToRemoteHost),
+            ("https://user:pw@backend.example.com/", .credentialsInURL),
+            ("ftp://backend.example.com/", .unsupportedScheme),
+            ("/relative/path", .notAbsoluteURL),
+        ])
     func refusedEndpoints(url: String, problem: WebhookSettings.EndpointProblem) {
         #expect(throws: problem) { try WebhookSettings.checkEndpoint(url).get() }
     }

@@ -4,6 +4,7 @@ import Foundation
 import Postgres
 import Synchronization
 import Testing
+
 @testable import BatonCore
 
 @Suite("InviteStore")
@@ -48,7 +49,9 @@ struct InviteStoreTests {
         #expect(try connection.query("SELECT count(*) FROM baton.invites")[0].decode(Int.self, at: 0) == 1)
     }
 
-    @Test("a cursor survives its round trip and anything else is refused", arguments: ["", "!!", "bm90LWEtY3Vyc29y", String(repeating: "A", count: 200)])
+    @Test(
+        "a cursor survives its round trip and anything else is refused",
+        arguments: ["", "!!", "bm90LWEtY3Vyc29y", String(repeating: "A", count: 200)])
     func cursor(garbage: String) throws {
         let cursor = InviteCursor(createdMicros: 1_764_433_000_123_456, id: UUID())
         #expect(try InviteCursor(parsing: cursor.text) == cursor)

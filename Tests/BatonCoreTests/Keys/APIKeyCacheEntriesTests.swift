@@ -1,6 +1,7 @@
 import Foundation
 import Postgres
 import Testing
+
 @testable import BatonCore
 
 @Suite("APIKeyCache entries")
@@ -76,7 +77,9 @@ struct APIKeyCacheEntriesTests {
         #expect(sent[0] != nil && sent[1] == nil && sent[2] == sent[0])
     }
 
-    @Test("a notification drops its key only; an empty payload drops every key", arguments: [("bbbbbbbbbbbb", [false, true]), ("", [false, false])])
+    @Test(
+        "a notification drops its key only; an empty payload drops every key",
+        arguments: [("bbbbbbbbbbbb", [false, true]), ("", [false, false])])
     func notificationDrops(payload: String, stillCached: [Bool]) {
         var entries = listening()
         for publicID in ["bbbbbbbbbbbb", "cccccccccccc"] { _ = request(publicID, &entries) }

@@ -26,10 +26,11 @@ struct APIKeyCacheTests {
         let cache = APIKeyCache(store: store, conninfo: conninfo, maxAge: maxAge)
         cache.start()
         let unknown = APIKey.generate()
-        try #require(eventually {
-            _ = try? authenticate(unknown.text, with: cache)
-            return cache.statistics.isListening
-        })
+        try #require(
+            eventually {
+                _ = try? authenticate(unknown.text, with: cache)
+                return cache.statistics.isListening
+            })
         return cache
     }
 
@@ -103,12 +104,15 @@ struct APIKeyCacheTests {
         let scopes: Set<Scope>?
     }
 
-    @Test("a revocation, a scope change or a deletion on another session reaches the cache within 2 s", arguments: [
-        Change(testDescription: "revoke", sql: "UPDATE baton.api_keys SET revoked_at = now() WHERE public_id = $1", scopes: nil),
-        Change(testDescription: "scope change", sql: "UPDATE baton.api_keys SET scopes = '{metrics:read}' WHERE public_id = $1",
-               scopes: [.metricsRead]),
-        Change(testDescription: "delete", sql: "DELETE FROM baton.api_keys WHERE public_id = $1", scopes: nil),
-    ])
+    @Test(
+        "a revocation, a scope change or a deletion on another session reaches the cache within 2 s",
+        arguments: [
+            Change(testDescription: "revoke", sql: "UPDATE baton.api_keys SET revoked_at = now() WHERE public_id = $1", scopes: nil),
+            Change(
+                testDescription: "scope change", sql: "UPDATE baton.api_keys SET scopes = '{metrics:read}' WHERE public_id = $1",
+                scopes: [.metricsRead]),
+            Change(testDescription: "delete", sql: "DELETE FROM baton.api_keys WHERE public_id = $1", scopes: nil),
+        ])
     func changesInvalidate(change: Change) throws {
         let (cache, key) = try cachedKey()
         defer { cache.stop() }
@@ -133,9 +137,11 @@ struct APIKeyCacheTests {
         #expect(cache.statistics.notifications == 1)
     }
 
-    @Test("a cache whose listener never connected reads the database every time", arguments: [
-        nil, "host=127.0.0.1 port=1 dbname=none connect_timeout=1",
-    ] as [String?])
+    @Test(
+        "a cache whose listener never connected reads the database every time",
+        arguments: [
+            nil, "host=127.0.0.1 port=1 dbname=none connect_timeout=1",
+        ] as [String?])
     func notListeningReadsEveryTime(listenerConninfo: String?) throws {
         let cache = APIKeyCache(store: store, conninfo: listenerConninfo)
         cache.start()
@@ -166,7 +172,8 @@ struct APIKeyCacheTests {
     func reconnectEmptiesCache() throws {
         let (cache, key) = try cachedKey()
         defer { cache.stop() }
-        let killed = try operatorConnection.query("""
+        let killed = try operatorConnection.query(
+            """
             SELECT pg_terminate_backend(pid) FROM pg_stat_activity
             WHERE datname = current_database() AND query LIKE 'LISTEN%'
             """)
@@ -174,10 +181,11 @@ struct APIKeyCacheTests {
         // Reconnecting takes at least the listener's 100 ms backoff.
         #expect(eventually { !cache.statistics.isListening })
         let unknown = APIKey.generate()
-        #expect(eventually {
-            _ = try? authenticate(unknown.text, with: cache)
-            return cache.statistics.isListening
-        })
+        #expect(
+            eventually {
+                _ = try? authenticate(unknown.text, with: cache)
+                return cache.statistics.isListening
+            })
         #expect(try reads(of: cache) { _ = try authenticate(key.text, with: cache) } == 1)
     }
 }

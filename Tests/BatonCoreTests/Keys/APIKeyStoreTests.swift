@@ -44,16 +44,19 @@ struct APIKeyStoreTests {
         #expect(throws: APIKeyError.invalid) { try authenticate(key.text) }
     }
 
-    @Test("text that is not a key is malformed, and a key never prints its secret", arguments: [
-        "", "bk_", "Bearer x", "bk_0123456789ab_" + String(repeating: "g", count: 40), String(repeating: "a", count: 56),
-    ])
+    @Test(
+        "text that is not a key is malformed, and a key never prints its secret",
+        arguments: [
+            "", "bk_", "Bearer x", "bk_0123456789ab_" + String(repeating: "g", count: 40), String(repeating: "a", count: 56),
+        ])
     func malformed(text: String) {
         #expect(throws: APIKeyError.malformed) { try APIKey(parsing: text) }
         let key = APIKey.generate()
         #expect(!"\(key)".contains(key.text))
     }
 
-    @Test("key names with hidden characters or out of bounds are refused", arguments: ["", "a\u{202E}b", String(repeating: "n", count: 101)])
+    @Test(
+        "key names with hidden characters or out of bounds are refused", arguments: ["", "a\u{202E}b", String(repeating: "n", count: 101)])
     func badNames(name: String) {
         #expect(throws: APIKeyError.invalidName) { try store.create(name: name, scopes: [.admin], on: connection) }
     }

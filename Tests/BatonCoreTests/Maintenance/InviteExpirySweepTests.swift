@@ -23,7 +23,10 @@ struct InviteExpirySweepTests {
         try db.insertDueInvites(5_000)
         let calls = Mutex(0)
         let stopped = try InviteExpiry.sweep(limit: 200, parallel: 2, on: db.connection, conninfo: db.conninfo) {
-            calls.withLock { $0 += 1; return $0 < 3 }
+            calls.withLock {
+                $0 += 1
+                return $0 < 3
+            }
         }
         #expect(stopped.due < 5_000)
         let left: Int = try db.connection.query("SELECT count(*) FROM baton.invite_deadlines")[0].decode(at: 0)
@@ -65,16 +68,22 @@ struct InviteExpirySweepTests {
         for racer in racers { racer.wait() }
         _ = try InviteExpiry.sweep(limit: 50, parallel: 3, on: db.connection, conninfo: db.conninfo)
         #expect(invites.failures == 0)
-        let row = try db.connection.query("""
+        let row = try db.connection.query(
+            """
             SELECT count(*) FILTER (WHERE state = 'used_up'), count(*) FILTER (WHERE state = 'revoked'),
                    count(*) FILTER (WHERE state = 'expired'), count(*) FILTER (WHERE state = 'active')
             FROM baton.invites
             """)[0]
-        let (usedUp, revoked, expired, active): (Int, Int, Int, Int) = (try row.decode(at: 0), try row.decode(at: 1), try row.decode(at: 2), try row.decode(at: 3))
-        #expect(usedUp > 0 && revoked > 0 && expired > 0, "the race reached every outcome: \(usedUp) used up, \(revoked) revoked, \(expired) expired")
+        let (usedUp, revoked, expired, active): (Int, Int, Int, Int) = (
+            try row.decode(at: 0), try row.decode(at: 1), try row.decode(at: 2), try row.decode(at: 3)
+        )
+        #expect(
+            usedUp > 0 && revoked > 0 && expired > 0,
+            "the race reached every outcome: \(usedUp) used up, \(revoked) revoked, \(expired) expired")
         #expect(active == 0)
         #expect(try ExpiryLedger(db.connection).isExact(expired: expired))
-        let crossed: Int = try db.connection.query("""
+        let crossed: Int = try db.connection.query(
+            """
             SELECT count(*) FROM baton.events e
             WHERE e.type = 'invite.expired'
               AND (EXISTS (SELECT 1 FROM baton.redemptions r WHERE r.invite_id = e.invite_id)
@@ -94,7 +103,8 @@ private struct ExpiryLedger {
     /// `invite.expired` event and that event with one webhook job, and no
     /// deadline is left due.
     func isExact(expired: Int) throws -> Bool {
-        let row = try connection.query("""
+        let row = try connection.query(
+            """
             SELECT (SELECT count(*) FROM baton.invites WHERE state = 'expired'),
                    (SELECT count(*) FROM baton.events WHERE type = 'invite.expired'),
                    (SELECT count(DISTINCT e.invite_id) FROM baton.events e JOIN baton.invites i ON i.id = e.invite_id
@@ -121,12 +131,14 @@ private final class RaceInvites: Sendable {
 
     init(count: Int, expiringIn seconds: Double, on connection: PostgresConnection) throws {
         expiresAt = try connection.query("SELECT now() + $1 * interval '1 second'", [seconds])[0].decode(at: 0)
-        targets = try connection.query("""
+        targets = try connection.query(
+            """
             INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, expires_at)
             SELECT 'family-race', 'Race', sha256(('race-c' || i)::bytea), sha256(('race-t' || i)::bytea), $2::timestamptz
             FROM generate_series(1, $1::int8) AS i
             RETURNING id, token_hash
-            """, [count, expiresAt]).map { (try $0.decode(at: 0), try $0.decode(at: 1)) }
+            """, [count, expiresAt]
+        ).map { (try $0.decode(at: 0), try $0.decode(at: 1)) }
     }
 
     var isFinished: Bool { running.withLock { $0 == 0 } }
@@ -135,9 +147,11 @@ private final class RaceInvites: Sendable {
     /// Redeems the invites of `share` (0–3), a new redeemer each round.
     func redeem(conninfo: String, share: Int) {
         race(conninfo: conninfo, share: share) { connection, target, round in
-            _ = try connection.query(RedemptionStore.redeemByToken, [
-                target.tokenHash, "u-\(round)", "app", nil as String?, OutboxEvents.webhookKind, Int32(1),
-            ])
+            _ = try connection.query(
+                RedemptionStore.redeemByToken,
+                [
+                    target.tokenHash, "u-\(round)", "app", nil as String?, OutboxEvents.webhookKind, Int32(1),
+                ])
         }
     }
 

@@ -10,7 +10,8 @@ struct InviteExpiryTests {
     func sweepsOneHundredThousand() throws {
         let db = try QueueDatabase()
         try db.insertDueInvites(100_000)
-        try db.connection.query("""
+        try db.connection.query(
+            """
             INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, expires_at)
             VALUES ('family-live', 'Live', sha256('live-c'::bytea), sha256('live-t'::bytea), now() + interval '1 day')
             """)
@@ -21,7 +22,8 @@ struct InviteExpiryTests {
             if batch.due < 20_000 { break }
         }
         #expect(batches == [20_000, 20_000, 20_000, 20_000, 20_000, 0])
-        let row = try db.connection.query("""
+        let row = try db.connection.query(
+            """
             SELECT (SELECT count(*) FROM baton.invites WHERE state = 'expired' AND finalized_at IS NOT NULL),
                    (SELECT count(*) FROM baton.invites WHERE state = 'active'),
                    (SELECT count(DISTINCT invite_id) FROM baton.events WHERE type = 'invite.expired'),
@@ -55,20 +57,24 @@ struct InviteExpiryTests {
     func finishedInvitesGetNoEvent() throws {
         let db = try QueueDatabase()
         try db.insertDueInvites(3)
-        try db.connection.query("""
+        try db.connection.query(
+            """
             UPDATE baton.invites SET state = CASE WHEN family_id = 'family-1' THEN 'revoked' ELSE 'used_up' END
             WHERE family_id IN ('family-1', 'family-2')
             """)
         #expect(try InviteExpiry.expireDue(on: db.connection) == InviteExpiry.Batch(due: 3, expired: 1))
         let left: Int = try db.connection.query(
-            "SELECT (SELECT count(*) FROM baton.invite_deadlines) + (SELECT count(*) FROM baton.events WHERE type = 'invite.expired') * 10")[0].decode(at: 0)
+            "SELECT (SELECT count(*) FROM baton.invite_deadlines) + (SELECT count(*) FROM baton.events WHERE type = 'invite.expired') * 10")[
+                0
+            ].decode(at: 0)
         #expect(left == 10)
     }
 
     @Test("an invite whose expiry is moved expires at its new time, not at the old one")
     func movedExpiryIsFollowed() throws {
         let db = try QueueDatabase()
-        try db.connection.query("""
+        try db.connection.query(
+            """
             INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, created_at, expires_at)
             VALUES ('family-early', 'Early', sha256('e-c'::bytea), sha256('e-t'::bytea), now() - interval '2 hours', now() + interval '1 day'),
                    ('family-late', 'Late', sha256('l-c'::bytea), sha256('l-t'::bytea), now() - interval '2 hours', now() - interval '1 second')
@@ -86,7 +92,8 @@ struct InviteExpiryTests {
     @Test("an invite redeemed while the sweep waits for its row lock is used up, not expired")
     func redeemInFlightWinsOverSweep() throws {
         let db = try QueueDatabase()
-        try db.connection.query("""
+        try db.connection.query(
+            """
             INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, expires_at)
             VALUES ('family-race', 'Race', sha256('race-c'::bytea), sha256('race-t'::bytea), now() + interval '3 seconds')
             """)
@@ -94,9 +101,11 @@ struct InviteExpiryTests {
         defer { redeemer.close() }
         try redeemer.runScript("BEGIN")
         let hash: Data = try redeemer.query("SELECT sha256('race-t'::bytea)")[0].decode(at: 0)
-        let outcome: String = try redeemer.query(RedemptionStore.redeemByToken, [
-            hash, "u-race", "app", nil as String?, OutboxEvents.webhookKind, Int32(15),
-        ])[0].decode(at: 0)
+        let outcome: String = try redeemer.query(
+            RedemptionStore.redeemByToken,
+            [
+                hash, "u-race", "app", nil as String?, OutboxEvents.webhookKind, Int32(15),
+            ])[0].decode(at: 0)
         #expect(outcome == "redeemed")
         // The redemption's transaction began before the deadline; the sweep starts after it.
         while try !db.connection.query("SELECT clock_timestamp() > expires_at FROM baton.invites")[0].decode(Bool.self, at: 0) {
@@ -118,7 +127,8 @@ struct InviteExpiryTests {
         try redeemer.runScript("COMMIT")
         #expect(done.wait(timeout: .now() + 10) == .success)
         #expect(try sweep.result.withLock { try $0?.get() } == InviteExpiry.Batch(due: 1, expired: 0))
-        let row = try db.connection.query("""
+        let row = try db.connection.query(
+            """
             SELECT state, (SELECT count(*) FROM baton.events WHERE type = 'invite.expired') FROM baton.invites
             """)[0]
         #expect(try row.decode(String.self, at: 0) == "used_up")
@@ -128,11 +138,13 @@ struct InviteExpiryTests {
     @Test("idempotency records are kept at least 24 hours whatever the retention asked")
     func idempotencyRetentionFloor() throws {
         let db = try QueueDatabase()
-        let key: UUID = try db.connection.query("""
+        let key: UUID = try db.connection.query(
+            """
             INSERT INTO baton.api_keys (public_id, key_hash, name, scopes)
             VALUES ('k1', sha256('k'::bytea), 'test', ARRAY['admin']) RETURNING id
             """)[0].decode(at: 0)
-        try db.connection.query("""
+        try db.connection.query(
+            """
             INSERT INTO baton.idempotency_keys (api_key_id, key, request_hash, created_at)
             VALUES ($1, 'recent', '\\x00', now() - interval '2 hours'), ($1, 'old', '\\x00', now() - interval '25 hours')
             """, [key])
@@ -146,4 +158,3 @@ struct InviteExpiryTests {
 private final class SweepOutcome: Sendable {
     let result = Mutex<Result<InviteExpiry.Batch, any Error>?>(nil)
 }
-

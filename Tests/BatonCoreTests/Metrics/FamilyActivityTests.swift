@@ -22,11 +22,12 @@ struct FamilyActivityTests {
     func topFamiliesMatchTables(rolledUp: Bool) throws {
         let history = try Self.history(rolledUp: rolledUp)
         let top = try FamilyActivity.top(try FunnelQuery(), on: history.connection)
-        #expect(top == [
-            FamilyActivity(familyID: "f1", familyName: "Family f1", issued: 4, redeemed: 1),
-            FamilyActivity(familyID: "f2", familyName: "Family f2", issued: 2, redeemed: 2),
-            FamilyActivity(familyID: "f3", familyName: "Family f3", issued: 2, redeemed: 0),
-        ])
+        #expect(
+            top == [
+                FamilyActivity(familyID: "f1", familyName: "Family f1", issued: 4, redeemed: 1),
+                FamilyActivity(familyID: "f2", familyName: "Family f2", issued: 2, redeemed: 2),
+                FamilyActivity(familyID: "f3", familyName: "Family f3", issued: 2, redeemed: 0),
+            ])
     }
 
     @Test("a family query and a limit narrow the list")

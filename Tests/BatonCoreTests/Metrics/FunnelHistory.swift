@@ -44,7 +44,8 @@ struct FunnelHistory {
 
     /// Makes `invites` due (created two hours ago, expired an hour ago) and runs the sweep.
     func expireBySweep(_ due: [CreatedInvite]) throws -> Int {
-        try connection.query("""
+        try connection.query(
+            """
             UPDATE baton.invites SET created_at = now() - interval '2 hours', expires_at = now() - interval '1 hour'
             WHERE id = ANY($1::uuid[])
             """, [due.map(\.invite.id.uuidString)])
@@ -54,7 +55,8 @@ struct FunnelHistory {
     /// Inserts an invite of `family` created at `created`, and its events:
     /// `invite.created` then, and each of `later` (type, seconds after creation, channel).
     func insertPast(family: String, created: Date, later: [(type: String, after: Double, channel: String?)] = []) throws {
-        let id: UUID = try connection.query("""
+        let id: UUID = try connection.query(
+            """
             INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, created_at, expires_at)
             VALUES ($1, 'Past', sha256(gen_random_uuid()::text::bytea), sha256(gen_random_uuid()::text::bytea), $2, $2 + interval '400 days')
             RETURNING id
@@ -67,14 +69,16 @@ struct FunnelHistory {
 
     /// Inserts one event row as the stores would write it, at `at`.
     func insertEvent(_ type: String, invite: UUID, family: String, at: Date, channel: String?) throws {
-        try connection.query("""
+        try connection.query(
+            """
             INSERT INTO baton.events (type, invite_id, family_id, channel, occurred_at) VALUES ($1, $2, $3, $4, $5)
             """, [type, invite, family, channel, at])
     }
 
     /// `count(*)` of events of `type` in `[from, to)`, of `family` when given: the raw truth.
     func rawCount(_ type: String, from: Date, to: Date, family: String? = nil) throws -> Int {
-        try connection.query("""
+        try connection.query(
+            """
             SELECT count(*) FROM baton.events
             WHERE type = $1 AND occurred_at >= $2 AND occurred_at < $3 AND ($4::text IS NULL OR family_id = $4)
             """, [type, from, to, family])[0].decode(at: 0)
@@ -84,14 +88,17 @@ struct FunnelHistory {
     func rawCounts(_ query: FunnelQuery) throws -> FunnelCounts {
         let family = query.familyID
         return FunnelCounts(
-            issued: try connection.query("""
+            issued: try connection.query(
+                """
                 SELECT count(*) FROM baton.invites WHERE created_at >= $1 AND created_at < $2 AND ($3::text IS NULL OR family_id = $3)
                 """, [query.from, query.to, family])[0].decode(at: 0),
-            previewed: try connection.query("""
+            previewed: try connection.query(
+                """
                 SELECT count(*) FROM baton.invites
                 WHERE first_previewed_at >= $1 AND first_previewed_at < $2 AND ($3::text IS NULL OR family_id = $3)
                 """, [query.from, query.to, family])[0].decode(at: 0),
-            redeemed: try connection.query("""
+            redeemed: try connection.query(
+                """
                 SELECT count(*) FROM baton.redemptions r JOIN baton.invites i ON i.id = r.invite_id
                 WHERE r.redeemed_at >= $1 AND r.redeemed_at < $2 AND ($3::text IS NULL OR i.family_id = $3)
                 """, [query.from, query.to, family])[0].decode(at: 0),
@@ -103,11 +110,13 @@ struct FunnelHistory {
     /// Redemptions per channel from the redemptions table, every channel present.
     func rawChannels(_ query: FunnelQuery) throws -> [String: Int] {
         var channels = Dictionary(uniqueKeysWithValues: RedemptionChannel.allCases.map { ($0.rawValue, 0) })
-        for row in try connection.query("""
+        for row in try connection.query(
+            """
             SELECT r.channel, count(*) FROM baton.redemptions r JOIN baton.invites i ON i.id = r.invite_id
             WHERE r.redeemed_at >= $1 AND r.redeemed_at < $2 AND ($3::text IS NULL OR i.family_id = $3)
             GROUP BY r.channel
-            """, [query.from, query.to, query.familyID]) {
+            """, [query.from, query.to, query.familyID])
+        {
             channels[try row.decode(String.self, at: 0)] = try row.decode(Int.self, at: 1)
         }
         return channels

@@ -18,21 +18,24 @@ struct FunnelQueryTests {
 
     @Test("RFC 3339 dates with offsets and fractions are read as the instants they name")
     func parsesDates() throws {
-        let query = try FunnelQuery.parse(from: "2026-11-02T01:30:00+01:00", to: "2026-11-02T03:00:00.250Z", interval: "hour", familyID: "fam")
+        let query = try FunnelQuery.parse(
+            from: "2026-11-02T01:30:00+01:00", to: "2026-11-02T03:00:00.250Z", interval: "hour", familyID: "fam")
         #expect(query.from == Date(timeIntervalSince1970: 1_793_577_600))
         #expect(query.to == Date(timeIntervalSince1970: 1_793_577_600 + 4 * 3_600))
         #expect(query.familyID == "fam")
     }
 
-    @Test("bad parameters are refused with the field named", arguments: [
-        ("from", "yesterday", nil, nil, nil),
-        ("to", nil, "2026-13-01T00:00:00Z", nil, nil),
-        ("interval", nil, nil, "month", nil),
-        ("family_id", nil, nil, nil, ""),
-        ("family_id", nil, nil, nil, "a\u{202E}b"),
-        ("family_id", nil, nil, nil, String(repeating: "x", count: 129)),
-        ("from", "0001-01-01T00:00:00Z", nil, nil, nil),
-    ] as [(String, String?, String?, String?, String?)])
+    @Test(
+        "bad parameters are refused with the field named",
+        arguments: [
+            ("from", "yesterday", nil, nil, nil),
+            ("to", nil, "2026-13-01T00:00:00Z", nil, nil),
+            ("interval", nil, nil, "month", nil),
+            ("family_id", nil, nil, nil, ""),
+            ("family_id", nil, nil, nil, "a\u{202E}b"),
+            ("family_id", nil, nil, nil, String(repeating: "x", count: 129)),
+            ("from", "0001-01-01T00:00:00Z", nil, nil, nil),
+        ] as [(String, String?, String?, String?, String?)])
     func refusesBadParameters(field: String, from: String?, to: String?, interval: String?, family: String?) {
         #expect {
             try FunnelQuery.parse(from: from, to: to, interval: interval, familyID: family, now: Self.now)
@@ -42,20 +45,26 @@ struct FunnelQueryTests {
         }
     }
 
-    @Test("RFC 3339 spellings name their instant", arguments: [
-        ("2026-11-02T00:00:00Z", 1_793_577_600.0), ("2026-11-02t00:00:00z", 1_793_577_600), ("2026-11-02 00:00:00Z", 1_793_577_600),
-        ("2026-11-02T00:00:00.123456789Z", 1_793_577_600.123456), ("2026-11-01T23:00:00-01:00", 1_793_577_600),
-        ("2026-11-02T05:30:00+05:30", 1_793_577_600), ("2026-11-01T23:59:60Z", 1_793_577_600),
-    ])
+    @Test(
+        "RFC 3339 spellings name their instant",
+        arguments: [
+            ("2026-11-02T00:00:00Z", 1_793_577_600.0), ("2026-11-02t00:00:00z", 1_793_577_600), ("2026-11-02 00:00:00Z", 1_793_577_600),
+            ("2026-11-02T00:00:00.123456789Z", 1_793_577_600.123456), ("2026-11-01T23:00:00-01:00", 1_793_577_600),
+            ("2026-11-02T05:30:00+05:30", 1_793_577_600), ("2026-11-01T23:59:60Z", 1_793_577_600),
+        ])
     func readsRFC3339(text: String, seconds: Double) throws {
         let query = try FunnelQuery.parse(from: text, to: "2026-12-01T00:00:00Z", interval: "hour", familyID: nil)
-        #expect(abs(query.from.timeIntervalSince1970 - FunnelInterval.hour.floor(Date(timeIntervalSince1970: seconds)).timeIntervalSince1970) < 0.001)
+        #expect(
+            abs(query.from.timeIntervalSince1970 - FunnelInterval.hour.floor(Date(timeIntervalSince1970: seconds)).timeIntervalSince1970)
+                < 0.001)
     }
 
-    @Test("malformed dates are invalid_parameter", arguments: [
-        "2026-11-02", "2026-11-02T00:00:00", "2026-02-30T00:00:00Z", "2026-11-02T24:00:00Z", "2026-11-02T00:00:00+2400",
-        "2026-11-02T00:00:00.Z", "２０２６-11-02T00:00:00Z", "2026-11-02T00:00:00Zjunk", String(repeating: "9", count: 100),
-    ])
+    @Test(
+        "malformed dates are invalid_parameter",
+        arguments: [
+            "2026-11-02", "2026-11-02T00:00:00", "2026-02-30T00:00:00Z", "2026-11-02T24:00:00Z", "2026-11-02T00:00:00+2400",
+            "2026-11-02T00:00:00.Z", "２０２６-11-02T00:00:00Z", "2026-11-02T00:00:00Zjunk", String(repeating: "9", count: 100),
+        ])
     func refusesMalformedDates(text: String) {
         #expect(throws: FunnelError.invalidParameter(field: "to", reason: "must be an RFC 3339 date-time such as 2026-11-01T00:00:00Z")) {
             try FunnelQuery.parse(from: nil, to: text, interval: nil, familyID: nil)

@@ -56,9 +56,11 @@ struct FunnelStoreTests {
         let history = try FunnelHistory()
         for day in 0..<10 {
             let created = Self.monday.addingTimeInterval(Double(day) * 86_400 + 3_600)
-            try history.insertPast(family: "f\(day % 3)", created: created, later: [
-                ("invite.previewed", 600, "clip"), ("invite.redeemed", 7_200 * Double(day + 1), day % 2 == 0 ? "app" : "clip"),
-            ])
+            try history.insertPast(
+                family: "f\(day % 3)", created: created,
+                later: [
+                    ("invite.previewed", 600, "clip"), ("invite.redeemed", 7_200 * Double(day + 1), day % 2 == 0 ? "app" : "clip"),
+                ])
         }
         try Self.scriptedHistory(history)
         let queries = try [
@@ -76,7 +78,9 @@ struct FunnelStoreTests {
         #expect(watermark == newest)
         #expect(try queries.map { try FunnelStore.report($0, on: history.connection) } == raw)
         for (query, report) in zip(queries, raw) {
-            for (type, count) in [("invite.created", report.totals.tally.counts.issued), ("invite.redeemed", report.totals.tally.counts.redeemed)] {
+            for (type, count) in [
+                ("invite.created", report.totals.tally.counts.issued), ("invite.redeemed", report.totals.tally.counts.redeemed),
+            ] {
                 #expect(count == (try history.rawCount(type, from: query.from, to: query.to, family: query.familyID)))
             }
         }
@@ -98,13 +102,15 @@ struct FunnelStoreTests {
         group.wait()
         try FunnelRollup.catchUp(on: history.connection)
         let counted: Int = try history.connection.query("SELECT sum(count)::bigint FROM baton.funnel_rollup_hourly")[0].decode(at: 0)
-        let perFamily: Int = try history.connection.query("SELECT sum(count)::bigint FROM baton.funnel_rollup_family_hourly")[0].decode(at: 0)
+        let perFamily: Int = try history.connection.query("SELECT sum(count)::bigint FROM baton.funnel_rollup_family_hourly")[0].decode(
+            at: 0)
         let events: Int = try history.connection.query("SELECT count(*) FROM baton.events")[0].decode(at: 0)
         #expect(counted == events && perFamily == events)
     }
 
-    @Test("an event exactly at midnight UTC opens the new day's bucket, whatever the session's time zone",
-          arguments: ["UTC", "Asia/Kolkata", "America/St_Johns"])
+    @Test(
+        "an event exactly at midnight UTC opens the new day's bucket, whatever the session's time zone",
+        arguments: ["UTC", "Asia/Kolkata", "America/St_Johns"])
     func bucketEdges(timeZone: String) throws {
         let history = try FunnelHistory()
         let edge = Self.monday
@@ -133,7 +139,8 @@ struct FunnelStoreTests {
         try history.insertPast(family: "f", created: sunday)
         try history.insertPast(family: "f", created: Self.monday)
         try history.insertPast(family: "f", created: Self.monday.addingTimeInterval(6 * 86_400 + 86_399))
-        let query = try FunnelQuery(from: Self.monday.addingTimeInterval(-3 * 86_400), to: Self.monday.addingTimeInterval(86_400), interval: .week)
+        let query = try FunnelQuery(
+            from: Self.monday.addingTimeInterval(-3 * 86_400), to: Self.monday.addingTimeInterval(86_400), interval: .week)
         #expect(query.from == Self.monday.addingTimeInterval(-7 * 86_400))
         #expect(query.to == Self.monday.addingTimeInterval(7 * 86_400))
         let report = try FunnelStore.report(query, on: history.connection)
@@ -147,7 +154,8 @@ struct FunnelStoreTests {
             try history.insertPast(family: "f", created: Self.monday, later: [("invite.redeemed", Double(minute * minute) * 7, "app")])
         }
         let query = try FunnelQuery(from: Self.monday, to: Self.monday.addingTimeInterval(300 * 86_400), interval: .week)
-        let exact = try history.connection.query("""
+        let exact = try history.connection.query(
+            """
             SELECT percentile_disc(ARRAY[0.5, 0.9, 0.99]) WITHIN GROUP (ORDER BY extract(epoch FROM e.occurred_at - i.created_at))::float8[]::text
             FROM baton.events e JOIN baton.invites i ON i.id = e.invite_id WHERE e.type = 'invite.redeemed'
             """)[0].decode(String.self, at: 0)
@@ -171,13 +179,17 @@ struct FunnelStoreTests {
         for rolled in [false, true] {
             if rolled { try FunnelRollup.catchUp(on: history.connection) }
             let report = try FunnelStore.report(query, on: history.connection)
-            let row = try history.connection.query("""
+            let row = try history.connection.query(
+                """
                 SELECT sum(issued)::bigint, sum(previewed)::bigint, sum(redeemed)::bigint, sum(expired)::bigint, sum(revoked)::bigint,
                        sum(redeemed_app)::bigint, (SELECT sum(count)::bigint FROM baton.rejections_daily)
                 FROM baton.funnel_daily WHERE day >= ($1::timestamptz AT TIME ZONE 'UTC')::date AND day < ($2::timestamptz AT TIME ZONE 'UTC')::date
                 """, [query.from, query.to])[0]
             let counts = report.totals.tally.counts
-            #expect(try (0..<5).map { try row.decode(Int.self, at: $0) } == [counts.issued, counts.previewed, counts.redeemed, counts.expired, counts.revoked])
+            #expect(
+                try (0..<5).map { try row.decode(Int.self, at: $0) } == [
+                    counts.issued, counts.previewed, counts.redeemed, counts.expired, counts.revoked,
+                ])
             #expect(try row.decode(Int.self, at: 5) == report.totals.tally.redemptionsByChannel["app"])
             #expect(try row.decode(Int.self, at: 6) == report.totals.tally.rejectionsByCode?.values.reduce(0, +))
         }

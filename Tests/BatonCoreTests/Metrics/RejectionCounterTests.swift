@@ -4,11 +4,13 @@ import Testing
 
 @Suite("RejectionCounter")
 struct RejectionCounterTests {
-    @Test("wire error codes map to a small fixed set of rejection codes", arguments: [
-        ("invite_expired", RejectionCode.inviteExpired), ("invite_revoked", .inviteRevoked), ("invite_used_up", .inviteUsedUp),
-        ("invalid_code", .invalidCode), ("rate_limited", .rateLimited), ("handoff_expired", .badHandoff),
-        ("handoff_already_used", .badHandoff), ("invite_not_found", .inviteNotFound), ("invalid_invocation", .invalidInvocation),
-    ])
+    @Test(
+        "wire error codes map to a small fixed set of rejection codes",
+        arguments: [
+            ("invite_expired", RejectionCode.inviteExpired), ("invite_revoked", .inviteRevoked), ("invite_used_up", .inviteUsedUp),
+            ("invalid_code", .invalidCode), ("rate_limited", .rateLimited), ("handoff_expired", .badHandoff),
+            ("handoff_already_used", .badHandoff), ("invite_not_found", .inviteNotFound), ("invalid_invocation", .invalidInvocation),
+        ])
     func mapsCodes(wire: String, expected: RejectionCode) {
         #expect(RejectionCode(errorCode: wire) == expected)
     }
@@ -27,11 +29,12 @@ struct RejectionCounterTests {
         counter.record(.invalidCode, at: hour.addingTimeInterval(3_600))
         counter.record(.rateLimited, at: hour)
         let drained = counter.drain()
-        #expect(drained == [
-            .init(hourStart: 1_793_577_600, code: .invalidCode, count: 2),
-            .init(hourStart: 1_793_577_600, code: .rateLimited, count: 1),
-            .init(hourStart: 1_793_581_200, code: .invalidCode, count: 1),
-        ])
+        #expect(
+            drained == [
+                .init(hourStart: 1_793_577_600, code: .invalidCode, count: 2),
+                .init(hourStart: 1_793_577_600, code: .rateLimited, count: 1),
+                .init(hourStart: 1_793_581_200, code: .invalidCode, count: 1),
+            ])
         #expect(counter.drain().isEmpty)
         #expect(counter.totals == [.invalidCode: 3, .rateLimited: 1])
     }

@@ -67,7 +67,9 @@ struct MigratorTests {
             guard case .failed(let version, _, let cause) = error as? MigrationError else { return false }
             return version == 2 && cause.code == .undefinedFunction
         }
-        #expect(try connection.query("SELECT to_regclass('baton_kept') IS NOT NULL AND to_regclass('baton_lost') IS NULL")[0].decode(Bool.self, at: 0))
+        #expect(
+            try connection.query("SELECT to_regclass('baton_kept') IS NOT NULL AND to_regclass('baton_lost') IS NULL")[0].decode(
+                Bool.self, at: 0))
         #expect(try appliedCount(connection) == 1)
     }
 
@@ -86,11 +88,12 @@ struct MigratorTests {
         let group = DispatchGroup()
         for _ in 0..<2 {
             DispatchQueue.global().async(group: group) {
-                results.append(Result { () throws -> Int in
-                    let connection = try PostgresConnection(url)
-                    defer { connection.close() }
-                    return try Migrator(migrations: migrations).migrate(on: connection).count
-                })
+                results.append(
+                    Result { () throws -> Int in
+                        let connection = try PostgresConnection(url)
+                        defer { connection.close() }
+                        return try Migrator(migrations: migrations).migrate(on: connection).count
+                    })
             }
         }
         group.wait()

@@ -11,8 +11,9 @@ struct OutboxEventsTests {
         try db.insertDueInvites(1)
         let invite: UUID = try db.connection.query("SELECT id FROM baton.invites")[0].decode(at: 0)
         let eventID = try db.connection.transaction { connection in
-            try OutboxEvents.record(.inviteRedeemed, inviteID: invite, familyID: "family-1", channel: "app",
-                                    data: PostgresJSON(#"{"redeemer_id": "u_42", "invite_id": "spoofed"}"#), on: connection)
+            try OutboxEvents.record(
+                .inviteRedeemed, inviteID: invite, familyID: "family-1", channel: "app",
+                data: PostgresJSON(#"{"redeemer_id": "u_42", "invite_id": "spoofed"}"#), on: connection)
         }
         let args: PostgresJSON = try db.connection.query("SELECT args FROM baton.jobs WHERE kind = 'webhook.deliver'")[0].decode(at: 0)
         let job = try #require(try JSONSerialization.jsonObject(with: args.data) as? [String: String])

@@ -5,9 +5,11 @@ import Testing
 struct BackoffTests {
     static let webhook = Backoff(base: 30, cap: 6 * 3600)
 
-    @Test("the nominal webhook schedule doubles from 30 s and stops at 6 h", arguments: [
-        (1, 30.0), (2, 60), (3, 120), (4, 240), (5, 480), (8, 3840), (10, 15_360), (11, 21_600), (15, 21_600), (5000, 21_600),
-    ])
+    @Test(
+        "the nominal webhook schedule doubles from 30 s and stops at 6 h",
+        arguments: [
+            (1, 30.0), (2, 60), (3, 120), (4, 240), (5, 480), (8, 3840), (10, 15_360), (11, 21_600), (15, 21_600), (5000, 21_600),
+        ])
     func nominalSchedule(attempt: Int, seconds: Double) {
         #expect(Self.webhook.nominalDelay(afterAttempt: attempt) == seconds)
     }

@@ -26,16 +26,19 @@ struct JobQueueTests {
     func uniqueKeyDeduplicates() throws {
         let db = try QueueDatabase()
         let first = try JobQueue.enqueue(NewJob(kind: "test.noop", uniqueKey: "once"), on: db.connection)
-        let second = try JobQueue.enqueue(NewJob(kind: "test.noop", args: PostgresJSON(#"{"other": 1}"#), uniqueKey: "once"), on: db.connection)
+        let second = try JobQueue.enqueue(
+            NewJob(kind: "test.noop", args: PostgresJSON(#"{"other": 1}"#), uniqueKey: "once"), on: db.connection)
         #expect(first != nil)
         #expect(second == nil)
         #expect(try db.count(.available) == 1)
     }
 
-    @Test("a job with an out-of-range field is refused before the database", arguments: [
-        NewJob(kind: ""), NewJob(kind: "k", priority: 0), NewJob(kind: "k", priority: 5),
-        NewJob(kind: "k", maxAttempts: 0), NewJob(kind: "k", uniqueKey: ""),
-    ])
+    @Test(
+        "a job with an out-of-range field is refused before the database",
+        arguments: [
+            NewJob(kind: ""), NewJob(kind: "k", priority: 0), NewJob(kind: "k", priority: 5),
+            NewJob(kind: "k", maxAttempts: 0), NewJob(kind: "k", uniqueKey: ""),
+        ])
     func invalidJobsAreRefused(job: NewJob) throws {
         let db = try QueueDatabase()
         #expect(throws: JobQueueError.self) { try JobQueue.enqueue(job, on: db.connection) }
@@ -55,8 +58,10 @@ struct JobQueueTests {
                 defer { group.leave() }
                 guard let connection = try? PostgresConnection(conninfo) else { return }
                 var mine: [Int64] = []
-                while let batch = try? JobQueue.claim(limit: 25, kinds: ["test.noop"], workerID: worker, lease: .seconds(60), on: connection),
-                      !batch.isEmpty {
+                while let batch = try? JobQueue.claim(
+                    limit: 25, kinds: ["test.noop"], workerID: worker, lease: .seconds(60), on: connection),
+                    !batch.isEmpty
+                {
                     mine += batch.map(\.id)
                 }
                 claimed.withLock { $0[worker] = mine }

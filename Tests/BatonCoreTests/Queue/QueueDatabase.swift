@@ -15,7 +15,8 @@ extension MigratedDatabase {
 
     /// Inserts `count` active invites that expired a day ago.
     func insertDueInvites(_ count: Int) throws {
-        try connection.query("""
+        try connection.query(
+            """
             INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, created_at, expires_at)
             SELECT 'family-' || (i % 100), 'Family', sha256(('c' || i)::bytea), sha256(('t' || i)::bytea),
                    now() - interval '2 days', now() - interval '1 day'

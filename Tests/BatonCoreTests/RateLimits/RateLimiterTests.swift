@@ -1,6 +1,7 @@
-@testable import BatonCore
 import Synchronization
 import Testing
+
+@testable import BatonCore
 
 @Suite("RateLimiter")
 struct RateLimiterTests {
@@ -11,7 +12,9 @@ struct RateLimiterTests {
         var now: Double { seconds.withLock { $0 } }
     }
 
-    static let policy = RateLimitPolicy(limits: [.code: RateLimit(count: 10, periodSeconds: 60)!, .codeFailures: RateLimit(count: 2, periodSeconds: 3600)!])
+    static let policy = RateLimitPolicy(limits: [
+        .code: RateLimit(count: 10, periodSeconds: 60)!, .codeFailures: RateLimit(count: 2, periodSeconds: 3600)!,
+    ])
 
     @Test("a full bucket admits its burst, then says when the next token comes")
     func burstThenRetryAfter() {
@@ -55,10 +58,12 @@ struct RateLimiterTests {
         #expect(limiter.codeLookupsAllowed() == .allowed)
     }
 
-    @Test("BATON_RATE_LIMITS parses off, overrides and refuses junk", arguments: [
-        ("off", true, nil), ("code=5/min", true, 5), ("code=5/min, token=9/s", true, 5), ("", true, 10),
-        ("code=5", false, nil), ("code=0/min", false, nil), ("bogus=1/min", false, nil), ("code=1/week", false, nil),
-    ] as [(String, Bool, Int?)])
+    @Test(
+        "BATON_RATE_LIMITS parses off, overrides and refuses junk",
+        arguments: [
+            ("off", true, nil), ("code=5/min", true, 5), ("code=5/min, token=9/s", true, 5), ("", true, 10),
+            ("code=5", false, nil), ("code=0/min", false, nil), ("bogus=1/min", false, nil), ("code=1/week", false, nil),
+        ] as [(String, Bool, Int?)])
     func parsing(text: String, valid: Bool, codeCount: Int?) {
         let parsed = RateLimitPolicy.parse(text)
         #expect((parsed != nil) == valid)

@@ -5,10 +5,12 @@ import Testing
 struct KeyedHasherTests {
     static let secret = (0..<32).map { UInt8($0) }
 
-    @Test("a token's hash is HMAC-SHA256 under the purpose's derived key, as Python's hmac module computes it", arguments: [
-        (KeyedHasher.Purpose.linkToken, "3d4a7ef026383d2be397014daca63b9611d38eecd3da6323cb9ca20b00869e13"),
-        (KeyedHasher.Purpose.inviteCode, "e6688e00d8b97a3f6aab19c70e3a78e91f2b211ac691025969f3d46802528a76"),
-    ])
+    @Test(
+        "a token's hash is HMAC-SHA256 under the purpose's derived key, as Python's hmac module computes it",
+        arguments: [
+            (KeyedHasher.Purpose.linkToken, "3d4a7ef026383d2be397014daca63b9611d38eecd3da6323cb9ca20b00869e13"),
+            (KeyedHasher.Purpose.inviteCode, "e6688e00d8b97a3f6aab19c70e3a78e91f2b211ac691025969f3d46802528a76"),
+        ])
     func hashMatchesKnownAnswer(purpose: KeyedHasher.Purpose, expected: String) {
         let hasher = KeyedHasher(secret: Self.secret, purpose: purpose)
         #expect(Sodium.hex(hasher.hash("7M3QK9XW2HFRD6TBJ4NPVCAYGE")) == expected)

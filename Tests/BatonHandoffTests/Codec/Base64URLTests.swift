@@ -1,6 +1,7 @@
-@testable import BatonHandoff
 import Foundation
 import Testing
+
+@testable import BatonHandoff
 
 @Suite("strict base64url")
 struct Base64URLTests {
@@ -14,8 +15,9 @@ struct Base64URLTests {
         #expect(Base64URL.decode(Array(encoded.utf8)) == bytes)
     }
 
-    @Test("padding, the standard alphabet, whitespace, impossible lengths and set unused bits are refused",
-          arguments: ["QQ==", "QQ=", "a+b/", "QU JD", "QUJD\n", "Q", "QUJDR", "QR", "QUJ"])
+    @Test(
+        "padding, the standard alphabet, whitespace, impossible lengths and set unused bits are refused",
+        arguments: ["QQ==", "QQ=", "a+b/", "QU JD", "QUJD\n", "Q", "QUJDR", "QR", "QUJ"])
     func refusesNonCanonical(_ text: String) {
         #expect(Base64URL.decode(Array(text.utf8)) == nil)
     }

@@ -1,6 +1,7 @@
-@testable import BatonHandoff
 import Foundation
 import Testing
+
+@testable import BatonHandoff
 
 /// Runs `Tests/Fixtures/handoff-vectors.json`, the contract the codec and
 /// the server's `POST /v1/handoffs/validate` both honour.

@@ -8,7 +8,8 @@ struct HandoffDecoderTests {
 
     @Test("the size limit is configurable and checked before anything else")
     func sizeLimitIsConfigurable() {
-        let decoder = HandoffDecoder(policy: .server(TestKeys.keyring), limits: HandoffLimits(maxBytes: 100), clock: TestKeys.clock(at: TestKeys.now))
+        let decoder = HandoffDecoder(
+            policy: .server(TestKeys.keyring), limits: HandoffLimits(maxBytes: 100), clock: TestKeys.clock(at: TestKeys.now))
         #expect(throws: HandoffError.tooLarge(size: 101, limit: 100)) { try decoder.decode(String(repeating: "\u{0}", count: 101)) }
         let tenMegabytes = String(repeating: "A", count: 10_000_000)
         #expect(throws: HandoffError.tooLarge(size: 10_000_000, limit: 65_536)) {
@@ -19,11 +20,13 @@ struct HandoffDecoderTests {
     @Test("the allowed skew is configurable")
     func skewIsConfigurable() throws {
         let strict = HandoffDecoder(
-            policy: .server(TestKeys.keyring), limits: HandoffLimits(allowedSkew: 0), clock: TestKeys.clock(at: GoldenVectorFactory.expiresAt)
+            policy: .server(TestKeys.keyring), limits: HandoffLimits(allowedSkew: 0),
+            clock: TestKeys.clock(at: GoldenVectorFactory.expiresAt)
         )
         #expect(throws: HandoffError.expired(expiresAt: GoldenVectorFactory.expiresAt)) { try strict.decode(factory.mintInvite()) }
         let lenient = HandoffDecoder(
-            policy: .server(TestKeys.keyring), limits: HandoffLimits(allowedSkew: 600), clock: TestKeys.clock(at: GoldenVectorFactory.expiresAt + 599)
+            policy: .server(TestKeys.keyring), limits: HandoffLimits(allowedSkew: 600),
+            clock: TestKeys.clock(at: GoldenVectorFactory.expiresAt + 599)
         )
         #expect(try lenient.decode(factory.mintInvite()).authenticity == .verified)
     }
@@ -36,7 +39,9 @@ struct HandoffDecoderTests {
         #expect(try farFuture.decode(factory.mintInvite()).authenticity == .unverified)
     }
 
-    @Test("no error message carries input bytes or hidden characters", arguments: GoldenVectorTests.file.vectors.filter { $0.expect.error != nil })
+    @Test(
+        "no error message carries input bytes or hidden characters",
+        arguments: GoldenVectorTests.file.vectors.filter { $0.expect.error != nil })
     func errorsNeverEchoInput(_ vector: GoldenVector) {
         do {
             _ = try TestKeys.decoder(mode: vector.mode, now: vector.now).decode(vector.envelope)

@@ -1,5 +1,6 @@
-@testable import BatonHandoff
 import Testing
+
+@testable import BatonHandoff
 
 @Suite("minting envelopes")
 struct HandoffEncoderTests {
@@ -11,10 +12,12 @@ struct HandoffEncoderTests {
         let envelope = try encoder.mintTypedCode("ABCDE-FGHJK", issuedAt: 1_800_000_000, expiresAt: 1_800_086_400)
         let parts = envelope.split(separator: ".", omittingEmptySubsequences: false)
         #expect(parts.count == 3 && parts[2].isEmpty)
-        #expect(String(decoding: Base64URL.decode(Array(parts[0].utf8))!, as: UTF8.self)
-            == #"{"alg":"none","exp":1800086400,"iat":1800000000,"kind":"typed_code","typ":"baton-handoff+jws","v":1}"#)
-        #expect(String(decoding: Base64URL.decode(Array(parts[1].utf8))!, as: UTF8.self)
-            == #"{"credential":"ABCDE-FGHJK","credential_type":"code"}"#)
+        #expect(
+            String(decoding: Base64URL.decode(Array(parts[0].utf8))!, as: UTF8.self)
+                == #"{"alg":"none","exp":1800086400,"iat":1800000000,"kind":"typed_code","typ":"baton-handoff+jws","v":1}"#)
+        #expect(
+            String(decoding: Base64URL.decode(Array(parts[1].utf8))!, as: UTF8.self)
+                == #"{"credential":"ABCDE-FGHJK","credential_type":"code"}"#)
     }
 
     @Test("minting the same invite twice gives the same bytes")
@@ -23,11 +26,14 @@ struct HandoffEncoderTests {
         #expect(factory.mintInvite().allSatisfy { $0.isASCII })
     }
 
-    @Test("what the server mints, the server and the device decode back to the same payload", arguments: [
-        GoldenVectorFactory.invite,
-        HandoffPayload(credential: HandoffCredential(form: .code, value: "ABCDE-FGHJK"), familyName: "Ñandú 🏡",
-                       inviterName: "\"quoted\" \\ back", source: "https://baton.example/invite/X?a=1&b=%20"),
-    ])
+    @Test(
+        "what the server mints, the server and the device decode back to the same payload",
+        arguments: [
+            GoldenVectorFactory.invite,
+            HandoffPayload(
+                credential: HandoffCredential(form: .code, value: "ABCDE-FGHJK"), familyName: "Ñandú 🏡",
+                inviterName: "\"quoted\" \\ back", source: "https://baton.example/invite/X?a=1&b=%20"),
+        ])
     func mintedInvitesRoundTrip(_ payload: HandoffPayload) throws {
         let envelope = factory.mintInvite(payload)
         #expect(try TestKeys.decoder(mode: "server", now: TestKeys.now).decode(envelope).payload == payload)
@@ -47,14 +53,20 @@ struct HandoffEncoderTests {
         #expect(throws: HandoffError.self) { try small.mintTypedCode("ABCDE-FGHJK", issuedAt: 1, expiresAt: 2) }
     }
 
-    @Test("the low-level mint refuses a signer for an unsigned kind, a missing signer for a signed one, and an algorithm the kind is not minted with")
+    @Test(
+        "the low-level mint refuses a signer for an unsigned kind, a missing signer for a signed one, and an algorithm the kind is not minted with"
+    )
     func mintChecksSignerAgainstAlgorithm() {
         let unsigned = HandoffHeader(algorithm: .none, keyID: nil, kind: .typedCode, version: 1, issuedAt: 1, expiresAt: 2)
         let signed = HandoffHeader(algorithm: .hs256, keyID: "k2", kind: .invite, version: 1, issuedAt: 1, expiresAt: 2)
         let unsignedInvite = HandoffHeader(algorithm: .none, keyID: nil, kind: .invite, version: 1, issuedAt: 1, expiresAt: 2)
-        #expect(throws: HandoffError.unsupportedAlgorithm) { try encoder.mint(header: unsigned, payloadFields: HandoffFields(), signer: TestKeys.keyring) }
+        #expect(throws: HandoffError.unsupportedAlgorithm) {
+            try encoder.mint(header: unsigned, payloadFields: HandoffFields(), signer: TestKeys.keyring)
+        }
         #expect(throws: HandoffError.unsupportedAlgorithm) { try encoder.mint(header: signed, payloadFields: HandoffFields(), signer: nil) }
-        #expect(throws: HandoffError.unsupportedAlgorithm) { try encoder.mint(header: unsignedInvite, payloadFields: HandoffFields(), signer: nil) }
+        #expect(throws: HandoffError.unsupportedAlgorithm) {
+            try encoder.mint(header: unsignedInvite, payloadFields: HandoffFields(), signer: nil)
+        }
     }
 
     static let payloadsToCheck: [(HandoffPayload, HandoffKind)] = {
@@ -87,14 +99,18 @@ struct HandoffEncoderTests {
         }
     }
 
-    @Test("the invite fast path writes the same bytes as the general mint from fields", arguments: [
-        GoldenVectorFactory.invite,
-        HandoffPayload(credential: HandoffCredential(form: .code, value: "ABCDE-FGHJK"), familyName: "Ñandú 🏡",
-                       inviterName: "\"quoted\" \\ back", source: "https://baton.example/invite/X?a=1&b=%20"),
-    ])
+    @Test(
+        "the invite fast path writes the same bytes as the general mint from fields",
+        arguments: [
+            GoldenVectorFactory.invite,
+            HandoffPayload(
+                credential: HandoffCredential(form: .code, value: "ABCDE-FGHJK"), familyName: "Ñandú 🏡",
+                inviterName: "\"quoted\" \\ back", source: "https://baton.example/invite/X?a=1&b=%20"),
+        ])
     func inviteFastPathMatchesGeneralMint(_ payload: HandoffPayload) throws {
         let header = HandoffHeader(
-            algorithm: .hs256, keyID: TestKeys.keyring.signingKeyID, kind: .invite, version: 1, issuedAt: 1_800_000_000, expiresAt: 1_800_000_900
+            algorithm: .hs256, keyID: TestKeys.keyring.signingKeyID, kind: .invite, version: 1, issuedAt: 1_800_000_000,
+            expiresAt: 1_800_000_900
         )
         let general = try encoder.mint(header: header, payloadFields: payload.version1Fields, signer: TestKeys.keyring)
         #expect(try encoder.mintInvite(payload, issuedAt: 1_800_000_000, expiresAt: 1_800_000_900, signer: TestKeys.keyring) == general)

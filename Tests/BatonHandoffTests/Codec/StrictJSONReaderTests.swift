@@ -1,11 +1,15 @@
-@testable import BatonHandoff
 import Testing
+
+@testable import BatonHandoff
 
 @Suite("strict flat JSON reader")
 struct StrictJSONReaderTests {
     static let accepted: [(String, HandoffFields)] = [
         ("{}", HandoffFields()),
-        (#" { "a" : -12 , "b":true,"c":null,"d":false } "#, HandoffFields(["a": .integer(-12), "b": .bool(true), "c": .null, "d": .bool(false)])),
+        (
+            #" { "a" : -12 , "b":true,"c":null,"d":false } "#,
+            HandoffFields(["a": .integer(-12), "b": .bool(true), "c": .null, "d": .bool(false)])
+        ),
         (#"{"s":"\"\\\/\b\f\n\r\t\u00e9\ud83c\udfe1"}"#, HandoffFields(["s": .string("\"\\/\u{8}\u{c}\n\r\té🏡")])),
         (#"{"max":999999999999999,"zero":0}"#, HandoffFields(["max": .integer(999_999_999_999_999), "zero": .integer(0)])),
     ]
@@ -27,7 +31,9 @@ struct StrictJSONReaderTests {
         #expect(throws: HandoffError.self) { try StrictJSONReader.object(from: Array(json.utf8)) }
     }
 
-    @Test("invalid UTF-8 inside a string is refused", arguments: [[0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF]] as [[UInt8]])
+    @Test(
+        "invalid UTF-8 inside a string is refused",
+        arguments: [[0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xFF]] as [[UInt8]])
     func refusesInvalidUTF8(_ bad: [UInt8]) {
         #expect(throws: HandoffError.self) { try StrictJSONReader.object(from: Array("{\"a\":\"".utf8) + bad + Array("\"}".utf8)) }
     }

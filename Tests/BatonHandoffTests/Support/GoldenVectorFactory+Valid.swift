@@ -15,25 +15,35 @@ extension GoldenVectorFactory {
         let typedEnvelope = try! encoder.mintTypedCode("abcde-fghjk", issuedAt: Self.issuedAt, expiresAt: Self.expiresAt)
         let largest = invite(filledWith: largestFill(upTo: HandoffLimits.defaultMaxBytes))
         let spaced = forge(
-            header: Array(#"{ "typ": "baton-handoff+jws", "v": 1, "kind": "invite", "alg": "HS256", "kid": "k2", "iat": 1799999400, "exp": 1800086400 }"#.utf8),
-            payload: Array(#"{"credential":"7M3QK9XW2HFRD6TBJ4NPVCAYGE","credential_type":"token","family_name":"Ren\u00e9e \ud83c\udfe1","inviter_name":"Ada","source":"https:\/\/baton.example\/invite\/7M3QK9XW2HFRD6TBJ4NPVCAYGE"}"#.utf8)
+            header: Array(
+                #"{ "typ": "baton-handoff+jws", "v": 1, "kind": "invite", "alg": "HS256", "kid": "k2", "iat": 1799999400, "exp": 1800086400 }"#
+                    .utf8),
+            payload: Array(
+                #"{"credential":"7M3QK9XW2HFRD6TBJ4NPVCAYGE","credential_type":"token","family_name":"Ren\u00e9e \ud83c\udfe1","inviter_name":"Ada","source":"https:\/\/baton.example\/invite\/7M3QK9XW2HFRD6TBJ4NPVCAYGE"}"#
+                    .utf8)
         )
         var spacedPayload = Self.invite
         spacedPayload.familyName = "Renée 🏡"
         return [
             ok("invite with a link token, signed with the current key", mintInvite()),
-            ok("invite with a typed code, signed with the previous key k1 (rotation)",
-               mintInvite(code, signer: TestKeys.previousKeyring), payload: code, keyID: "k1"),
-            ok("invite with emoji, accents and a Persian name with a zero-width non-joiner",
-               mintInvite(worldNames), payload: worldNames),
+            ok(
+                "invite with a typed code, signed with the previous key k1 (rotation)",
+                mintInvite(code, signer: TestKeys.previousKeyring), payload: code, keyID: "k1"),
+            ok(
+                "invite with emoji, accents and a Persian name with a zero-width non-joiner",
+                mintInvite(worldNames), payload: worldNames),
             ok("invite one second before it expires", mintInvite(), now: Self.expiresAt - 1),
             ok("invite expired 59 s ago is accepted within the 60 s skew", mintInvite(), now: Self.expiresAt + 59),
-            ok("invite dated 60 s ahead is accepted within the skew",
-               mintInvite(issuedAt: TestKeys.now + 60), issuedAt: TestKeys.now + 60),
-            ok("invite of \(largest.envelope.utf8.count) bytes, the largest that fits the 65536-byte limit", largest.envelope, payload: largest.payload),
+            ok(
+                "invite dated 60 s ahead is accepted within the skew",
+                mintInvite(issuedAt: TestKeys.now + 60), issuedAt: TestKeys.now + 60),
+            ok(
+                "invite of \(largest.envelope.utf8.count) bytes, the largest that fits the 65536-byte limit", largest.envelope,
+                payload: largest.payload),
             ok("hand-written JSON with whitespace, member order and escapes is accepted as signed", spaced, payload: spacedPayload),
-            ok("device: a code typed into the clip, minted unsigned on the device", typedEnvelope, mode: "device",
-               payload: typed, kind: .typedCode, keyID: nil),
+            ok(
+                "device: a code typed into the clip, minted unsigned on the device", typedEnvelope, mode: "device",
+                payload: typed, kind: .typedCode, keyID: nil),
             ok("device: a server-minted invite read without a key is accepted unverified", mintInvite(), mode: "device"),
         ]
     }

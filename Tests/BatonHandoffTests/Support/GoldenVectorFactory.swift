@@ -106,7 +106,9 @@ struct GoldenVectorFactory {
         return GoldenVector(name: name, envelope: envelope, now: now, mode: mode, expect: .init(ok: expected))
     }
 
-    func fails(_ name: String, _ envelope: String, _ error: HandoffError, now: Int64 = TestKeys.now, mode: String = "server") -> GoldenVector {
+    func fails(_ name: String, _ envelope: String, _ error: HandoffError, now: Int64 = TestKeys.now, mode: String = "server")
+        -> GoldenVector
+    {
         GoldenVector(name: name, envelope: envelope, now: now, mode: mode, expect: .failure(error))
     }
 

@@ -12,7 +12,8 @@ struct PayloadV2: Equatable, Sendable {
 
     /// Version 1 had no locale: upgraded payloads say "und" (undetermined, BCP 47).
     init(upgrading old: HandoffPayload) {
-        self.init(credential: old.credential, familyDisplayName: old.familyName, inviterName: old.inviterName, source: old.source, locale: "und")
+        self.init(
+            credential: old.credential, familyDisplayName: old.familyName, inviterName: old.inviterName, source: old.source, locale: "und")
     }
 
     init(credential: HandoffCredential, familyDisplayName: String?, inviterName: String?, source: String?, locale: String) {
@@ -44,5 +45,7 @@ struct PayloadV2: Equatable, Sendable {
 
     static let registry = HandoffVersionRegistry<PayloadV2>(currentVersion: 2) { (fields, kind) throws(HandoffError) in
         try PayloadV2(version2: fields, kind: kind)
-    }.adding(version: 1, reader: { (fields, kind) throws(HandoffError) in try HandoffPayload(version1: fields, kind: kind) }, upgrade: { (old) throws(HandoffError) in PayloadV2(upgrading: old) })
+    }.adding(
+        version: 1, reader: { (fields, kind) throws(HandoffError) in try HandoffPayload(version1: fields, kind: kind) },
+        upgrade: { (old) throws(HandoffError) in PayloadV2(upgrading: old) })
 }

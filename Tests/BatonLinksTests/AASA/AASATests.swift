@@ -1,6 +1,7 @@
 import Foundation
 import SafeText
 import Testing
+
 @testable import BatonLinks
 
 @Suite("AASA")
@@ -46,10 +47,16 @@ struct AASATests {
         (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a.b"], "components": [{"/": 1}]}]}}"#, "component_wrong_type"),
         (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a.b"], "components": [{"exclude": "yes"}]}]}}"#, "component_wrong_type"),
         (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a.b"], "components": [{"?": {"token": 5}}]}]}}"#, "component_wrong_type"),
-        (#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a.b"], "components": [{"/": "/invite", "?": {"token": "*"}}]}]}}"#, "query_wildcard_matches_absent"),
+        (
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.a.b"], "components": [{"/": "/invite", "?": {"token": "*"}}]}]}}"#,
+            "query_wildcard_matches_absent"
+        ),
         (#"{"appclips": {"apps": ["ABCDE12345.*"]}}"#, "appclips_wildcard"),
         (#"{"appclips": {"apps": "ABCDE12345.a.b.Clip"}}"#, "aasa_wrong_type"),
-        (#"{"appclips": {"apps": ["ABCDE12345.com.example.family"]}, "applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.family"], "components": []}]}}"#, "clip_without_parent_app"),
+        (
+            #"{"appclips": {"apps": ["ABCDE12345.com.example.family"]}, "applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.family"], "components": []}]}}"#,
+            "clip_without_parent_app"
+        ),
         (#"{"appclips": {"apps": ["ABCDE12345.a.b.Clip"]}, "applink": {}}"#, "aasa_unknown_key"),
     ]
 
@@ -67,13 +74,17 @@ struct AASATests {
 
     @Test("expectations find a missing clip, a missing app and an excluded invite path")
     func expectations() {
-        let otherApp = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.other"], "components": [{"/": "*"}]}]}, "appclips": {"apps": []}}"#
-        #expect(AASAValidator.validate(Data(otherApp.utf8), expecting: Self.configuration).map(\.code) == ["aasa_clip_missing", "aasa_app_missing"])
+        let otherApp =
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.other"], "components": [{"/": "*"}]}]}, "appclips": {"apps": []}}"#
+        #expect(
+            AASAValidator.validate(Data(otherApp.utf8), expecting: Self.configuration).map(\.code) == [
+                "aasa_clip_missing", "aasa_app_missing",
+            ])
         let excluded = #"""
-        {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.family"],
-          "components": [{"/": "/invite/*", "exclude": true}, {"/": "*"}]}]},
-         "appclips": {"apps": ["ABCDE12345.com.example.family.Clip"]}}
-        """#
+            {"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.family"],
+              "components": [{"/": "/invite/*", "exclude": true}, {"/": "*"}]}]},
+             "appclips": {"apps": ["ABCDE12345.com.example.family.Clip"]}}
+            """#
         #expect(AASAValidator.validate(Data(excluded.utf8), expecting: Self.configuration).map(\.code) == ["aasa_invite_path_not_covered"])
     }
 
@@ -85,10 +96,12 @@ struct AASATests {
         #expect(findings.allSatisfy { !HiddenCharacters.contains(in: $0.message) })
     }
 
-    @Test("patterns: * matches empty, ? one character, ?* at least one", arguments: [
-        ("/invite/*", "/invite/", true), ("/invite/?*", "/invite/", false), ("/invite/?*", "/invite/A", true),
-        ("????", "4815", true), ("????", "481", false), ("*a*b", "xxaxxb", true), ("/Invite/*", "/invite/x", false),
-    ])
+    @Test(
+        "patterns: * matches empty, ? one character, ?* at least one",
+        arguments: [
+            ("/invite/*", "/invite/", true), ("/invite/?*", "/invite/", false), ("/invite/?*", "/invite/A", true),
+            ("????", "4815", true), ("????", "481", false), ("*a*b", "xxaxxb", true), ("/Invite/*", "/invite/x", false),
+        ])
     func pattern(pattern: String, text: String, matches: Bool) {
         #expect(AASAPattern.matches(pattern, text) == matches)
     }
@@ -99,14 +112,16 @@ struct AASATests {
         #expect(!AASAPattern.matches(pattern, String(repeating: "a", count: 40)))
     }
 
-    @Test("configuration errors are typed", arguments: [
-        ("abcde12345", "com.example.family", "com.example.family.Clip", "baton.example", "team_id_invalid"),
-        ("ABCDE12345", "com_example", "com.example.family.Clip", "baton.example", "bundle_id_invalid"),
-        ("ABCDE12345", "com.example.family", "com.example.other.Clip", "baton.example", "clip_bundle_id_not_suffix"),
-        ("ABCDE12345", "com.example.family", "com.example.family.Clip.More", "baton.example", "clip_bundle_id_not_suffix"),
-        ("ABCDE12345", "com.example.family", "com.example.family.Clip", "*.baton.example", "host_invalid"),
-        ("ABCDE12345", "com.example.family", "com.example.family.Clip", "https://baton.example", "host_invalid"),
-    ])
+    @Test(
+        "configuration errors are typed",
+        arguments: [
+            ("abcde12345", "com.example.family", "com.example.family.Clip", "baton.example", "team_id_invalid"),
+            ("ABCDE12345", "com_example", "com.example.family.Clip", "baton.example", "bundle_id_invalid"),
+            ("ABCDE12345", "com.example.family", "com.example.other.Clip", "baton.example", "clip_bundle_id_not_suffix"),
+            ("ABCDE12345", "com.example.family", "com.example.family.Clip.More", "baton.example", "clip_bundle_id_not_suffix"),
+            ("ABCDE12345", "com.example.family", "com.example.family.Clip", "*.baton.example", "host_invalid"),
+            ("ABCDE12345", "com.example.family", "com.example.family.Clip", "https://baton.example", "host_invalid"),
+        ])
     func configurationErrors(team: String, app: String, clip: String, host: String, code: String) {
         let error = #expect(throws: LinksConfigurationError.self) {
             try AppLinksConfiguration(teamID: team, appBundleID: app, clipBundleID: clip, publicHost: host)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BatonLinks
 
 @Suite("Smart App Banner")
@@ -11,11 +12,13 @@ struct SmartAppBannerTests {
         #expect(banner.metaTag == #"<meta name="apple-itunes-app" content="\#(banner.content)">"#)
     }
 
-    @Test("values that would need HTML escaping are refused", arguments: [
-        ("12\"34", "com.example.family.Clip", "app_store_id_invalid"),
-        ("", "com.example.family.Clip", "app_store_id_invalid"),
-        ("1234", "com.example\"><script>", "bundle_id_invalid"),
-    ])
+    @Test(
+        "values that would need HTML escaping are refused",
+        arguments: [
+            ("12\"34", "com.example.family.Clip", "app_store_id_invalid"),
+            ("", "com.example.family.Clip", "app_store_id_invalid"),
+            ("1234", "com.example\"><script>", "bundle_id_invalid"),
+        ])
     func refused(appID: String, clip: String, code: String) {
         let error = #expect(throws: LinksConfigurationError.self) { try SmartAppBanner(appStoreID: appID, clipBundleID: clip) }
         #expect(error?.code == code)

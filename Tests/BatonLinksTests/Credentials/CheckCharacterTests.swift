@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BatonLinks
 
 /// The check character is linear over GF(32): whether an error is caught
@@ -43,7 +44,8 @@ struct CheckCharacterTests {
     /// Every position × every value × every other value; returns how many
     /// substitutions were tried and how many still passed the check.
     static func substitutionErrors(length: Int, scheme: Scheme) -> (checked: Int, missed: Int) {
-        var checked = 0, missed = 0
+        var checked = 0
+        var missed = 0
         for position in 0..<length {
             for original in UInt8(0)..<32 {
                 guard let code = validCode(length: length, scheme: scheme, with: [position: original]) else { continue }
@@ -60,11 +62,14 @@ struct CheckCharacterTests {
 
     /// Every adjacent position pair × every ordered pair of different values.
     static func transpositionErrors(length: Int, scheme: Scheme) -> (checked: Int, missed: Int) {
-        var checked = 0, missed = 0
+        var checked = 0
+        var missed = 0
         for position in 0..<length - 1 {
             for left in UInt8(0)..<32 {
                 for right in UInt8(0)..<32 where right != left {
-                    guard var code = validCode(length: length, scheme: scheme, with: [position: left, position + 1: right]) else { continue }
+                    guard var code = validCode(length: length, scheme: scheme, with: [position: left, position + 1: right]) else {
+                        continue
+                    }
                     code.swapAt(position, position + 1)
                     checked += 1
                     if isValid(code, scheme: scheme) { missed += 1 }

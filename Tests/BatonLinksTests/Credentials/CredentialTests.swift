@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BatonLinks
 
 @Suite("Credentials")
@@ -41,10 +42,12 @@ struct CredentialTests {
         #expect(throws: CredentialError.wrongLength(found: 7, expected: [10, 26])) { try Credential.parse(code.text) }
     }
 
-    @Test("every error has a stable snake_case code", arguments: [
-        CredentialError.tooLong(limit: 64), .empty, .invalidCharacter(position: 1, shown: "*"),
-        .wrongLength(found: 1, expected: [10]), .checkFailed, .unsupportedCodeLength(3),
-    ])
+    @Test(
+        "every error has a stable snake_case code",
+        arguments: [
+            CredentialError.tooLong(limit: 64), .empty, .invalidCharacter(position: 1, shown: "*"),
+            .wrongLength(found: 1, expected: [10]), .checkFailed, .unsupportedCodeLength(3),
+        ])
     func codes(error: CredentialError) {
         #expect(error.code.allSatisfy { $0.isLowercase || $0 == "_" })
         #expect(!error.message.isEmpty)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BatonLinks
 
 @Suite("Crockford base32")
@@ -10,7 +11,8 @@ struct CrockfordBase32Tests {
             var normalised = Character(Character(Unicode.Scalar(byte)).uppercased())
             if normalised == "I" || normalised == "L" { normalised = "1" }
             if normalised == "O" { normalised = "0" }
-            #expect(CrockfordBase32.value(ofTyped: Unicode.Scalar(byte)) == alphabet.firstIndex(of: normalised).map(UInt8.init), "byte \(byte)")
+            #expect(
+                CrockfordBase32.value(ofTyped: Unicode.Scalar(byte)) == alphabet.firstIndex(of: normalised).map(UInt8.init), "byte \(byte)")
         }
         #expect(CrockfordBase32.value(ofTyped: "é") == nil)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BatonLinks
 
 @Suite("Invite codes")
@@ -20,10 +21,12 @@ struct InviteCodeTests {
         }
     }
 
-    @Test("display groups are at most five symbols, as even as possible", arguments: [
-        (6, "ABC-DEF"), (9, "ABCDE-FGHJ"), (10, "ABCDE-FGHJK"), (11, "ABCD-EFGH-JKM"),
-        (15, "ABCDE-FGHJK-MNPQR"), (16, "ABCD-EFGH-JKMN-PQRS"),
-    ])
+    @Test(
+        "display groups are at most five symbols, as even as possible",
+        arguments: [
+            (6, "ABC-DEF"), (9, "ABCDE-FGHJ"), (10, "ABCDE-FGHJK"), (11, "ABCD-EFGH-JKM"),
+            (15, "ABCDE-FGHJK-MNPQR"), (16, "ABCD-EFGH-JKMN-PQRS"),
+        ])
     func displayGrouping(length: Int, expected: String) {
         let symbols = Array("ABCDEFGHJKMNPQRS".utf8.prefix(length))
         let code = InviteCode(values: symbols.map { CrockfordBase32.alphabet.firstIndex(of: $0)! }.map(UInt8.init))
@@ -61,13 +64,15 @@ struct InviteCodeTests {
         #expect(throws: CredentialError.checkFailed) { try InviteCode(parsing: String(symbols)) }
     }
 
-    @Test("input errors are typed", arguments: [
-        ("", CredentialError.empty),
-        (" - - ", .empty),
-        ("ABCDE", .wrongLength(found: 5, expected: [10])),
-        (String(repeating: "A", count: 65), .tooLong(limit: 64)),
-        ("ABCDE*FGHJ", .invalidCharacter(position: 6, shown: "*")),
-    ])
+    @Test(
+        "input errors are typed",
+        arguments: [
+            ("", CredentialError.empty),
+            (" - - ", .empty),
+            ("ABCDE", .wrongLength(found: 5, expected: [10])),
+            (String(repeating: "A", count: 65), .tooLong(limit: 64)),
+            ("ABCDE*FGHJ", .invalidCharacter(position: 6, shown: "*")),
+        ])
     func inputErrors(text: String, expected: CredentialError) {
         #expect(throws: expected) { try InviteCode(parsing: text) }
     }

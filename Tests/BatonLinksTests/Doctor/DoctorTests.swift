@@ -1,6 +1,7 @@
 import Foundation
 import SafeText
 import Testing
+
 @testable import BatonLinks
 
 @Suite("Doctor")
@@ -21,8 +22,11 @@ struct DoctorTests {
         try fixture("entitlements/\(name).entitlements")
     }
 
-    static func examine(app: String, clip: String, aasa: Data? = nil, configuration: DoctorConfiguration = configuration) throws -> DoctorReport {
-        try Doctor(configuration: configuration).examine(appEntitlements: entitlements(app), clipEntitlements: entitlements(clip), aasa: aasa)
+    static func examine(app: String, clip: String, aasa: Data? = nil, configuration: DoctorConfiguration = configuration) throws
+        -> DoctorReport
+    {
+        try Doctor(configuration: configuration).examine(
+            appEntitlements: entitlements(app), clipEntitlements: entitlements(clip), aasa: aasa)
     }
 
     @Test("matching app, clip and AASA give no findings and exit 0", arguments: ["clip-good", "clip-good-binary"])
@@ -83,10 +87,12 @@ struct DoctorTests {
         #expect(report.findings.map(\.code) == ["aasa_expectations_skipped", "aasa_empty"])
     }
 
-    @Test("unreadable entitlements throw a typed error", arguments: [
-        ("not-a-plist", DoctorError.notAPropertyList(.clipEntitlements)),
-        ("array-root", .notADictionary(.clipEntitlements)),
-    ])
+    @Test(
+        "unreadable entitlements throw a typed error",
+        arguments: [
+            ("not-a-plist", DoctorError.notAPropertyList(.clipEntitlements)),
+            ("array-root", .notADictionary(.clipEntitlements)),
+        ])
     func unreadable(name: String, expected: DoctorError) {
         #expect(throws: expected) {
             try Doctor().examine(appEntitlements: Self.entitlements("app-good"), clipEntitlements: Self.entitlements(name))

@@ -1,6 +1,7 @@
 import Foundation
 import SafeText
 import Testing
+
 @testable import BatonLinks
 
 /// A seeded mutation fuzzer over the URL vectors: every mutant must get a

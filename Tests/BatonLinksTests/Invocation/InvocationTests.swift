@@ -1,6 +1,7 @@
 import Foundation
 import SafeText
 import Testing
+
 @testable import BatonLinks
 
 @Suite("Invocation URLs")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BatonLinks
 
 /// The shared URL vectors in `Tests/Fixtures/url-vectors.json`, also the seed

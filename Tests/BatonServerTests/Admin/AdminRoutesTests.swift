@@ -50,7 +50,8 @@ struct AdminRoutesTests {
         #expect(String(decoding: response.body, as: UTF8.self).contains("metrics:read"))
     }
 
-    @Test("a key with metrics:read gets the page as HTML under a CSP that forbids scripts", arguments: [Set<Scope>([.metricsRead]), [.admin]])
+    @Test(
+        "a key with metrics:read gets the page as HTML under a CSP that forbids scripts", arguments: [Set<Scope>([.metricsRead]), [.admin]])
     func servesPageWithScope(_ scopes: Set<Scope>) throws {
         client.apiKey = nil
         let response = try client.get("/admin", headers: Self.basic(try app.makeKey(scopes)))
@@ -70,10 +71,13 @@ struct AdminRoutesTests {
             let created = try client.post("/v1/invites", json: ["family_id": "fam_counted", "family_name": "The Counted"])
             return try #require(created.json["token"] as? String)
         }
-        let ids = try app.withConnection { try $0.query("SELECT id FROM baton.invites ORDER BY created_at").map { try $0.decode(UUID.self, at: 0) } }
+        let ids = try app.withConnection {
+            try $0.query("SELECT id FROM baton.invites ORDER BY created_at").map { try $0.decode(UUID.self, at: 0) }
+        }
         for token in tokens.prefix(3) { #expect(try client.get("/v1/invites/\(token)/preview").status == 200) }
         for (index, token) in tokens.prefix(2).enumerated() {
-            #expect(try client.post("/v1/redemptions", json: ["token": token, "redeemer_id": "u-\(index)", "channel": "app"]).status == 201)
+            #expect(
+                try client.post("/v1/redemptions", json: ["token": token, "redeemer_id": "u-\(index)", "channel": "app"]).status == 201)
         }
         #expect(try client.send("POST", "/v1/invites/\(ids[3].uuidString.lowercased())/revoke").status == 200)
 
@@ -83,13 +87,15 @@ struct AdminRoutesTests {
             #expect(html.contains("<dt>\(stage)</dt><dd>\(count)</dd>"), "\(stage)")
         }
         #expect(html.contains("<dt>Redeemed / issued</dt><dd>50.0 %</dd>"))
-        #expect(html.contains("<td><code>fam_counted</code></td><td>The Counted</td><td class=\"number\">4</td><td class=\"number\">2</td>"))
+        #expect(
+            html.contains("<td><code>fam_counted</code></td><td>The Counted</td><td class=\"number\">4</td><td class=\"number\">2</td>"))
         #expect(html.contains("<title>redemptions, app: 2</title>"))
     }
 
     static let badForms = [
         "?from=yesterday", "?to=2026-13-40", "?interval=month", "?from=2026-11-10&to=2026-11-01",
-        "?from=1900-01-01&to=1900-02-01", "?interval=hour&from=2020-01-01&to=2026-01-01", "?family_id=" + String(repeating: "f", count: 129),
+        "?from=1900-01-01&to=1900-02-01", "?interval=hour&from=2020-01-01&to=2026-01-01",
+        "?family_id=" + String(repeating: "f", count: 129),
     ]
 
     @Test("bad date range input answers 400 with the page and the reason inline, never a 500", arguments: badForms)

@@ -45,6 +45,7 @@ struct DashboardEscapingTests {
         let (status, html) = try html("?family_id=" + encoded)
         #expect(status == 400)
         #expect(!html.contains("<script") && !html.unicodeScalars.contains("\u{202E}"))
-        #expect(html.contains(#"name="family_id" maxlength="128" value="fam&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#39;\u{202E}gpj""#))
+        #expect(
+            html.contains(#"name="family_id" maxlength="128" value="fam&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#39;\u{202E}gpj""#))
     }
 }

@@ -23,7 +23,10 @@ struct DashboardHTMLTests {
         let key = try app.makeKey([.metricsRead])
         let pages = [
             ("dashboard", try client.get("/admin", headers: AdminRoutesTests.basic(key))),
-            ("hourly dashboard", try client.get("/admin?interval=hour&from=2026-11-01&to=2026-11-03", headers: AdminRoutesTests.basic(key))),
+            (
+                "hourly dashboard",
+                try client.get("/admin?interval=hour&from=2026-11-01&to=2026-11-03", headers: AdminRoutesTests.basic(key))
+            ),
             ("form error", try client.get("/admin?interval=fortnight", headers: AdminRoutesTests.basic(key))),
             ("401", try client.get("/admin")),
         ]

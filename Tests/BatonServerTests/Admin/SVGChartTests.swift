@@ -1,20 +1,25 @@
-@testable import BatonServer
 import Testing
+
+@testable import BatonServer
 
 @Suite("SVGChart")
 struct SVGChartTests {
-    @Test("the y axis ends at the round number at or above the largest value", arguments: [
-        (0.0, 1.0), (1, 1), (3, 5), (7, 10), (11, 20), (24, 25), (26, 50), (0.3, 0.5), (1_234, 2_000),
-    ])
+    @Test(
+        "the y axis ends at the round number at or above the largest value",
+        arguments: [
+            (0.0, 1.0), (1, 1), (3, 5), (7, 10), (11, 20), (24, 25), (26, 50), (0.3, 0.5), (1_234, 2_000),
+        ])
     func roundsAxis(_ value: Double, _ expected: Double) {
         #expect(SVGChart.roundedUp(value) == expected)
     }
 
     @Test("bars draw one rect per non-zero value with its exact value as the hover title")
     func barsPerValue() {
-        let chart = SVGChart(title: "t", style: .bars, categories: ["a", "b", "c"], series: [
-            .init(name: "one", values: [1, 0, 3]), .init(name: "two", values: [2, 2, 0]),
-        ])
+        let chart = SVGChart(
+            title: "t", style: .bars, categories: ["a", "b", "c"],
+            series: [
+                .init(name: "one", values: [1, 0, 3]), .init(name: "two", values: [2, 2, 0]),
+            ])
         let svg = chart.svg
         #expect(svg.components(separatedBy: "<title>").count - 1 == 4)
         #expect(svg.contains("<title>one, c: 3</title>") && svg.contains("<title>two, b: 2</title>"))
@@ -24,7 +29,8 @@ struct SVGChartTests {
     @Test("lines draw one polyline per series, and many categories get at most eight labels")
     func linesThinLabels() {
         let categories = (0..<100).map { "c\($0)" }
-        let chart = SVGChart(title: "t", style: .lines, categories: categories, series: [.init(name: "s", values: categories.indices.map(Double.init))])
+        let chart = SVGChart(
+            title: "t", style: .lines, categories: categories, series: [.init(name: "s", values: categories.indices.map(Double.init))])
         let svg = chart.svg
         #expect(svg.components(separatedBy: "<polyline").count - 1 == 1)
         #expect(!svg.contains("<circle"))

@@ -14,10 +14,11 @@ struct APIKeyCacheRoutesTests {
         let app = try TestApp(environment: ["BATON_RATE_LIMITS": "off"])
         let client = try app.client(apiKey: APIKey.generate().text)
         // Requests that read a key's row send the cache's probe until it returns.
-        try #require(eventually {
-            _ = try? client.get("/v1/invites")
-            return app.app.apiKeyCache.statistics.isListening
-        })
+        try #require(
+            eventually {
+                _ = try? client.get("/v1/invites")
+                return app.app.apiKeyCache.statistics.isListening
+            })
         return app
     }
 

@@ -32,10 +32,12 @@ struct DatabaseLimitTests {
         done.wait()
     }
 
-    @Test("requests that wait past BATON_DB_POOL_TIMEOUT_MS get 503 unavailable (pool_exhausted) with a request id, and the service goes on")
+    @Test(
+        "requests that wait past BATON_DB_POOL_TIMEOUT_MS get 503 unavailable (pool_exhausted) with a request id, and the service goes on")
     func exhaustedPoolAnswers503() throws {
         let app = try TestApp(environment: ["BATON_DB_POOL_SIZE": "1", "BATON_DB_POOL_TIMEOUT_MS": "300", "BATON_HTTP_THREADS": "4"])
-        let port = app.port, key = app.adminKey
+        let port = app.port
+        let key = app.adminKey
         let (release, done) = Self.holdOnlyConnection(of: app)
         #expect(eventually { app.app.pool.statistics.inUse == 1 })
         let answers = Mutex<[(status: Int, code: String?, reason: String?, requestID: String?, retryAfter: String?, waited: Duration)]>([])
@@ -45,8 +47,11 @@ struct DatabaseLimitTests {
                 let started = ContinuousClock.now
                 guard let response = try? client.get("/v1/invites") else { return }
                 answers.withLock {
-                    $0.append((response.status, response.errorCode, response.errorDetails["reason"] as? String,
-                               response.header("X-Request-Id"), response.header("Retry-After"), ContinuousClock.now - started))
+                    $0.append(
+                        (
+                            response.status, response.errorCode, response.errorDetails["reason"] as? String,
+                            response.header("X-Request-Id"), response.header("Retry-After"), ContinuousClock.now - started
+                        ))
                 }
             }
         }
@@ -78,8 +83,9 @@ struct DatabaseLimitTests {
         var success: Int { self == .redeem ? 201 : 200 }
     }
 
-    @Test("a statement over BATON_STATEMENT_TIMEOUT_MS (a row lock held elsewhere) is 503 unavailable with a request id, not a hang",
-          arguments: RowLockingRequest.allCases)
+    @Test(
+        "a statement over BATON_STATEMENT_TIMEOUT_MS (a row lock held elsewhere) is 503 unavailable with a request id, not a hang",
+        arguments: RowLockingRequest.allCases)
     func statementTimeoutAnswers503(request: RowLockingRequest) throws {
         let app = try TestApp(environment: ["BATON_STATEMENT_TIMEOUT_MS": "300"])
         let invite = try app.makeInvite()

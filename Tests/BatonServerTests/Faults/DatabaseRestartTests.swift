@@ -26,15 +26,20 @@ struct DatabaseRestartTests {
 
     static let clients = 4
 
-    @Test("during a restart redeemers get 503 unavailable with a request id, the service recovers by itself, and every 2xx is in the database")
+    @Test(
+        "during a restart redeemers get 503 unavailable with a request id, the service recovers by itself, and every 2xx is in the database"
+    )
     func restartUnderRedeemLoad() throws {
         let cluster = try TestPostgres.privateCluster()
-        let app = try TestApp(databaseURL: cluster.connectionString, environment: [
-            "BATON_RATE_LIMITS": "off", "BATON_HTTP_THREADS": "8", "BATON_DB_POOL_SIZE": "8", "BATON_DB_POOL_TIMEOUT_MS": "1000",
-        ])
+        let app = try TestApp(
+            databaseURL: cluster.connectionString,
+            environment: [
+                "BATON_RATE_LIMITS": "off", "BATON_HTTP_THREADS": "8", "BATON_DB_POOL_SIZE": "8", "BATON_DB_POOL_TIMEOUT_MS": "1000",
+            ])
         let tokens = try app.makeInvites(3000).map(\.token.text)
         let load = Load()
-        let port = app.port, key = app.adminKey
+        let port = app.port
+        let key = app.adminKey
         let done = (0..<Self.clients).map { client in
             onThread { Self.redeem(tokens, port: port, key: key, redeemer: "restart-\(client)", load: load) }
         }
@@ -77,13 +82,17 @@ struct DatabaseRestartTests {
         var index = load.nextToken.add(1, ordering: .relaxed).oldValue
         while index < tokens.count, !load.stopping.load(ordering: .relaxed) {
             guard let response = try? client.post("/v1/redemptions", json: ["token": tokens[index], "redeemer_id": redeemer]) else {
-                load.answers.withLock { $0.append(Answer(token: index, status: 0, requestID: nil, errorCode: "transport", retryAfter: nil, receiptID: nil)) }
+                load.answers.withLock {
+                    $0.append(Answer(token: index, status: 0, requestID: nil, errorCode: "transport", retryAfter: nil, receiptID: nil))
+                }
                 return
             }
             load.answers.withLock {
-                $0.append(Answer(
-                    token: index, status: response.status, requestID: response.header("X-Request-Id"), errorCode: response.errorCode,
-                    retryAfter: response.header("Retry-After"), receiptID: (200..<300).contains(response.status) ? response.json["id"] as? String : nil))
+                $0.append(
+                    Answer(
+                        token: index, status: response.status, requestID: response.header("X-Request-Id"), errorCode: response.errorCode,
+                        retryAfter: response.header("Retry-After"),
+                        receiptID: (200..<300).contains(response.status) ? response.json["id"] as? String : nil))
             }
             if response.status == 503 {
                 Thread.sleep(forTimeInterval: 0.05)

@@ -1,7 +1,8 @@
 import BatonLinks
 import Foundation
-@testable import HandoffFlow
 import Testing
+
+@testable import HandoffFlow
 
 @Suite("the App Clip and app example, end to end against Baton and its worker")
 struct EndToEndTests {
@@ -10,14 +11,16 @@ struct EndToEndTests {
         case link, typedCode
     }
 
-    @Test("clip then app redeems exactly once, the backend gets a signed webhook, the store ends empty, the funnel reads issued → previewed → redeemed",
-          arguments: Entry.allCases)
+    @Test(
+        "clip then app redeems exactly once, the backend gets a signed webhook, the store ends empty, the funnel reads issued → previewed → redeemed",
+        arguments: Entry.allCases)
     func wholeFlow(entry: Entry) async throws {
         let harness = try FlowHarness()
         let invite = try await harness.createInvite()
         let clip = try harness.clip()
 
-        let preview = entry == .link
+        let preview =
+            entry == .link
             ? try await clip.open(invocationURL: invite.link)
             : try await clip.open(typedCode: invite.code.lowercased())
         #expect(preview.familyName == "The Okafor family")
@@ -28,7 +31,8 @@ struct EndToEndTests {
             return
         }
         #expect(receipt.inviteId == invite.id && receipt.redeemerId == "person-7" && receipt.channel == "app")
-        guard case .nothingWaiting = try await harness.app().redeemPendingInvite(redeemerToken: try harness.redeemerToken("person-7")) else {
+        guard case .nothingWaiting = try await harness.app().redeemPendingInvite(redeemerToken: try harness.redeemerToken("person-7"))
+        else {
             Issue.record("a second launch found a handoff again")
             return
         }
@@ -51,7 +55,8 @@ struct EndToEndTests {
 
         let preview = try await deadServer.open(typedCode: invite.code)
         #expect(preview.familyName == nil)
-        guard case .redeemed(let receipt, _) = try await harness.app().redeemPendingInvite(redeemerToken: try harness.redeemerToken()) else {
+        guard case .redeemed(let receipt, _) = try await harness.app().redeemPendingInvite(redeemerToken: try harness.redeemerToken())
+        else {
             Issue.record("the app did not redeem the kept code")
             return
         }

@@ -3,6 +3,7 @@ import BatonHandoff
 import BatonLinks
 import BatonWorker
 import Foundation
+
 @testable import HandoffFlow
 
 /// A whole deployment for the example's flow: Baton's API on loopback and
@@ -20,10 +21,11 @@ final class FlowHarness {
 
     init(_ label: String = #fileID) throws {
         receiver = try WebhookReceiver(secret: Array(Self.webhookSecret.utf8))
-        baton = try TestApp(environment: [
-            "BATON_REDEEMER_JWT_SECRET": Self.jwtSecretHex, "BATON_RATE_LIMITS": "off",
-            "BATON_WEBHOOK_URL": receiver.url, "BATON_WEBHOOK_SECRET": Self.webhookSecret,
-        ], label)
+        baton = try TestApp(
+            environment: [
+                "BATON_REDEEMER_JWT_SECRET": Self.jwtSecretHex, "BATON_RATE_LIMITS": "off",
+                "BATON_WEBHOOK_URL": receiver.url, "BATON_WEBHOOK_SECRET": Self.webhookSecret,
+            ], label)
         worker = Worker.standard(baton.app.configuration)
         worker.start()
         groupContainers = FileManager.default.temporaryDirectory.appending(path: "handoff-flow-\(UUID().uuidString)")

@@ -20,8 +20,11 @@ struct GuideSnippetTests {
     @Test("the guide quotes at least the clip's and the app's entry points")
     func guideHasSnippets() {
         let files = Set(Self.snippets.map(\.file))
-        #expect(files.isSuperset(of: ["Examples/HandoffFlow/AppSide/InviteClipView.swift", "Examples/HandoffFlow/AppSide/FamilyAppDelegate.swift",
-                                      "Examples/HandoffFlow/Clip/ClipLaunch.swift", "Examples/HandoffFlow/App/AppLaunch.swift"]))
+        #expect(
+            files.isSuperset(of: [
+                "Examples/HandoffFlow/AppSide/InviteClipView.swift", "Examples/HandoffFlow/AppSide/FamilyAppDelegate.swift",
+                "Examples/HandoffFlow/Clip/ClipLaunch.swift", "Examples/HandoffFlow/App/AppLaunch.swift",
+            ]))
     }
 
     @Test("every snippet is a verbatim part of the file it names", arguments: snippets.map { [$0.file, $0.code] })

@@ -1,7 +1,8 @@
 import BatonCore
 import Foundation
-@testable import HandoffFlow
 import Testing
+
+@testable import HandoffFlow
 
 @Suite("the example's backend role: SHA-256, HMAC and the redeemer JWT")
 struct RedeemerJWTTests {
@@ -14,8 +15,10 @@ struct RedeemerJWTTests {
     static let macs: [(key: [UInt8], message: String, hex: String)] = [
         ([UInt8](repeating: 0x0b, count: 20), "Hi There", "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"),
         (Array("Jefe".utf8), "what do ya want for nothing?", "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"),
-        ([UInt8](repeating: 0xaa, count: 131), "Test Using Larger Than Block-Size Key - Hash Key First",
-         "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"),
+        (
+            [UInt8](repeating: 0xaa, count: 131), "Test Using Larger Than Block-Size Key - Hash Key First",
+            "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
+        ),
     ]
 
     @Test("SHA-256 matches the FIPS 180-4 examples", arguments: digests)
@@ -36,8 +39,9 @@ struct RedeemerJWTTests {
         #expect(verified.subject == "person-7")
     }
 
-    @Test("a secret that is short or neither hex nor base64 is redeemer_secret_invalid",
-          arguments: ["", "abcd", String(repeating: "00", count: 31), String(repeating: "!", count: 64)])
+    @Test(
+        "a secret that is short or neither hex nor base64 is redeemer_secret_invalid",
+        arguments: ["", "abcd", String(repeating: "00", count: 31), String(repeating: "!", count: 64)])
     func badSecret(text: String) {
         #expect(throws: FlowError.redeemerSecretInvalid) { try RedeemerJWT(secretText: text) }
     }

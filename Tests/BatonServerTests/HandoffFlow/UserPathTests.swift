@@ -1,8 +1,9 @@
 import BatonHandoff
 import BatonLinks
 import Foundation
-@testable import HandoffFlow
 import Testing
+
+@testable import HandoffFlow
 
 @Suite("the paths a real user hits in the example's clip and app")
 struct UserPathTests {
@@ -18,7 +19,8 @@ struct UserPathTests {
         let harness = try FlowHarness()
         let invite = try await harness.createInvite()
         _ = try harness.baton.withConnection {
-            try $0.query("""
+            try $0.query(
+                """
                 UPDATE baton.invites SET created_at = now() - interval '2 hours', expires_at = now() - interval '1 second'
                 WHERE id = $1::uuid
                 """, [invite.id])
@@ -46,7 +48,8 @@ struct UserPathTests {
             Issue.record("the store did not keep the newer handoff for forwarding")
             return
         }
-        let app = try harness.app(), token = try harness.redeemerToken()
+        let app = try harness.app()
+        let token = try harness.redeemerToken()
         do throws(FlowError) {
             _ = try await app.redeemPendingInvite(redeemerToken: token)
             Issue.record("a handoff of an unknown version was redeemed")
@@ -67,7 +70,8 @@ struct UserPathTests {
     func appGroupCaseMismatch() async throws {
         let harness = try FlowHarness()
         let invite = try await harness.createInvite()
-        let clipGroup = FlowHarness.appGroup, appGroup = "group.com.example.Family"
+        let clipGroup = FlowHarness.appGroup
+        let appGroup = "group.com.example.Family"
         _ = try await harness.clip(appGroup: clipGroup).open(invocationURL: invite.link)
 
         await #expect(throws: FlowError.appGroupCaseMismatch(clip: clipGroup, app: appGroup)) {

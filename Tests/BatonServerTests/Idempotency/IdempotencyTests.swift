@@ -20,7 +20,9 @@ struct IdempotencyTests {
         try app.count("SELECT count(*) FROM baton.invites")
     }
 
-    @Test("the same key and body replay the stored response byte for byte, marked Idempotent-Replayed", arguments: ["/v1/invites", "/v1/invites/batch"])
+    @Test(
+        "the same key and body replay the stored response byte for byte, marked Idempotent-Replayed",
+        arguments: ["/v1/invites", "/v1/invites/batch"])
     func replays(path: String) throws {
         let json: [String: Any] = path.hasSuffix("batch") ? ["invites": [Self.body, Self.body]] : Self.body
         let first = try client.post(path, json: json, headers: [("Idempotency-Key", "k-1")])
@@ -56,24 +58,31 @@ struct IdempotencyTests {
 
     /// Sends the keyed create on its own thread while `events` is locked, so it
     /// stalls after claiming the key; returns its response once `release` ran.
-    func whileFirstIsInFlight(key: String, during: () throws -> Void, release: (PostgresConnection) throws -> Void) throws -> HTTPTestClient.Response? {
+    func whileFirstIsInFlight(key: String, during: () throws -> Void, release: (PostgresConnection) throws -> Void) throws -> HTTPTestClient
+        .Response?
+    {
         let blocker = try PostgresConnection(app.app.configuration.databaseURL)
         defer { blocker.close() }
         try blocker.runScript("BEGIN; LOCK TABLE baton.events IN SHARE MODE")
         let result = Mutex<HTTPTestClient.Response?>(nil)
         let done = DispatchSemaphore(value: 0)
-        let port = app.port, apiKey = app.adminKey
+        let port = app.port
+        let apiKey = app.adminKey
         Thread.detachNewThread {
-            let response = try? HTTPTestClient(port: port, apiKey: apiKey).post("/v1/invites", json: Self.body, headers: [("Idempotency-Key", key)])
+            let response = try? HTTPTestClient(port: port, apiKey: apiKey).post(
+                "/v1/invites", json: Self.body, headers: [("Idempotency-Key", key)])
             result.withLock { $0 = response }
             done.signal()
         }
         let deadline = ContinuousClock.now + .seconds(30)
         while try blocker.query("SELECT count(*) \(Self.advisoryLocks)")[0].decode(Int.self, at: 0) == 0,
-              ContinuousClock.now < deadline {
+            ContinuousClock.now < deadline
+        {
             Thread.sleep(forTimeInterval: 0.01)
         }
-        #expect(try blocker.query("SELECT count(*) \(Self.advisoryLocks)")[0].decode(Int.self, at: 0) == 1, "the first request never claimed its key")
+        #expect(
+            try blocker.query("SELECT count(*) \(Self.advisoryLocks)")[0].decode(Int.self, at: 0) == 1,
+            "the first request never claimed its key")
         try during()
         try release(blocker)
         done.wait()
@@ -82,13 +91,15 @@ struct IdempotencyTests {
 
     @Test("while the first request runs, the same key gets 409 idempotency_key_in_use; afterwards it replays")
     func inFlight() throws {
-        let first = try whileFirstIsInFlight(key: "k-3", during: {
-            // A new connection: libmicrohttpd binds each connection to one pool
-            // thread, and `client`'s may share the thread the first request blocks.
-            let second = try app.client().post("/v1/invites", json: Self.body, headers: [("Idempotency-Key", "k-3")])
-            #expect(second.status == 409 && second.errorCode == "idempotency_key_in_use")
-            #expect(second.header("Retry-After") == "1")
-        }, release: { try $0.runScript("COMMIT") })
+        let first = try whileFirstIsInFlight(
+            key: "k-3",
+            during: {
+                // A new connection: libmicrohttpd binds each connection to one pool
+                // thread, and `client`'s may share the thread the first request blocks.
+                let second = try app.client().post("/v1/invites", json: Self.body, headers: [("Idempotency-Key", "k-3")])
+                #expect(second.status == 409 && second.errorCode == "idempotency_key_in_use")
+                #expect(second.header("Retry-After") == "1")
+            }, release: { try $0.runScript("COMMIT") })
         #expect(first?.status == 201)
         let third = try client.post("/v1/invites", json: Self.body, headers: [("Idempotency-Key", "k-3")])
         #expect(third.status == 201 && third.header("Idempotent-Replayed") == "true" && third.body == first?.body)
@@ -96,10 +107,12 @@ struct IdempotencyTests {
 
     @Test("a request whose database session dies mid-work leaves the key free for the retry")
     func crashDoesNotWedge() throws {
-        let first = try whileFirstIsInFlight(key: "k-4", during: {}, release: { blocker in
-            try blocker.query("SELECT pg_terminate_backend(pid) \(Self.advisoryLocks)")
-            try blocker.runScript("COMMIT")
-        })
+        let first = try whileFirstIsInFlight(
+            key: "k-4", during: {},
+            release: { blocker in
+                try blocker.query("SELECT pg_terminate_backend(pid) \(Self.advisoryLocks)")
+                try blocker.runScript("COMMIT")
+            })
         #expect(first?.status == 503)
         #expect(try inviteCount() == 0)
         let retry = try client.post("/v1/invites", json: Self.body, headers: [("Idempotency-Key", "k-4")])

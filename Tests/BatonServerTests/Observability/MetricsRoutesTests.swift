@@ -45,7 +45,8 @@ struct MetricsRoutesTests {
     func countersIncrease() throws {
         let labels = ["route": "/healthz", "method": "GET", "status": "200"]
         _ = try client.get("/healthz")
-        let before = try #require(try client.scrape { $0.value("baton_http_requests_total", labels) != nil }.parsed.value("baton_http_requests_total", labels))
+        let before = try #require(
+            try client.scrape { $0.value("baton_http_requests_total", labels) != nil }.parsed.value("baton_http_requests_total", labels))
         for _ in 0..<5 { _ = try client.get("/healthz") }
         let after = try client.scrape { $0.value("baton_http_requests_total", labels) == before + 5 }.parsed
         #expect(after.value("baton_http_requests_total", labels) == before + 5)
@@ -102,9 +103,11 @@ struct MetricsRoutesTests {
         #expect(parsed.value("baton_invites_redeemed_total") == 0)
     }
 
-    @Test("the main listener's /metrics needs an API key with metrics:read", arguments: [
-        (nil, 401), (["invites:write"], 403), (["metrics:read"], 200),
-    ] as [([String]?, Int)])
+    @Test(
+        "the main listener's /metrics needs an API key with metrics:read",
+        arguments: [
+            (nil, 401), (["invites:write"], 403), (["metrics:read"], 200),
+        ] as [([String]?, Int)])
     func mainListenerNeedsKey(scopes: [String]?, status: Int) throws {
         let key = try scopes.map { try app.makeKey(Set($0.compactMap(Scope.init(rawValue:)))) }
         let caller = try app.client()

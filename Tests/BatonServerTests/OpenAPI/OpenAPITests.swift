@@ -1,6 +1,7 @@
-@testable import BatonServer
 import Foundation
 import Testing
+
+@testable import BatonServer
 
 @Suite("OpenAPI document")
 struct OpenAPITests {
@@ -23,7 +24,8 @@ struct OpenAPITests {
         let app = try TestApp()
         let registered = Set(app.app.makeRouter().registeredRoutes.map { "\($0.method) \(Self.openAPIPath($0.pattern))" })
         let documented = try Self.documentedOperations()
-        #expect(registered.subtracting(documented).isEmpty, "routes missing from openapi.json: \(registered.subtracting(documented).sorted())")
+        #expect(
+            registered.subtracting(documented).isEmpty, "routes missing from openapi.json: \(registered.subtracting(documented).sorted())")
         #expect(registered.contains("POST /v1/invites/{id}/revoke"))
     }
 

@@ -40,12 +40,14 @@ struct FunnelRoutesTests {
         #expect(try other.get("/v1/metrics/funnel").status == 401)
     }
 
-    @Test("bad parameters are 400 with a typed code", arguments: [
-        ("interval=month", "invalid_parameter"), ("from=yesterday", "invalid_parameter"),
-        ("from=2026-11-02T00:00:00Z&to=2026-11-01T00:00:00Z", "invalid_range"),
-        ("from=2000-01-01T00:00:00Z&to=2026-01-01T00:00:00Z&interval=hour", "range_too_large"),
-        ("family_id=%E2%80%AEx", "invalid_parameter"), ("from=0001-01-01T00:00:00Z", "invalid_parameter"),
-    ])
+    @Test(
+        "bad parameters are 400 with a typed code",
+        arguments: [
+            ("interval=month", "invalid_parameter"), ("from=yesterday", "invalid_parameter"),
+            ("from=2026-11-02T00:00:00Z&to=2026-11-01T00:00:00Z", "invalid_range"),
+            ("from=2000-01-01T00:00:00Z&to=2026-01-01T00:00:00Z&interval=hour", "range_too_large"),
+            ("family_id=%E2%80%AEx", "invalid_parameter"), ("from=0001-01-01T00:00:00Z", "invalid_parameter"),
+        ])
     func badParameters(query: String, code: String) throws {
         let response = try client.get("/v1/metrics/funnel?" + query)
         #expect(response.status == 400)
@@ -55,13 +57,13 @@ struct FunnelRoutesTests {
     @Test("redemptions, previews and refusals over HTTP show up in the funnel, refusals by code")
     func countsTraffic() throws {
         let invites = try app.makeInvites(3)
-        let public_ = try app.client()
-        public_.apiKey = nil
-        #expect(try public_.get("/v1/invites/\(invites[0].token.text)/preview").status == 200)
-        #expect(try public_.get("/v1/invites/AAAAA-AAAAA/preview").status == 400)
-        #expect(try public_.get("/v1/invites/\(String(repeating: "0", count: 26))/preview").status == 404)
+        let anonymous = try app.client()
+        anonymous.apiKey = nil
+        #expect(try anonymous.get("/v1/invites/\(invites[0].token.text)/preview").status == 200)
+        #expect(try anonymous.get("/v1/invites/AAAAA-AAAAA/preview").status == 400)
+        #expect(try anonymous.get("/v1/invites/\(String(repeating: "0", count: 26))/preview").status == 404)
         try app.setState("revoked", of: invites[1])
-        #expect(try public_.get("/v1/invites/\(invites[1].token.text)/preview").errorCode == "invite_revoked")
+        #expect(try anonymous.get("/v1/invites/\(invites[1].token.text)/preview").errorCode == "invite_revoked")
         let redeemer = try app.client()
         let redeemed = try redeemer.post("/v1/redemptions", json: ["token": invites[0].token.text, "redeemer_id": "u1", "channel": "web"])
         #expect(redeemed.status == 201)
@@ -81,9 +83,9 @@ struct FunnelRoutesTests {
 
     @Test("stopping the flusher, as close() does at shutdown, writes the pending refusals")
     func flushesOnStop() throws {
-        let public_ = try app.client()
-        public_.apiKey = nil
-        for _ in 0..<3 { #expect(try public_.get("/v1/invites/AAAAA-AAAAA/preview").status == 400) }
+        let anonymous = try app.client()
+        anonymous.apiKey = nil
+        for _ in 0..<3 { #expect(try anonymous.get("/v1/invites/AAAAA-AAAAA/preview").status == 400) }
         app.app.rejectionFlusher.stop()
         #expect(try app.count("SELECT coalesce(sum(count), 0)::bigint FROM baton.rejections_hourly WHERE code = 'invalid_code'") == 3)
     }

@@ -50,9 +50,13 @@ enum JSONScalar: Decodable, Sendable, Equatable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let number = try? container.decode(Int64.self) { self = .number(number) }
-        else if let numbers = try? container.decode([Int64].self) { self = .numbers(numbers) }
-        else { self = .text(try container.decode(String.self)) }
+        if let number = try? container.decode(Int64.self) {
+            self = .number(number)
+        } else if let numbers = try? container.decode([Int64].self) {
+            self = .numbers(numbers)
+        } else {
+            self = .text(try container.decode(String.self))
+        }
     }
 
     /// Whether `value` (from `JSONSerialization`) is this.
@@ -70,7 +74,10 @@ struct HandoffRoutesTests {
     @Test("every server-path golden vector gets its verdict over HTTP", arguments: HandoffVectors.server)
     func vector(vector: HandoffVectors.Vector) throws {
         let (app, server) = try Self.start(now: vector.now)
-        defer { _ = server.shutdown(grace: .seconds(1)); app.close() }
+        defer {
+            _ = server.shutdown(grace: .seconds(1))
+            app.close()
+        }
         let client = try HTTPTestClient(port: server.port)
         let response = try client.post("/v1/handoffs/validate", json: ["handoff": vector.envelope])
         if let ok = vector.expect.ok {

@@ -40,10 +40,12 @@ struct InviteListRevokeBatchTests {
         #expect(all?.count == 8)
     }
 
-    @Test("the state filter uses the effective state, and bad list parameters get 422 naming them", arguments: [
-        ("limit=0", "limit"), ("limit=101", "limit"), ("limit=ten", "limit"), ("state=gone", "state"),
-        ("after=bm90LWEtY3Vyc29y", "after"), ("after=%21%21", "after"),
-    ])
+    @Test(
+        "the state filter uses the effective state, and bad list parameters get 422 naming them",
+        arguments: [
+            ("limit=0", "limit"), ("limit=101", "limit"), ("limit=ten", "limit"), ("state=gone", "state"),
+            ("after=bm90LWEtY3Vyc29y", "after"), ("after=%21%21", "after"),
+        ])
     func listParameters(query: String, field: String) throws {
         let response = try client.get("/v1/invites?\(query)")
         #expect(response.status == 422 && response.errorCode == "validation_failed")
@@ -116,7 +118,8 @@ struct InviteListRevokeBatchTests {
         #expect(response.status == 422 && response.errorDetails["field"] as? String == "invites.2.family_name")
         let empty = try client.post("/v1/invites/batch", json: ["invites": [Any]()])
         #expect(empty.status == 422 && empty.errorDetails["field"] as? String == "invites")
-        let tooMany = try client.post("/v1/invites/batch", json: ["invites": Array(repeating: ["family_id": "x", "family_name": "y"], count: 1001)])
+        let tooMany = try client.post(
+            "/v1/invites/batch", json: ["invites": Array(repeating: ["family_id": "x", "family_name": "y"], count: 1001)])
         #expect(tooMany.status == 422 && tooMany.errorDetails["field"] as? String == "invites")
         #expect(try client.post("/v1/invites/batch", json: ["items": []]).status == 422)
         #expect(try app.count("SELECT count(*) FROM baton.invites") == 0)

@@ -16,7 +16,8 @@ struct InviteRoutesTests {
 
     @Test("a created invite has every field, a display code, links on the public host, and only hashes are stored")
     func createsInvite() throws {
-        let response = try client.post("/v1/invites", json: Self.valid.merging(["max_redemptions": 3, "metadata": ["plan": "pro", "userId": 7]]) { $1 })
+        let response = try client.post(
+            "/v1/invites", json: Self.valid.merging(["max_redemptions": 3, "metadata": ["plan": "pro", "userId": 7]]) { $1 })
         #expect(response.status == 201)
         let body = response.json
         let expected: Set = [
@@ -53,25 +54,27 @@ struct InviteRoutesTests {
         #expect(read["family_name"] as? String == name && read["inviter_id"] as? String == #"u\"1"#)
     }
 
-    static var invalidFields: [(String, Any?, String)] { [
-        ("family_id", nil, "family_id"),
-        ("family_id", "", "family_id"),
-        ("family_id", String(repeating: "x", count: 129), "family_id"),
-        ("family_name", String(repeating: "é", count: 101), "family_name"),
-        ("family_name", "Smiths\u{202E}", "family_name"),
-        ("family_name", "Smi\u{0007}ths", "family_name"),
-        ("inviter_name", "", "inviter_name"),
-        ("inviter_id", String(repeating: "i", count: 129), "inviter_id"),
-        ("ttl_seconds", 0, "ttl_seconds"),
-        ("ttl_seconds", 31_536_001, "ttl_seconds"),
-        ("max_redemptions", 0, "max_redemptions"),
-        ("max_redemptions", 10_001, "max_redemptions"),
-        ("metadata", ["not", "an", "object"], "metadata"),
-        ("metadata", ["blob": String(repeating: "m", count: 4100)], "metadata"),
-        // PostgreSQL's jsonb can't store U+0000: found by the contract test as a 500.
-        ("metadata", ["note": "a\u{0000}b"], "metadata"),
-        ("metadata", ["deep": [["k\u{0000}": 1]]], "metadata"),
-    ] }
+    static var invalidFields: [(String, Any?, String)] {
+        [
+            ("family_id", nil, "family_id"),
+            ("family_id", "", "family_id"),
+            ("family_id", String(repeating: "x", count: 129), "family_id"),
+            ("family_name", String(repeating: "é", count: 101), "family_name"),
+            ("family_name", "Smiths\u{202E}", "family_name"),
+            ("family_name", "Smi\u{0007}ths", "family_name"),
+            ("inviter_name", "", "inviter_name"),
+            ("inviter_id", String(repeating: "i", count: 129), "inviter_id"),
+            ("ttl_seconds", 0, "ttl_seconds"),
+            ("ttl_seconds", 31_536_001, "ttl_seconds"),
+            ("max_redemptions", 0, "max_redemptions"),
+            ("max_redemptions", 10_001, "max_redemptions"),
+            ("metadata", ["not", "an", "object"], "metadata"),
+            ("metadata", ["blob": String(repeating: "m", count: 4100)], "metadata"),
+            // PostgreSQL's jsonb can't store U+0000: found by the contract test as a 500.
+            ("metadata", ["note": "a\u{0000}b"], "metadata"),
+            ("metadata", ["deep": [["k\u{0000}": 1]]], "metadata"),
+        ]
+    }
 
     @Test("an out-of-bounds field gets 422 validation_failed naming it, and nothing is stored", arguments: invalidFields.indices)
     func rejectsField(index: Int) throws {
@@ -106,7 +109,8 @@ struct InviteRoutesTests {
         #expect(try client.send("POST", "/v1/invites", body: Data([0x7B, 0xFF, 0x7D])).status == 400)
         let text = try client.send("POST", "/v1/invites", headers: [("Content-Type", "text/plain")], body: Data("hi".utf8))
         #expect(text.status == 415)
-        let huge = try client.post("/v1/invites", json: Self.valid.merging(["metadata": ["x": String(repeating: "y", count: 20_000)]]) { $1 })
+        let huge = try client.post(
+            "/v1/invites", json: Self.valid.merging(["metadata": ["x": String(repeating: "y", count: 20_000)]]) { $1 })
         #expect(huge.status == 413)
         #expect(try app.count("SELECT count(*) FROM baton.invites") == 0)
     }
@@ -120,10 +124,13 @@ struct InviteRoutesTests {
         #expect(try client.get("/healthz").status == 200)
     }
 
-    @Test("no key gets 401, a key without the route's scope gets 403", arguments: [
-        ("POST", "/v1/invites"), ("POST", "/v1/invites/batch"), ("GET", "/v1/invites"),
-        ("GET", "/v1/invites/7d9f1c1e-0000-4000-8000-000000000000"), ("POST", "/v1/invites/7d9f1c1e-0000-4000-8000-000000000000/revoke"),
-    ])
+    @Test(
+        "no key gets 401, a key without the route's scope gets 403",
+        arguments: [
+            ("POST", "/v1/invites"), ("POST", "/v1/invites/batch"), ("GET", "/v1/invites"),
+            ("GET", "/v1/invites/7d9f1c1e-0000-4000-8000-000000000000"),
+            ("POST", "/v1/invites/7d9f1c1e-0000-4000-8000-000000000000/revoke"),
+        ])
     func enforcesScopes(method: String, path: String) throws {
         let anonymous = try app.client()
         anonymous.apiKey = nil
@@ -143,7 +150,8 @@ struct InviteRoutesTests {
         let id = try #require(created["id"] as? String)
         try app.withConnection { connection in
             try connection.query("UPDATE baton.invites SET redemption_count = 1 WHERE id = $1", [UUID(uuidString: id)!])
-            try connection.query("INSERT INTO baton.redemptions (invite_id, redeemer_id, channel) VALUES ($1, 'user_9', 'app')", [UUID(uuidString: id)!])
+            try connection.query(
+                "INSERT INTO baton.redemptions (invite_id, redeemer_id, channel) VALUES ($1, 'user_9', 'app')", [UUID(uuidString: id)!])
         }
         let reader = try app.client(apiKey: try app.makeKey([.invitesRead]))
         let response = try reader.get("/v1/invites/\(id)")
@@ -152,7 +160,8 @@ struct InviteRoutesTests {
         #expect(body["code"] == nil && body["token"] == nil && body["link"] == nil && body["app_clip_link"] == nil)
         #expect(body["uses_left"] as? Int == 1 && body["family_name"] as? String == "The Smiths")
         let redemptions = try #require(body["redemptions"] as? [[String: Any]])
-        #expect(redemptions.count == 1 && redemptions[0]["redeemer_id"] as? String == "user_9" && redemptions[0]["channel"] as? String == "app")
+        #expect(
+            redemptions.count == 1 && redemptions[0]["redeemer_id"] as? String == "user_9" && redemptions[0]["channel"] as? String == "app")
         #expect(redemptions[0]["redeemed_at"] is String)
     }
 

@@ -7,10 +7,12 @@ struct LandingRoutesTests {
     let client: HTTPTestClient
 
     init() throws {
-        (app, client) = try TestApp.withClient(rateLimited: false, environment: [
-            "BATON_ANDROID_PACKAGE": "com.example.family",
-            "BATON_ANDROID_CERT_FINGERPRINTS": Array(repeating: "AB", count: 32).joined(separator: ":"),
-        ], anonymous: true)
+        (app, client) = try TestApp.withClient(
+            rateLimited: false,
+            environment: [
+                "BATON_ANDROID_PACKAGE": "com.example.family",
+                "BATON_ANDROID_CERT_FINGERPRINTS": Array(repeating: "AB", count: 32).joined(separator: ":"),
+            ], anonymous: true)
     }
 
     @Test("the landing page escapes a hostile family name and carries banner, Open Graph and noindex")
@@ -25,7 +27,10 @@ struct LandingRoutesTests {
         #expect(!page.text.contains("\"><b>"))
         #expect(page.text.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Co&#39;"))
         #expect(page.text.contains(#"<meta name="robots" content="noindex, nofollow">"#))
-        #expect(page.text.contains(#"<meta name="apple-itunes-app" content="app-id=1234567890, app-clip-bundle-id=com.example.family.Clip, app-clip-display=card">"#))
+        #expect(
+            page.text.contains(
+                #"<meta name="apple-itunes-app" content="app-id=1234567890, app-clip-bundle-id=com.example.family.Clip, app-clip-display=card">"#
+            ))
         #expect(page.text.contains(#"<meta property="og:title""#))
         #expect(page.text.contains("https://apps.apple.com/app/id1234567890"))
         #expect(try app.count("SELECT count(*) FROM baton.events WHERE type = 'invite.previewed'") == 0)
@@ -35,11 +40,12 @@ struct LandingRoutesTests {
     func notFound(kind: String) throws {
         let invite = try app.makeInvite()
         if kind == "revoked" || kind == "expired" { try app.setState(kind, of: invite) }
-        let path = switch kind {
-        case "unknown": "/invite/\(LinkTokenFixture.unknown)"
-        case "not a token": "/invite/hello"
-        default: "/invite/\(invite.token.text)"
-        }
+        let path =
+            switch kind {
+            case "unknown": "/invite/\(LinkTokenFixture.unknown)"
+            case "not a token": "/invite/hello"
+            default: "/invite/\(invite.token.text)"
+            }
         let page = try client.get(path)
         #expect(page.status == 404)
         #expect(page.text.contains("This invite is not available"))

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Testing
+
 @testable import BatonServer
 
 @Suite("The hand-written preview body")
@@ -35,9 +36,10 @@ struct PreviewBodyTests {
         let hand = PreviewBody(
             familyName: family, inviterName: inviter, expiresAt: expiry, usesLeft: 3, state: "active", handoff: "eyJh.eyJj.c2ln-_"
         ).json()
-        let encoder = try JSONCoding.encode(Encoded(
-            familyName: family, inviterName: inviter, expiresAt: expiry, usesLeft: 3, state: "active", handoff: "eyJh.eyJj.c2ln-_"
-        ))
+        let encoder = try JSONCoding.encode(
+            Encoded(
+                familyName: family, inviterName: inviter, expiresAt: expiry, usesLeft: 3, state: "active", handoff: "eyJh.eyJj.c2ln-_"
+            ))
         return (hand, encoder)
     }
 
@@ -47,9 +49,11 @@ struct PreviewBodyTests {
         #expect(hand == encoder)
     }
 
-    @Test("names with quotes, controls, hidden and non-Latin characters give JSONCoding's bytes and stay hardened", arguments: [
-        "Say \"hi\" \\ back", "tab\there\nline", "bidi \u{202E}evil", "Familie Müller 👪", "零\u{0001}\u{007F}",
-    ])
+    @Test(
+        "names with quotes, controls, hidden and non-Latin characters give JSONCoding's bytes and stay hardened",
+        arguments: [
+            "Say \"hi\" \\ back", "tab\there\nline", "bidi \u{202E}evil", "Familie Müller 👪", "零\u{0001}\u{007F}",
+        ])
     func escapedNames(name: String) throws {
         let (hand, encoder) = try Self.bodies(family: name, inviter: name)
         #expect(hand == encoder)

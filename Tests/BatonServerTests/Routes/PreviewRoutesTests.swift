@@ -39,14 +39,18 @@ struct PreviewRoutesTests {
     @Test("a code previews in any accepted spelling")
     func codeSpellings() throws {
         let invite = try app.makeInvite()
-        for spelling in [invite.code.text, invite.code.displayText.lowercased(), invite.code.displayText.replacingOccurrences(of: "-", with: "%20")] {
+        for spelling in [
+            invite.code.text, invite.code.displayText.lowercased(), invite.code.displayText.replacingOccurrences(of: "-", with: "%20"),
+        ] {
             #expect(try client.get("/v1/invites/\(spelling)/preview").status == 200, "\(spelling)")
         }
     }
 
-    @Test("refusals carry their codes", arguments: [
-        ("revoked", "invite_revoked"), ("expired", "invite_expired"), ("used_up", "invite_used_up"),
-    ])
+    @Test(
+        "refusals carry their codes",
+        arguments: [
+            ("revoked", "invite_revoked"), ("expired", "invite_expired"), ("used_up", "invite_used_up"),
+        ])
     func refusals(state: String, code: String) throws {
         let invite = try app.makeInvite()
         try app.setState(state, of: invite)
@@ -55,9 +59,11 @@ struct PreviewRoutesTests {
         #expect(response.errorCode == code)
     }
 
-    @Test("unknown tokens are 404 and malformed codes 400 invalid_code", arguments: [
-        (LinkTokenFixture.unknown, 404, "invite_not_found"), ("ABCDE-FGHJQ", 400, "invalid_code"), ("ABC", 400, "invalid_code"),
-    ])
+    @Test(
+        "unknown tokens are 404 and malformed codes 400 invalid_code",
+        arguments: [
+            (LinkTokenFixture.unknown, 404, "invite_not_found"), ("ABCDE-FGHJQ", 400, "invalid_code"), ("ABC", 400, "invalid_code"),
+        ])
     func unknownAndMalformed(credential: String, status: Int, code: String) throws {
         let response = try client.get("/v1/invites/\(credential)/preview")
         #expect(response.status == status)

@@ -26,10 +26,12 @@ struct RedeemerTokenTests {
         #expect(response.json["redeemer_id"] as? String == "person-9")
     }
 
-    @Test("bad tokens are 401 invalid_token with the failed check", arguments: [
-        ("expired", "expired"), ("wrong key", "bad_signature"), ("alg none", "unsupported_algorithm"),
-        ("alg HS512", "unsupported_algorithm"), ("no exp", "missing_expiry"), ("garbage", "malformed"),
-    ])
+    @Test(
+        "bad tokens are 401 invalid_token with the failed check",
+        arguments: [
+            ("expired", "expired"), ("wrong key", "bad_signature"), ("alg none", "unsupported_algorithm"),
+            ("alg HS512", "unsupported_algorithm"), ("no exp", "missing_expiry"), ("garbage", "malformed"),
+        ])
     func badTokens(kind: String, reason: String) throws {
         let invite = try app.makeInvite()
         let response = try redeem(token: invite, bearer: Self.token(kind, now: now))

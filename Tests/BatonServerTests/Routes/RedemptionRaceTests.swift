@@ -22,7 +22,8 @@ struct RedemptionRaceTests {
         let app = try TestApp(environment: ["BATON_RATE_LIMITS": "off", "BATON_HTTP_THREADS": "16", "BATON_DB_POOL_SIZE": "16"])
         let invites = try app.makeInvites(Self.singleUse) + app.makeInvites(Self.threeUse, maxRedemptions: 3)
         let tokens = invites.map(\.token.text)
-        let port = app.port, key = app.adminKey
+        let port = app.port
+        let key = app.adminKey
         // Two threads share each redeemer id, so a redeemer also races itself.
         let answers = try await Self.onThreads(Self.threads) { thread in
             let client = try HTTPTestClient(port: port, apiKey: key)
@@ -57,14 +58,17 @@ struct RedemptionRaceTests {
         #expect(try app.count("SELECT count(*) FROM baton.redemptions") == expected)
         #expect(try app.count("SELECT count(*) FROM baton.events WHERE type = 'invite.redeemed'") == expected)
         #expect(try app.count("SELECT count(*) FROM baton.jobs WHERE kind = 'webhook.deliver'") == expected)
-        #expect(try app.count("SELECT count(*) FROM baton.invites WHERE state = 'used_up' AND redemption_count = max_redemptions") == invites.count)
+        #expect(
+            try app.count("SELECT count(*) FROM baton.invites WHERE state = 'used_up' AND redemption_count = max_redemptions")
+                == invites.count)
     }
 
     @Test("a redeemer racing itself over single-use invites gets its receipt and its replay, never invite_used_up")
     func redeemerRacingItself() async throws {
         let app = try TestApp(environment: ["BATON_RATE_LIMITS": "off", "BATON_HTTP_THREADS": "8", "BATON_DB_POOL_SIZE": "8"])
         let tokens = try app.makeInvites(Self.singleUse).map(\.token.text)
-        let port = app.port, key = app.adminKey
+        let port = app.port
+        let key = app.adminKey
         // Pairs of threads meet before each token and send it for the same
         // redeemer at once: an app retrying while its first request is in flight.
         let meetings = [Rendezvous(), Rendezvous()]
@@ -93,7 +97,12 @@ struct RedemptionRaceTests {
                 Thread {
                     let result = Result { try body(index) }
                     results.withLock { $0.append(result) }
-                    if remaining.withLock({ $0 -= 1; return $0 }) == 0 { done.resume() }
+                    if remaining.withLock({
+                        $0 -= 1
+                        return $0
+                    }) == 0 {
+                        done.resume()
+                    }
                 }.start()
             }
         }

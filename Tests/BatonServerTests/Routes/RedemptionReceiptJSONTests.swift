@@ -1,15 +1,18 @@
-@testable import BatonCore
 import Foundation
 import HTTP
 import Testing
+
+@testable import BatonCore
 @testable import BatonServer
 
 @Suite("The hand-written redemption receipt")
 struct RedemptionReceiptJSONTests {
-    @Test("gives exactly JSONCoding's bytes of the receipt", arguments: [
-        ("family-1", "The Okafor family", "user-42"), ("fam/\"x\"", "Familie Müller 👪", "tab\tuser"),
-        ("\u{0008}", "bidi \u{202E}evil", "零\u{007F}"),
-    ])
+    @Test(
+        "gives exactly JSONCoding's bytes of the receipt",
+        arguments: [
+            ("family-1", "The Okafor family", "user-42"), ("fam/\"x\"", "Familie Müller 👪", "tab\tuser"),
+            ("\u{0008}", "bidi \u{202E}evil", "零\u{007F}"),
+        ])
     func matchesEncoder(familyID: String, familyName: String, redeemerID: String) throws {
         let receipt = RedemptionReceipt(
             id: UUID(), inviteID: UUID(), familyID: familyID, familyName: familyName, redeemerID: redeemerID, channel: .clip,

@@ -40,9 +40,11 @@ struct RedemptionRoutesTests {
         #expect(second.errorCode == "invite_used_up")
     }
 
-    @Test("revoked and expired invites are refused with their codes", arguments: [
-        ("revoked", 410, "invite_revoked"), ("expired", 410, "invite_expired"),
-    ])
+    @Test(
+        "revoked and expired invites are refused with their codes",
+        arguments: [
+            ("revoked", 410, "invite_revoked"), ("expired", 410, "invite_expired"),
+        ])
     func refusedStates(state: String, status: Int, code: String) throws {
         let invite = try app.makeInvite()
         try app.setState(state, of: invite)
@@ -61,7 +63,10 @@ struct RedemptionRoutesTests {
     @Test("an invite with a 2-second TTL expires by the database's clock")
     func expiryByDatabaseClock() throws {
         let invite = try app.makeInvite(ttlSeconds: 2)
-        let expiry = try app.withConnection { try $0.query("SELECT expires_at - now() > interval '1 second' FROM baton.invites WHERE id = $1", [invite.id])[0].decode(Bool.self, at: 0) }
+        let expiry = try app.withConnection {
+            try $0.query("SELECT expires_at - now() > interval '1 second' FROM baton.invites WHERE id = $1", [invite.id])[0].decode(
+                Bool.self, at: 0)
+        }
         #expect(expiry)
         Thread.sleep(forTimeInterval: 2.2)
         let response = try redeem(["token": invite.token.text, "redeemer_id": "u-1"])
@@ -81,14 +86,16 @@ struct RedemptionRoutesTests {
         #expect(response.errorDetails["reason"] as? String == "code_check_failed")
     }
 
-    @Test("a body must name exactly one credential, a known channel and a usable redeemer", arguments: [
-        ["redeemer_id": "u-1"],
-        ["token": LinkTokenFixture.unknown, "code": "ABCDE-FGHJK", "redeemer_id": "u-1"],
-        ["token": LinkTokenFixture.unknown, "redeemer_id": "u-1", "channel": "fax"],
-        ["token": LinkTokenFixture.unknown, "redeemer_id": "u\u{202E}1"],
-        ["token": LinkTokenFixture.unknown, "redeemer_id": ""],
-        ["token": LinkTokenFixture.unknown],
-    ] as [[String: String]])
+    @Test(
+        "a body must name exactly one credential, a known channel and a usable redeemer",
+        arguments: [
+            ["redeemer_id": "u-1"],
+            ["token": LinkTokenFixture.unknown, "code": "ABCDE-FGHJK", "redeemer_id": "u-1"],
+            ["token": LinkTokenFixture.unknown, "redeemer_id": "u-1", "channel": "fax"],
+            ["token": LinkTokenFixture.unknown, "redeemer_id": "u\u{202E}1"],
+            ["token": LinkTokenFixture.unknown, "redeemer_id": ""],
+            ["token": LinkTokenFixture.unknown],
+        ] as [[String: String]])
     func malformedBodies(body: [String: String]) throws {
         let response = try redeem(body)
         #expect(response.status == 400)
@@ -115,7 +122,8 @@ struct RedemptionRoutesTests {
         #expect(receipt.status == 201)
         #expect(try app.count("SELECT count(*) FROM baton.events WHERE type = 'invite.redeemed' AND invite_id = $1", [invite.id]) == 1)
         let body = try app.withConnection {
-            try $0.query("""
+            try $0.query(
+                """
                 SELECT baton.webhook_body(e.event_id, e.type, e.occurred_at, e.data)::text
                 FROM baton.jobs j JOIN baton.events e ON e.event_id::text = j.args ->> 'event_id'
                 WHERE j.kind = 'webhook.deliver' AND e.invite_id = $1

@@ -10,7 +10,8 @@ struct RevokeRaceTests {
         let id = try #require(try app.client().post("/v1/invites", json: ["family_id": "f", "family_name": "F"]).json["id"] as? String)
         let states = Mutex<[String]>([])
         let group = DispatchGroup()
-        let port = app.port, key = app.adminKey
+        let port = app.port
+        let key = app.adminKey
         for _ in 0..<8 {
             group.enter()
             Thread.detachNewThread {

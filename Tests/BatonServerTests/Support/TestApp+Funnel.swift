@@ -19,7 +19,7 @@ extension TestApp {
         let family = familyID.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? familyID
         let response = try client.get("/v1/metrics/funnel?family_id=\(family)")
         guard response.status == 200, let totals = response.json["totals"] as? [String: Any],
-              let issued = totals["issued"] as? Int, let previewed = totals["previewed"] as? Int, let redeemed = totals["redeemed"] as? Int
+            let issued = totals["issued"] as? Int, let previewed = totals["previewed"] as? Int, let redeemed = totals["redeemed"] as? Int
         else { throw FunnelUnavailable(status: response.status) }
         return FunnelCounts(issued: issued, previewed: previewed, redeemed: redeemed)
     }

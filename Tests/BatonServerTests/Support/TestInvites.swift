@@ -22,13 +22,18 @@ extension TestApp {
         let secret = app.configuration.secretKey
         let codeHasher = KeyedHasher(secret: secret, purpose: .inviteCode)
         let tokenHasher = KeyedHasher(secret: secret, purpose: .linkToken)
-        let credentials = try (0..<count).map { _ in (LinkToken.generate(), try InviteCode.generate(length: app.configuration.links.codeLength)) }
+        let credentials = try (0..<count).map { _ in
+            (LinkToken.generate(), try InviteCode.generate(length: app.configuration.links.codeLength))
+        }
         let ids = try withConnection { connection in
-            try connection.query(Self.insertInvites, [
-                credentials.map { Sodium.hex(codeHasher.hash($0.1.text)) },
-                credentials.map { Sodium.hex(tokenHasher.hash($0.0.text)) },
-                familyName, inviterName, Int32(maxRedemptions), ttlSeconds,
-            ]).map { try $0.decode(UUID.self, at: 0) }
+            try connection.query(
+                Self.insertInvites,
+                [
+                    credentials.map { Sodium.hex(codeHasher.hash($0.1.text)) },
+                    credentials.map { Sodium.hex(tokenHasher.hash($0.0.text)) },
+                    familyName, inviterName, Int32(maxRedemptions), ttlSeconds,
+                ]
+            ).map { try $0.decode(UUID.self, at: 0) }
         }
         return zip(ids, credentials).map { TestInvite(id: $0, token: $1.0, code: $1.1) }
     }
@@ -42,7 +47,9 @@ extension TestApp {
 
     /// Sets an invite's state, as a revoke or the expiry sweep would.
     func setState(_ state: String, of invite: TestInvite) throws {
-        _ = try withConnection { try $0.query("UPDATE baton.invites SET state = $2, finalized_at = now() WHERE id = $1", [invite.id, state]) }
+        _ = try withConnection {
+            try $0.query("UPDATE baton.invites SET state = $2, finalized_at = now() WHERE id = $1", [invite.id, state])
+        }
     }
 
     /// The number of rows `sql` (a `SELECT count(*)`) counts.

@@ -37,7 +37,8 @@ final class WebhookReceiver: Sendable {
         var router = Router()
         router.post("/hooks/baton") { request in
             let signature = request.headers["Baton-Signature"] ?? ""
-            let valid = WebhookSignature.verify(header: signature, body: request.body, secret: secret, now: Int(Date().timeIntervalSince1970))
+            let valid = WebhookSignature.verify(
+                header: signature, body: request.body, secret: secret, now: Int(Date().timeIntervalSince1970))
             let delivery = Delivery(eventType: request.headers["Baton-Event-Type"], body: request.body, signatureIsValid: valid)
             log.deliveries.withLock { $0.append(delivery) }
             return Response(status: 204)

@@ -10,7 +10,8 @@ struct FunnelRollupWorkTests {
     @Test("the leader rolls up the expiry sweep's events, and the report equals the raw counts throughout")
     func leaderRollsUp() throws {
         let db = try WorkerDatabase()
-        try db.connection.query("""
+        try db.connection.query(
+            """
             WITH invite AS (
                 INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, created_at, expires_at)
                 SELECT 'f', 'F', sha256(('c' || i)::bytea), sha256(('t' || i)::bytea), now() - interval '2 days', now() - interval '1 day'
@@ -23,11 +24,12 @@ struct FunnelRollupWorkTests {
         let worker = db.worker(handlers: [:]) { $0.periodic.funnelRollupInterval = .milliseconds(100) }
         worker.start()
         defer { worker.stop() }
-        #expect(try eventually(within: 10) {
-            let watermark: Int64 = try db.connection.query("SELECT watermark_id FROM baton.funnel_rollup_state")[0].decode(at: 0)
-            let events: Int64 = try db.connection.query("SELECT count(*) FROM baton.events")[0].decode(at: 0)
-            return events == 80 && watermark == 80
-        })
+        #expect(
+            try eventually(within: 10) {
+                let watermark: Int64 = try db.connection.query("SELECT watermark_id FROM baton.funnel_rollup_state")[0].decode(at: 0)
+                let events: Int64 = try db.connection.query("SELECT count(*) FROM baton.events")[0].decode(at: 0)
+                return events == 80 && watermark == 80
+            })
         let report = try FunnelStore.report(query, on: db.connection)
         #expect(report.totals.tally.counts == FunnelCounts(issued: 40, previewed: 0, redeemed: 0, expired: 40, revoked: 0))
         let rolled: Int = try db.connection.query("SELECT sum(count)::bigint FROM baton.funnel_rollup_hourly")[0].decode(at: 0)

@@ -46,10 +46,11 @@ struct LeadershipTests {
         let worker = db.worker(handlers: [:])
         worker.start()
         defer { worker.stop() }
-        #expect(try eventually(within: 5) {
-            let expired: Int = try db.connection.query("SELECT count(*) FROM baton.invites WHERE state = 'expired'")[0].decode(at: 0)
-            return expired == 50
-        })
+        #expect(
+            try eventually(within: 5) {
+                let expired: Int = try db.connection.query("SELECT count(*) FROM baton.invites WHERE state = 'expired'")[0].decode(at: 0)
+                return expired == 50
+            })
         #expect(try eventually(within: 5) { try db.count(.retryable) == 1 })
         let webhooks: Int = try db.connection.query("SELECT count(*) FROM baton.jobs WHERE kind = 'webhook.deliver'")[0].decode(at: 0)
         #expect(webhooks == 50)
@@ -65,10 +66,12 @@ struct LeadershipTests {
         }
         worker.start()
         defer { worker.stop() }
-        #expect(try eventually(within: 30) {
-            try db.connection.query("SELECT count(*) FROM baton.invite_deadlines")[0].decode(Int.self, at: 0) == 0
-        })
-        let row = try db.connection.query("""
+        #expect(
+            try eventually(within: 30) {
+                try db.connection.query("SELECT count(*) FROM baton.invite_deadlines")[0].decode(Int.self, at: 0) == 0
+            })
+        let row = try db.connection.query(
+            """
             SELECT (SELECT count(*) FROM baton.invites WHERE state = 'expired'),
                    (SELECT count(DISTINCT invite_id) FROM baton.events WHERE type = 'invite.expired'),
                    (SELECT count(*) FROM baton.events WHERE type = 'invite.expired'),
@@ -80,7 +83,8 @@ struct LeadershipTests {
 
     /// Inserts `count` active invites that expired a day ago.
     private func insertDueInvites(_ count: Int, into db: WorkerDatabase) throws {
-        try db.connection.query("""
+        try db.connection.query(
+            """
             INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, created_at, expires_at)
             SELECT 'f', 'F', sha256(('c' || i)::bytea), sha256(('t' || i)::bytea), now() - interval '2 days', now() - interval '1 day'
             FROM generate_series(1, $1::int8) AS i

@@ -19,7 +19,9 @@ final class LoopbackReceiver: Sendable {
     ///     bring it back; any free one by default.
     ///   - respond: given the request and how many came before it,
     ///     the status to answer and how long to wait first.
-    init(port requestedPort: Int = 0, respond: @escaping @Sendable (Request, Int) -> (status: Int, delay: Double) = { _, _ in (200, 0) }) throws {
+    init(port requestedPort: Int = 0, respond: @escaping @Sendable (Request, Int) -> (status: Int, delay: Double) = { _, _ in (200, 0) })
+        throws
+    {
         self.respond = respond
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.socket = socket

@@ -18,9 +18,11 @@ struct ReceiverOutageTests {
         worker.start()
         defer { worker.stop() }
         // Every event has failed at least twice against the closed port.
-        #expect(try eventually(within: 20) {
-            try db.connection.query("SELECT count(*) FROM baton.jobs WHERE jsonb_array_length(errors) >= 2")[0].decode(Int.self, at: 0) == 20
-        })
+        #expect(
+            try eventually(within: 20) {
+                try db.connection.query("SELECT count(*) FROM baton.jobs WHERE jsonb_array_length(errors) >= 2")[0].decode(Int.self, at: 0)
+                    == 20
+            })
         #expect(try db.count(.completed) == 0)
 
         let back = try LoopbackReceiver(port: port)

@@ -11,13 +11,15 @@ struct WebhookDeliveryTests {
 
     /// Records one `invite.redeemed` event for a fresh invite; returns the event id.
     static func recordEvent(_ db: WorkerDatabase, maxAttempts: Int = 15) throws -> String {
-        let invite: UUID = try db.connection.query("""
+        let invite: UUID = try db.connection.query(
+            """
             INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, expires_at)
             VALUES ('family-1', 'F', sha256(gen_random_uuid()::text::bytea), sha256(gen_random_uuid()::text::bytea), now() + interval '1 day')
             RETURNING id
             """)[0].decode(at: 0)
-        let id = try OutboxEvents.record(.inviteRedeemed, inviteID: invite, familyID: "family-1",
-                                         data: PostgresJSON(#"{"redeemer_id": "u_1"}"#), maxAttempts: maxAttempts, on: db.connection)
+        let id = try OutboxEvents.record(
+            .inviteRedeemed, inviteID: invite, familyID: "family-1",
+            data: PostgresJSON(#"{"redeemer_id": "u_1"}"#), maxAttempts: maxAttempts, on: db.connection)
         return id.uuidString.lowercased()
     }
 
@@ -40,8 +42,11 @@ struct WebhookDeliveryTests {
         #expect(requests.count == 2)
         for request in requests {
             let signature = try #require(request.headers["baton-signature"])
-            #expect(WebhookSignature.verify(header: signature, body: request.body, secret: Self.secret, now: Int(Date().timeIntervalSince1970)))
-            #expect(!WebhookSignature.verify(header: signature, body: request.body + Data(" ".utf8), secret: Self.secret, now: Int(Date().timeIntervalSince1970)))
+            #expect(
+                WebhookSignature.verify(header: signature, body: request.body, secret: Self.secret, now: Int(Date().timeIntervalSince1970)))
+            #expect(
+                !WebhookSignature.verify(
+                    header: signature, body: request.body + Data(" ".utf8), secret: Self.secret, now: Int(Date().timeIntervalSince1970)))
             #expect(request.headers["idempotency-key"] == eventID)
             #expect(request.headers["content-type"] == "application/json")
             let body = try #require(try JSONSerialization.jsonObject(with: request.body) as? [String: Any])
@@ -60,7 +65,8 @@ struct WebhookDeliveryTests {
         defer { receiver.stop() }
         let eventID = try Self.recordEvent(db)
         // A job as enqueued before migration 0007: the body itself in its args.
-        try db.connection.query("""
+        try db.connection.query(
+            """
             INSERT INTO baton.jobs (kind, args)
             SELECT 'webhook.deliver', jsonb_build_object('event', baton.webhook_body(event_id, type, occurred_at, data))
             FROM baton.events

@@ -1,10 +1,12 @@
-@testable import BatonWorker
 import Foundation
+import Synchronization
+import Testing
+
+@testable import BatonWorker
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Synchronization
-import Testing
 
 @Suite("Webhook transport")
 struct WebhookTransportTests {

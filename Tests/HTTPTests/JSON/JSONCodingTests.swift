@@ -20,10 +20,12 @@ struct JSONCodingTests {
         #expect(text == #"{"expires_at":"2027-01-15T08:00:00.250Z","family_name":"Rossi"}"#)
     }
 
-    @Test("a timestamp keeps the millisecond a microsecond-precise time holds", arguments: [
-        (267_585_298_561_000, "1978-06-25T01:14:58.561Z"), (1_780_925_569_994_000, "2026-06-08T13:32:49.994Z"),
-        (1_780_925_569_994_999, "2026-06-08T13:32:49.994Z"), (951_782_400_000_000, "2000-02-29T00:00:00.000Z"),
-    ])
+    @Test(
+        "a timestamp keeps the millisecond a microsecond-precise time holds",
+        arguments: [
+            (267_585_298_561_000, "1978-06-25T01:14:58.561Z"), (1_780_925_569_994_000, "2026-06-08T13:32:49.994Z"),
+            (1_780_925_569_994_999, "2026-06-08T13:32:49.994Z"), (951_782_400_000_000, "2000-02-29T00:00:00.000Z"),
+        ])
     func timestamp(microseconds: Int, expected: String) {
         #expect(JSONCoding.timestamp(Date(timeIntervalSince1970: Double(microseconds) / 1_000_000)) == expected)
     }
@@ -40,9 +42,11 @@ struct JSONCodingTests {
         #expect(text == #"{"name":"a\u202Eb"}"#)
     }
 
-    @Test("a JSON body decodes with the same configuration, with or without fractional seconds", arguments: [
-        "2027-01-15T08:00:00.000Z", "2027-01-15T08:00:00Z",
-    ])
+    @Test(
+        "a JSON body decodes with the same configuration, with or without fractional seconds",
+        arguments: [
+            "2027-01-15T08:00:00.000Z", "2027-01-15T08:00:00Z",
+        ])
     func decoding(date: String) throws {
         let request = Request(
             method: "POST", pathSegments: ["x"], headers: HTTPHeaders([("Content-Type", "application/json")]),

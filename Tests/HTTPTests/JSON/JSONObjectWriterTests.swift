@@ -11,10 +11,12 @@ struct JSONObjectWriterTests {
         let name: String
     }
 
-    @Test("gives JSONCoding's exact bytes for plain, escaped, hidden and non-Latin strings", arguments: [
-        "The Okafor family", "https://baton.example/a/b", "Say \"hi\" \\ back", "tab\there\nline\r",
-        "\u{0008}\u{000C}\u{0001}\u{001F}", "bidi \u{202E}evil\u{200B}", "Familie Müller 👪", "零\u{007F}", "",
-    ])
+    @Test(
+        "gives JSONCoding's exact bytes for plain, escaped, hidden and non-Latin strings",
+        arguments: [
+            "The Okafor family", "https://baton.example/a/b", "Say \"hi\" \\ back", "tab\there\nline\r",
+            "\u{0008}\u{000C}\u{0001}\u{001F}", "bidi \u{202E}evil\u{200B}", "Familie Müller 👪", "零\u{007F}", "",
+        ])
     func matchesEncoder(name: String) throws {
         let date = Date(timeIntervalSince1970: 1_796_000_000.125)
         var object = JSONObjectWriter()
@@ -26,9 +28,11 @@ struct JSONObjectWriterTests {
         #expect(String(decoding: data, as: UTF8.self) == String(decoding: encoded, as: UTF8.self))
     }
 
-    @Test("grows past the room it reserved, and writes extreme integers and dates outside 1970 to 9999 as JSONCoding does", arguments: [
-        (Int.min, -86_400.5), (Int.max, 253_402_300_800.0), (0, 1_796_000_000.125),
-    ])
+    @Test(
+        "grows past the room it reserved, and writes extreme integers and dates outside 1970 to 9999 as JSONCoding does",
+        arguments: [
+            (Int.min, -86_400.5), (Int.max, 253_402_300_800.0), (0, 1_796_000_000.125),
+        ])
     func growsAndMatchesEncoder(count: Int, seconds: TimeInterval) throws {
         let date = Date(timeIntervalSince1970: seconds)
         let name = String(repeating: "a long family name ", count: 20)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTTP
 
 @Suite("Plain text for the hand-written JSON writers")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTTP
 
 @Suite("Log line writer")
@@ -25,19 +26,23 @@ struct LogLineWriterTests {
         #expect(written == date.formatted(JSONCoding.timestampStyle))
     }
 
-    @Test("durations are milliseconds with three decimals", arguments: [
-        (Duration.zero, "0.000"), (.microseconds(1), "0.001"), (.milliseconds(12) + .microseconds(345), "12.345"),
-        (.seconds(3), "3000.000"),
-    ])
+    @Test(
+        "durations are milliseconds with three decimals",
+        arguments: [
+            (Duration.zero, "0.000"), (.microseconds(1), "0.001"), (.milliseconds(12) + .microseconds(345), "12.345"),
+            (.seconds(3), "3000.000"),
+        ])
     func duration(duration: Duration, expected: String) {
         let written = Self.written(capacity: 64) { $0.writeMilliseconds(duration) }
         #expect(written == expected)
     }
 
-    @Test("integers are written in decimal as String(_:) writes them, signs, widths and extremes included", arguments: [
-        (0, "0"), (7, "7"), (10, "10"), (200, "200"), (-45, "-45"), (65_536, "65536"), (999_999_999_999_999_999, "999999999999999999"),
-        (1_000_000_000_000_000_000, "1000000000000000000"), (Int.max, "9223372036854775807"), (Int.min, "-9223372036854775808"),
-    ])
+    @Test(
+        "integers are written in decimal as String(_:) writes them, signs, widths and extremes included",
+        arguments: [
+            (0, "0"), (7, "7"), (10, "10"), (200, "200"), (-45, "-45"), (65_536, "65536"), (999_999_999_999_999_999, "999999999999999999"),
+            (1_000_000_000_000_000_000, "1000000000000000000"), (Int.max, "9223372036854775807"), (Int.min, "-9223372036854775808"),
+        ])
     func decimal(value: Int, expected: String) {
         let written = Self.written(capacity: 64) { $0.writeDecimal(value) }
         #expect(written == expected)

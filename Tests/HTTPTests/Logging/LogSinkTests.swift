@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTTP
 
 @Suite("Log sinks")
@@ -27,6 +28,9 @@ struct LogSinkTests {
         )
         let bytes = entry.withLine { Array($0) }
         #expect(String(decoding: bytes, as: UTF8.self) == entry.line())
-        #expect(entry.line() == #"{"ts":"2025-11-24T16:00:00.250Z","level":"error","msg":"request completed","request_id":"r\u202E1","method":"GET","route":"/a/:b","status":503,"bytes":12,"duration_ms":1.500,"client":"::1","error_type":"DatabaseError"}"#)
+        #expect(
+            entry.line()
+                == #"{"ts":"2025-11-24T16:00:00.250Z","level":"error","msg":"request completed","request_id":"r\u202E1","method":"GET","route":"/a/:b","status":503,"bytes":12,"duration_ms":1.500,"client":"::1","error_type":"DatabaseError"}"#
+        )
     }
 }

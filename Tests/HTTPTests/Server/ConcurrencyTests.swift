@@ -19,11 +19,12 @@ struct ConcurrencyTests {
         for index in 0..<poolSize {
             // One connection at a time: a thread blocked in a handler accepts
             // no more, so the next connection lands on a free thread.
-            clients.append(Background { [port = server.port] in
-                let connection = try RawConnection(port: port)
-                try connection.send("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n")
-                return try connection.readResponse().status
-            })
+            clients.append(
+                Background { [port = server.port] in
+                    let connection = try RawConnection(port: port)
+                    try connection.send("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n")
+                    return try connection.readResponse().status
+                })
             #expect(gate.waitFor(arrivals: index + 1))
         }
         #expect(try clients.map { try $0.value() } == Array(repeating: 200, count: poolSize))

@@ -75,7 +75,10 @@ struct ConnectionTests {
     @Test("past the global limit a connection waits until another closes")
     func globalLimit() throws {
         // libmicrohttpd divides the global limit among pool threads.
-        let server = try TestServer(configure: { $0.threadPoolSize = 1; $0.maxConnections = 2 }) {
+        let server = try TestServer(configure: {
+            $0.threadPoolSize = 1
+            $0.maxConnections = 2
+        }) {
             $0.get("/ping") { _ in .text("pong") }
         }
         var held = try holdTwo(server)

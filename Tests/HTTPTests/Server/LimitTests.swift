@@ -10,7 +10,10 @@ struct LimitTests {
     let server: TestServer
 
     init() throws {
-        server = try TestServer(configure: { $0.maxHeaderBytes = 2048; $0.maxURIBytes = 1024 }) { router in
+        server = try TestServer(configure: {
+            $0.maxHeaderBytes = 2048
+            $0.maxURIBytes = 1024
+        }) { router in
             router.post("/upload", options: RouteOptions(maxBodyBytes: Self.bodyLimit, acceptedContentTypes: nil)) {
                 .text(String($0.body.count))
             }

@@ -9,7 +9,8 @@ extension PostgresModuleTests {
         /// The server's socket directory, port and user, asked of the server so
         /// the test works for a socket or TCP test database alike.
         func serverAddress(_ connection: PostgresConnection) throws -> (socket: String, port: String, user: String) {
-            let row = try connection.query("""
+            let row = try connection.query(
+                """
                 SELECT split_part(current_setting('unix_socket_directories'), ',', 1),
                        current_setting('port'), current_user::text
                 """)[0]
@@ -21,7 +22,8 @@ extension PostgresModuleTests {
             let probe = try Self.database.connect()
             let (socket, port, user) = try serverAddress(probe)
             let database: String = try probe.query("SELECT current_database()::text")[0].decode(at: 0)
-            let conninfo = "host=/nonexistent,\(socket) port=\(port),\(port) user=\(user) dbname=\(database) "
+            let conninfo =
+                "host=/nonexistent,\(socket) port=\(port),\(port) user=\(user) dbname=\(database) "
                 + "target_session_attrs=read-write"
             let connection = try PostgresConnection(conninfo)
             #expect(try connection.query("SELECT current_database()::text")[0].decode(String.self, at: 0) == database)
@@ -68,7 +70,8 @@ extension PostgresModuleTests {
         @Test("a script runs every statement and reports affected rows of the last")
         func scriptAndAffectedRows() throws {
             let connection = try Self.database.connect()
-            try connection.runScript("""
+            try connection.runScript(
+                """
                 DROP TABLE IF EXISTS items; CREATE TABLE items (id int PRIMARY KEY);
                 INSERT INTO items SELECT generate_series(1, 5);
                 """)

@@ -12,7 +12,8 @@ extension PostgresModuleTests {
 
         func freshCounter() throws -> PostgresConnection {
             let connection = try Self.database.connect()
-            try connection.runScript("""
+            try connection.runScript(
+                """
                 DROP TABLE IF EXISTS counter; CREATE TABLE counter (id int PRIMARY KEY, value int NOT NULL);
                 INSERT INTO counter VALUES (1, 0);
                 """)
@@ -71,7 +72,10 @@ extension PostgresModuleTests {
                         let connection = try PostgresConnection(conninfo)
                         try connection.transaction(isolation: .serializable, retries: retries) { connection in
                             let current: Int = try connection.query("SELECT value FROM counter")[0].decode(at: 0)
-                            if attempts.withLock({ $0 += 1; return $0 }) <= 2 {
+                            if attempts.withLock({
+                                $0 += 1
+                                return $0
+                            }) <= 2 {
                                 bothRead.leave()
                                 _ = bothRead.wait(timeout: .now() + 5)
                             }

@@ -9,7 +9,8 @@ extension PostgresModuleTests {
         static let database = SuiteDatabase()
 
         static let statement = PostgresStatement(
-            name: "wire_parameters_mix", sql: "SELECT $1::text, $2::int8, $3::text IS NULL, $4::bytea, $5::text, $6::uuid IS NULL, $7::bytea")
+            name: "wire_parameters_mix",
+            sql: "SELECT $1::text, $2::int8, $3::text IS NULL, $4::bytea, $5::text, $6::uuid IS NULL, $7::bytea")
 
         @Test("text, binary, NULL and empty values side by side arrive in order, by name and by SQL", arguments: [true, false])
         func mixedParametersArriveInOrder(prepared: Bool) throws {
@@ -17,7 +18,8 @@ extension PostgresModuleTests {
             let parameters: [any PostgresBindable] = [
                 "first", Int64.min, String?.none, Data([0, 0xff, 0]), "", UUID?.none, PostgresBinding.bytea([]),
             ]
-            let rows = prepared
+            let rows =
+                prepared
                 ? try connection.query(Self.statement, parameters)
                 : try connection.query(Self.statement.sql, parameters)
             let row = rows[0]

@@ -1,7 +1,8 @@
-@testable import BatonTestSupport
 import Foundation
 import Postgres
 import Testing
+
+@testable import BatonTestSupport
 
 @Suite("stale test clusters")
 struct StaleTestClustersTests {
@@ -34,10 +35,12 @@ struct StaleTestClustersTests {
         #expect(FileManager.default.fileExists(atPath: other.path))
     }
 
-    @Test("only names of the form prefix, pid, dash are read as an owner", arguments: [
-        ("baton-test-123-456", pid_t(123)), ("baton-private-9-1", 9), ("baton-test-abc-1", nil), ("baton-test-0-1", nil),
-        ("baton-test-77", nil), ("baton-contract-5-1", nil), ("baton-test--1", nil),
-    ] as [(String, pid_t?)])
+    @Test(
+        "only names of the form prefix, pid, dash are read as an owner",
+        arguments: [
+            ("baton-test-123-456", pid_t(123)), ("baton-private-9-1", 9), ("baton-test-abc-1", nil), ("baton-test-0-1", nil),
+            ("baton-test-77", nil), ("baton-contract-5-1", nil), ("baton-test--1", nil),
+        ] as [(String, pid_t?)])
     func owner(name: String, pid: pid_t?) {
         #expect(StaleTestClusters.owner(of: name) == pid)
     }

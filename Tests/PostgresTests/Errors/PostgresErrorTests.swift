@@ -21,12 +21,14 @@ extension PostgresModuleTests {
             return connection
         }
 
-        @Test("SQLSTATEs map to stable codes, unnamed ones to their class", arguments: [
-            ("23505", "unique_violation"), ("23503", "foreign_key_violation"), ("40001", "serialization_failure"),
-            ("40P01", "deadlock_detected"), ("57014", "query_canceled"), ("57P01", "admin_shutdown"),
-            ("08006", "connection_failure"), ("08P01", "protocol_violation"), ("42P01", "undefined_table"),
-            ("23000", "integrity_constraint_violation"), ("40002", "transaction_rollback"), ("XX000", "server_error"),
-        ])
+        @Test(
+            "SQLSTATEs map to stable codes, unnamed ones to their class",
+            arguments: [
+                ("23505", "unique_violation"), ("23503", "foreign_key_violation"), ("40001", "serialization_failure"),
+                ("40P01", "deadlock_detected"), ("57014", "query_canceled"), ("57P01", "admin_shutdown"),
+                ("08006", "connection_failure"), ("08P01", "protocol_violation"), ("42P01", "undefined_table"),
+                ("23000", "integrity_constraint_violation"), ("40002", "transaction_rollback"), ("XX000", "server_error"),
+            ])
         func sqlStateMapsToCode(_ sqlState: String, _ code: String) {
             #expect(PostgresError.Code(sqlState: sqlState).rawValue == code)
         }

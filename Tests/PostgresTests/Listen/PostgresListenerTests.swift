@@ -66,7 +66,8 @@ extension PostgresModuleTests {
             listener.start()
             defer { listener.stop() }
             #expect(recorder.wait(for: 1, Self.isConnected))
-            let killed = try Self.database.connect().query("""
+            let killed = try Self.database.connect().query(
+                """
                 SELECT pg_terminate_backend(pid) FROM pg_stat_activity
                 WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE 'LISTEN%'
                 """)

@@ -1,16 +1,19 @@
 import Testing
+
 @testable import Postgres
 
 extension PostgresModuleTests {
     @Suite struct PoolInstantTests {
-        @Test("durations become whole nanoseconds, saturating where Int64 ends", arguments: [
-            (Duration.milliseconds(10), Int64(10_000_000)),
-            (.seconds(30 * 60), 1_800_000_000_000),
-            (.nanoseconds(1) / 2, 0),
-            (.seconds(Int64.max), .max),
-            (.seconds(Int64.min), .min),
-            (.seconds(9_223_372_036) + .milliseconds(900), .max),
-        ])
+        @Test(
+            "durations become whole nanoseconds, saturating where Int64 ends",
+            arguments: [
+                (Duration.milliseconds(10), Int64(10_000_000)),
+                (.seconds(30 * 60), 1_800_000_000_000),
+                (.nanoseconds(1) / 2, 0),
+                (.seconds(Int64.max), .max),
+                (.seconds(Int64.min), .min),
+                (.seconds(9_223_372_036) + .milliseconds(900), .max),
+            ])
         func durationsConvert(_ duration: Duration, _ nanoseconds: Int64) {
             #expect(PoolInstant.nanoseconds(duration) == nanoseconds)
         }

@@ -11,9 +11,10 @@ extension PostgresModuleTests {
         func pool(
             max: Int = 2, acquireTimeout: Duration = .seconds(5), maxLifetime: Duration = .seconds(60)
         ) throws -> PostgresPool {
-            PostgresPool(PostgresPoolConfiguration(
-                conninfo: try Self.database.conninfo(), maxConnections: max, acquireTimeout: acquireTimeout,
-                maxLifetime: maxLifetime))
+            PostgresPool(
+                PostgresPoolConfiguration(
+                    conninfo: try Self.database.conninfo(), maxConnections: max, acquireTimeout: acquireTimeout,
+                    maxLifetime: maxLifetime))
         }
 
         func backendPID(_ connection: PostgresConnection) throws -> Int32 {
@@ -43,8 +44,10 @@ extension PostgresModuleTests {
             #expect(statistics.waiting == 0)
             done.forEach { _ in release.signal() }
             done.forEach { $0.wait() }
-            #expect(pool.statistics == PostgresPoolStatistics(
-                inUse: 0, idle: 2, waiting: 0, totalOpened: 2, totalTimeouts: 1, maxConnections: 2))
+            #expect(
+                pool.statistics
+                    == PostgresPoolStatistics(
+                        inUse: 0, idle: 2, waiting: 0, totalOpened: 2, totalTimeouts: 1, maxConnections: 2))
         }
 
         @Test("waiters are served in the order they arrived")
@@ -55,9 +58,10 @@ extension PostgresModuleTests {
             let order = Mutex<[Int]>([])
             var waiters: [DispatchSemaphore] = []
             for number in 1...5 {
-                waiters.append(onThread {
-                    _ = try? pool.withConnection { _ in order.withLock { $0.append(number) } }
-                })
+                waiters.append(
+                    onThread {
+                        _ = try? pool.withConnection { _ in order.withLock { $0.append(number) } }
+                    })
                 #expect(eventually { pool.statistics.waiting == number })
             }
             release.signal()
@@ -99,7 +103,9 @@ extension PostgresModuleTests {
             #expect(pool.statistics.totalOpened == 2)
         }
 
-        @Test("a connection under an endless maximum lifetime is reused", arguments: [Duration.seconds(Int64.max), .seconds(1) * 1_000_000_000])
+        @Test(
+            "a connection under an endless maximum lifetime is reused",
+            arguments: [Duration.seconds(Int64.max), .seconds(1) * 1_000_000_000])
         func endlessLifetimeKeepsConnections(_ maxLifetime: Duration) throws {
             let pool = try pool(max: 1, maxLifetime: maxLifetime)
             let first = try pool.withConnection(backendPID)
@@ -131,8 +137,9 @@ extension PostgresModuleTests {
 
         @Test("a failed connect is connection_failed and gives its slot back")
         func failedConnectFreesSlot() {
-            let pool = PostgresPool(PostgresPoolConfiguration(
-                conninfo: "host=/nonexistent port=1", maxConnections: 1, acquireTimeout: .milliseconds(200)))
+            let pool = PostgresPool(
+                PostgresPoolConfiguration(
+                    conninfo: "host=/nonexistent port=1", maxConnections: 1, acquireTimeout: .milliseconds(200)))
             for _ in 0..<2 {
                 #expect(throws: PostgresError.self) { try pool.withConnection { _ in } }
             }
@@ -152,7 +159,8 @@ extension PostgresModuleTests {
         @Test("after the server restarts the pool reconnects transparently")
         func recoversAfterServerRestart() throws {
             let cluster = try TestPostgres.privateCluster()
-            let pool = PostgresPool(PostgresPoolConfiguration(conninfo: cluster.connectionString, maxConnections: 2, acquireTimeout: .seconds(10)))
+            let pool = PostgresPool(
+                PostgresPoolConfiguration(conninfo: cluster.connectionString, maxConnections: 2, acquireTimeout: .seconds(10)))
             let (release, done) = hold(2, of: pool)
             #expect(eventually { pool.statistics.inUse == 2 })
             done.forEach { _ in release.signal() }

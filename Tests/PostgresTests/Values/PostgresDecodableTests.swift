@@ -67,9 +67,11 @@ extension PostgresModuleTests {
             #expect(try connection.query("SELECT $1::mood", ["calm"])[0].decode(String.self, at: 0) == "calm")
         }
 
-        @Test("a NULL decodes as nil, and as a typed error for a non-optional", arguments: [
-            "text", "int8", "int4", "bool", "float8", "bytea", "uuid", "timestamptz", "text[]", "jsonb",
-        ])
+        @Test(
+            "a NULL decodes as nil, and as a typed error for a non-optional",
+            arguments: [
+                "text", "int8", "int4", "bool", "float8", "bytea", "uuid", "timestamptz", "text[]", "jsonb",
+            ])
         func nullIsTyped(_ sqlType: String) throws {
             let connection = try Self.database.connect()
             let row = try connection.query("SELECT NULL::\(sqlType) AS value")[0]
@@ -99,9 +101,11 @@ extension PostgresModuleTests {
             #expect(try row.decode(Bool.self, at: 1))
         }
 
-        @Test("a column of another type is decoding_type_mismatch", arguments: [
-            "SELECT 'x'::text", "SELECT 3000000000::int8", "SELECT gen_random_uuid()", "SELECT 1.5::numeric",
-        ])
+        @Test(
+            "a column of another type is decoding_type_mismatch",
+            arguments: [
+                "SELECT 'x'::text", "SELECT 3000000000::int8", "SELECT gen_random_uuid()", "SELECT 1.5::numeric",
+            ])
         func mismatchIsTyped(_ sql: String) throws {
             let connection = try Self.database.connect()
             let row = try connection.query(sql)[0]

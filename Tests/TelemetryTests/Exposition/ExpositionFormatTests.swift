@@ -1,12 +1,15 @@
 import PrometheusTestSupport
 import Testing
+
 @testable import Telemetry
 
 @Suite("Prometheus text exposition")
 struct ExpositionFormatTests {
-    @Test("a label value with quote, backslash and line feed is escaped and reads back unchanged", arguments: [
-        #"say "hi""#, #"back\slash"#, "two\nlines", "crlf\r\nend", "plain", "",
-    ])
+    @Test(
+        "a label value with quote, backslash and line feed is escaped and reads back unchanged",
+        arguments: [
+            #"say "hi""#, #"back\slash"#, "two\nlines", "crlf\r\nend", "plain", "",
+        ])
     func labelValuesRoundTrip(value: String) throws {
         let registry = MetricsRegistry()
         registry.counter("test_events_total", help: "Events.", labelNames: ["kind"]).labels(value).increment()
@@ -24,10 +27,12 @@ struct ExpositionFormatTests {
         #expect(parsed.families["test_gauge"]?.help == "a \"quoted\" \\ help\nline")
     }
 
-    @Test("numbers are written as Go parses them", arguments: [
-        (1.0, "1"), (0.005, "0.005"), (-3.0, "-3"), (Double.infinity, "+Inf"), (-Double.infinity, "-Inf"), (Double.nan, "NaN"),
-        (1e20, "1e+20"),
-    ])
+    @Test(
+        "numbers are written as Go parses them",
+        arguments: [
+            (1.0, "1"), (0.005, "0.005"), (-3.0, "-3"), (Double.infinity, "+Inf"), (-Double.infinity, "-Inf"), (Double.nan, "NaN"),
+            (1e20, "1e+20"),
+        ])
     func numbers(value: Double, expected: String) {
         #expect(ExpositionFormat.number(value) == expected)
     }

@@ -1,7 +1,7 @@
 import Dispatch
 import PrometheusTestSupport
-import Testing
 import Telemetry
+import Testing
 
 @Suite("Histogram")
 struct HistogramTests {

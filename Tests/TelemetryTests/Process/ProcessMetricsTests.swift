@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Telemetry
+import Testing
 
 @Suite("Process metrics")
 struct ProcessMetricsTests {

@@ -1,7 +1,7 @@
 import Dispatch
 import PrometheusTestSupport
-import Testing
 import Telemetry
+import Testing
 
 @Suite("Metric families")
 struct MetricFamilyTests {
@@ -51,4 +51,3 @@ struct MetricFamilyTests {
         #expect(gauge.value == 20_000)
     }
 }
-

@@ -36,7 +36,8 @@ enum InvocationProperties {
             precondition((try? Credential.parse(credential.text, codeLength: limits.codeLength)) == credential)
             // The clip holds a Foundation URL (`NSUserActivity.webpageURL`): the URL form agrees.
             precondition(URL(string: url).flatMap { try? Invocation(url: $0, limits: limits) } == invocation, "the URL form disagrees")
-            precondition((try? Invocation(url: canonicalLink(for: credential, host: invocation.host), limits: limits))?.credential == credential)
+            precondition(
+                (try? Invocation(url: canonicalLink(for: credential, host: invocation.host), limits: limits))?.credential == credential)
         case .failure(let error):
             Showable.requireMachineCode(error.code)
             Showable.require(error.message, "invocation error \(error.code)")

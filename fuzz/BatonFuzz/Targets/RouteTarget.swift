@@ -1,9 +1,10 @@
-@testable import BatonServer
 import BatonCore
 import BatonHandoff
 import BatonLinks
 import Foundation
 import HTTP
+
+@testable import BatonServer
 
 // The request reading of every public route, up to the database: the same
 // static functions the handlers call (JSON decoding, then validation).
@@ -67,7 +68,10 @@ enum RouteProperties {
             precondition((1...InviteStore.batchLimit).contains(invites.count))
             invites.forEach(checkLimits)
         },
-        { id in _ = try InviteRoutes.inviteID(Request(method: "POST", pathSegments: [], parameters: ["id": String(decoding: id, as: UTF8.self)])) },
+        { id in
+            _ = try InviteRoutes.inviteID(
+                Request(method: "POST", pathSegments: [], parameters: ["id": String(decoding: id, as: UTF8.self)]))
+        },
         { text in _ = try credential(String(decoding: text, as: UTF8.self)) },
     ]
 
