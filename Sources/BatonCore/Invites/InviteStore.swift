@@ -106,8 +106,8 @@ public struct InviteStore: Sendable {
     }
 
     /// The items as the JSON array `jsonb_to_recordset` reads, written by hand:
-    /// `JSONSerialization`'s dynamic casts cost more than the INSERT itself
-    /// for a batch of 1,000.
+    /// `JSONSerialization`'s dynamic casts outweighed the INSERT itself for a
+    /// batch (docs/api.md, "Tests and benchmark").
     private static func recordset(_ items: [Item]) -> PostgresJSON {
         var text = "["
         text.reserveCapacity(items.count * 320)

@@ -12,7 +12,7 @@ public enum FunnelStore {
     /// Runs in a read-only repeatable-read transaction, so the watermark
     /// and the rows read past it are one snapshot, with JIT off: the
     /// planner cannot know how short the live tail is, and compiling the
-    /// plan cost seconds where running it costs milliseconds. Call it on a
+    /// plan cost far more than running it (docs/metrics.md). Call it on a
     /// connection outside any transaction (a pooled one, as it comes).
     /// - Throws: `PostgresError` from the database.
     public static func report(_ query: FunnelQuery, on connection: PostgresConnection) throws -> FunnelReport {
