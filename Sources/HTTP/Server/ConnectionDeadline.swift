@@ -29,10 +29,14 @@ final class ConnectionDeadline: Sendable {
         self.deadline = Atomic(deadline)
     }
 
-    /// Sets the deadline `allowance` nanoseconds from `start`; an allowance
-    /// of 0 removes it.
+    /// Sets the deadline `allowance` nanoseconds (more than 0) from `start`.
     func set(from start: Int64, allowance: Int64) {
-        deadline.store(allowance == 0 ? 0 : start + allowance, ordering: .relaxed)
+        deadline.store(start + allowance, ordering: .relaxed)
+    }
+
+    /// Removes the deadline.
+    func clear() {
+        deadline.store(0, ordering: .relaxed)
     }
 
     /// Whether the deadline has passed at `now`; clears it, so that a

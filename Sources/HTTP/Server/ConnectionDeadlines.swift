@@ -19,7 +19,8 @@ final class ConnectionDeadlines: Sendable {
     let nanosecondsPerBodyByte: Int64
 
     private let open = Mutex<[ObjectIdentifier: ConnectionDeadline]>([:])
-    private let stopping = Atomic<Bool>(false)
+    /// Signalled to stop the watchdog at once rather than after its next sleep.
+    private let wake = DispatchSemaphore(value: 0)
     private let stopped = DispatchSemaphore(value: 0)
 
     /// How often the watchdog looks: deadlines are kept to within this.
@@ -42,8 +43,7 @@ final class ConnectionDeadlines: Sendable {
     /// Starts the watchdog thread.
     func start() {
         let thread = Thread { [self] in
-            while !stopping.load(ordering: .relaxed) {
-                Thread.sleep(forTimeInterval: Self.checkInterval)
+            while wake.wait(timeout: .now() + Self.checkInterval) == .timedOut {
                 cutExpired()
             }
             stopped.signal()
@@ -54,7 +54,7 @@ final class ConnectionDeadlines: Sendable {
 
     /// Stops the watchdog and waits for it; call after the daemon stopped.
     func stop() {
-        stopping.store(true, ordering: .relaxed)
+        wake.signal()
         stopped.wait()
     }
 

@@ -22,7 +22,7 @@ extension ServerContext {
     /// The body is complete: answers a pending error, or runs the handler.
     func complete(_ exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
         guard !exchange.hasResponded else { return .YES }
-        exchange.deadline?.set(from: 0, allowance: 0)
+        exchange.deadline?.clear()
         guard let route = exchange.route, exchange.pendingError == nil else {
             return respond(.error(exchange.pendingError ?? .notFound), to: exchange, on: connection)
         }

@@ -53,9 +53,13 @@ final class ServerContext: Sendable {
         }
         // The head is in. A body to read must keep up the minimum rate; else
         // the handler runs next, and no deadline applies until it is done.
-        let readsBody = exchange.expectsBody && exchange.pendingError == nil
-        exchange.deadline = baton_mhd_socket_context(connection).map { Unmanaged<ConnectionDeadline>.fromOpaque($0).takeUnretainedValue() }
-        exchange.deadline?.set(from: exchange.headReceivedAt, allowance: readsBody ? deadlines.bodyAllowance(received: 0) : 0)
+        let deadline = baton_mhd_socket_context(connection).map { Unmanaged<ConnectionDeadline>.fromOpaque($0).takeUnretainedValue() }
+        if exchange.expectsBody, exchange.pendingError == nil {
+            deadline?.set(from: exchange.headReceivedAt, allowance: deadlines.bodyAllowance(received: 0))
+        } else {
+            deadline?.clear()
+        }
+        exchange.deadline = deadline
         return exchange
     }
 
