@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["CMicroHTTPD", "SafeText"]),
         .target(
             name: "BatonCore",
-            dependencies: ["Postgres", "BatonHandoff", "BatonLinks", "CSodium", "Locking", "SafeText", "Telemetry"],
+            dependencies: ["Postgres", "BatonHandoff", "BatonLinks", "CSodium", "HTTP", "Locking", "SafeText", "Telemetry"],
             plugins: ["EmbedMigrations"]
         ),
         .target(
@@ -82,7 +82,7 @@ let package = Package(
         .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore", "BatonTestSupport"]),
         .testTarget(name: "BatonWorkerTests", dependencies: ["BatonWorker", "BatonTestSupport"]),
         .testTarget(name: "BatonBenchTests", dependencies: ["BatonBench", "BatonTestSupport"]),
-        .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonTestSupport"]),
+        .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonTestSupport", "HTTPTestSupport"]),
         .testTarget(
             name: "BatonServerTests",
             dependencies: [
