@@ -68,7 +68,7 @@ public enum OutboxEvents {
                 [
                     type.rawValue, inviteID, familyID, channel, data, Int32(min(maxAttempts, 1000)), webhookKind,
                 ])
-            return try rows[0].decode(UUID.self, at: 0)
+            return try rows[0].decode(UUID.self, "event_id")
         }
     }
 

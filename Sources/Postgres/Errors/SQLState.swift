@@ -111,6 +111,9 @@ extension PostgresError {
         public static let decodingNull = Code(rawValue: "decoding_null")
         /// The column's type or value does not fit the Swift type asked for.
         public static let decodingTypeMismatch = Code(rawValue: "decoding_type_mismatch")
+        /// A column held text that is none of the raw values of the Swift
+        /// enum asked for (a statement's outcome, a state label).
+        public static let decodingUnknownValue = Code(rawValue: "decoding_unknown_value")
         /// No column with that name or index in the result.
         public static let columnMissing = Code(rawValue: "column_missing")
         /// A parameter that cannot be sent, such as text containing a NUL byte.
@@ -158,6 +161,7 @@ extension PostgresError {
             case .poolExhausted: "no pooled connection became free in time"
             case .decodingNull: "a NULL value was read as a non-optional type"
             case .decodingTypeMismatch: "the column's type does not fit the requested Swift type"
+            case .decodingUnknownValue: "the column holds a value the requested Swift type does not know"
             case .columnMissing: "no such column in the result"
             case .connectionFailed: "could not reach the database server, or lost the connection"
             case .connectionClosed: "the connection was closed"
