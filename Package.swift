@@ -29,17 +29,20 @@ let package = Package(
         // Server side.
         .target(name: "Locking"),
         .target(name: "Telemetry"),
-        .target(name: "Postgres", dependencies: ["CPostgres", "Locking", "SafeText"]),
+        .target(name: "BackgroundServices"),
+        .target(name: "Postgres", dependencies: ["BackgroundServices", "CPostgres", "Locking", "SafeText"]),
         .target(name: "HTTP", dependencies: ["CMicroHTTPD", "SafeText"]),
         .target(
             name: "BatonCore",
-            dependencies: ["Postgres", "BatonHandoff", "BatonLinks", "CSodium", "HTTP", "Locking", "SafeText", "Telemetry"],
+            dependencies: [
+                "BackgroundServices", "Postgres", "BatonHandoff", "BatonLinks", "CSodium", "HTTP", "Locking", "SafeText", "Telemetry",
+            ],
             plugins: ["EmbedMigrations"]
         ),
         .target(
             name: "BatonServer",
             dependencies: ["BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "CQREncode", "Locking", "SafeText", "Telemetry"]),
-        .target(name: "BatonWorker", dependencies: ["BatonCore", "Telemetry"]),
+        .target(name: "BatonWorker", dependencies: ["BackgroundServices", "BatonCore", "Telemetry"]),
         .target(
             name: "BatonBench",
             dependencies: [
@@ -76,6 +79,7 @@ let package = Package(
         .testTarget(name: "BatonHandoffTests", dependencies: ["BatonHandoff", "BatonCore"]),
         .testTarget(name: "BatonLinksTests", dependencies: ["BatonLinks"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
+        .testTarget(name: "BackgroundServicesTests", dependencies: ["BackgroundServices", "BatonTestSupport"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "BatonTestSupport"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTestSupport"]),

@@ -3,10 +3,16 @@ import BatonCore
 extension Worker {
     /// The handlers `baton worker` runs: webhook delivery, reading events
     /// from the database at `conninfo`, its HTTP requests counted by `attempts`.
+    ///
+    /// Without webhook settings there is no webhook handler, so the worker
+    /// never claims a webhook job: a replica started without
+    /// `BATON_WEBHOOK_URL` leaves every delivery to the configured ones
+    /// instead of discarding it.
     public static func standardHandlers(
         webhook: WebhookSettings?, conninfo: String, metrics: BatonMetrics? = nil, attempts: WebhookAttemptCounter? = nil
     ) -> [String: any JobHandler] {
-        [
+        guard let webhook else { return [:] }
+        return [
             OutboxEvents.webhookKind: WebhookDelivery(
                 settings: webhook, events: WebhookEvents(conninfo: conninfo), metrics: metrics, attempts: attempts)
         ]

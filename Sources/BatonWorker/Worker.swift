@@ -1,3 +1,4 @@
+import BackgroundServices
 import BatonCore
 import Foundation
 import Postgres
@@ -6,14 +7,16 @@ import Synchronization
 /// `baton worker`: claims jobs from `baton.jobs` and runs them on threads it
 /// owns, and, when elected leader, runs the cluster's periodic work.
 ///
-/// - A fetch thread claims only as many jobs as there are free slots, wakes
-///   on `NOTIFY baton_jobs` (polling every `pollInterval` as the fallback),
-///   writes outcomes in batches, extends the leases of running jobs (the
-///   heartbeat: a slow job is never rescued while its worker lives) and fails
-///   jobs past the job timeout.
+/// - A fetch thread (a `BackgroundService`) claims only as many jobs as
+///   there are free slots, wakes on `NOTIFY baton_jobs` (polling every
+///   `pollInterval` as the fallback), writes outcomes in batches, extends
+///   the leases of running jobs (the heartbeat: a slow job is never rescued
+///   while its worker lives) and fails jobs past the job timeout.
 /// - `concurrency` runner threads run handlers.
 /// - A leader thread (``PeriodicWork``) competes for the leader lease.
 ///
+/// It claims only the kinds it has handlers for, so a worker without
+/// webhook settings leaves webhook jobs to workers that have them.
 /// ``stop()`` is graceful: claiming stops, running jobs get `shutdownGrace`
 /// to finish, the rest go back to the queue, and leadership is resigned.
 public final class Worker: Sendable {
@@ -21,9 +24,8 @@ public final class Worker: Sendable {
     public let configuration: WorkerConfiguration
     let handlers: [String: any JobHandler]
     let state: Mutex<WorkerState>
-    let wake = WakeSignal()
     let jobsWaiting = DispatchSemaphore(value: 0)
-    let fetchStopped = DispatchSemaphore(value: 0)
+    private let fetch = BackgroundService<PostgresConnection>(name: "baton-fetch", stopMode: .whenFinished(retries: 2))
     private let lifecycle = Mutex(Lifecycle())
     private let periodic: PeriodicWork?
 
@@ -31,7 +33,10 @@ public final class Worker: Sendable {
     public init(configuration: WorkerConfiguration, handlers: [String: any JobHandler]) {
         self.configuration = configuration
         self.handlers = handlers
-        state = Mutex(WorkerState(concurrency: configuration.settings.concurrency))
+        state = Mutex(
+            WorkerState(
+                concurrency: configuration.settings.concurrency, jobTimeout: configuration.settings.jobTimeout,
+                heartbeatInterval: configuration.heartbeatInterval, pollInterval: configuration.pollInterval, now: .now))
         periodic = configuration.runsPeriodicWork ? PeriodicWork(configuration: configuration) : nil
     }
 
@@ -56,7 +61,7 @@ public final class Worker: Sendable {
             // Any event, `.connected` included: after a reconnect, look for
             // work whose notification was missed.
             state.withLock { $0.workSignals += 1 }
-            wake.signal()
+            fetch.wake()
         }
         let first = lifecycle.withLock { life in
             defer { life.started = true }
@@ -65,16 +70,9 @@ public final class Worker: Sendable {
         }
         guard first else { return }
         for index in 0..<configuration.settings.concurrency {
-            let thread = Thread { [self] in runJobs() }
-            thread.name = "baton-runner-\(index)"
-            thread.start()
+            ServiceThread.start(named: "baton-runner-\(index)") { [self] in runJobs() }
         }
-        let fetch = Thread { [self] in
-            fetchLoop()
-            fetchStopped.signal()
-        }
-        fetch.name = "baton-fetch"
-        fetch.start()
+        fetch.start(fetchWork)
         listener.start()
         periodic?.start()
     }
@@ -82,6 +80,7 @@ public final class Worker: Sendable {
     /// Stops gracefully and returns when done: see the type's description.
     /// At most `shutdownGrace` plus the time of the final database writes.
     public func stop() {
+        // The listener's handler holds the worker: dropping it here ends that cycle.
         let (wasRunning, listener) = lifecycle.withLock { life in
             defer {
                 life.stopped = true
@@ -93,10 +92,10 @@ public final class Worker: Sendable {
         // Claiming stops first: resigning leadership takes a round trip, and
         // a renewing `baton worker` must not keep taking jobs meanwhile.
         state.withLock { $0.stopping = true }
-        wake.signal()
+        fetch.requestStop(grace: configuration.settings.shutdownGrace)
         listener?.stop()
         periodic?.stop()
-        fetchStopped.wait()
+        fetch.stop()
         for _ in 0..<configuration.settings.concurrency { jobsWaiting.signal() }
     }
 
@@ -104,19 +103,18 @@ public final class Worker: Sendable {
     private func runJobs() {
         while true {
             jobsWaiting.wait()
-            let timeout = configuration.settings.jobTimeout
             let next = state.withLock { state -> (job: ClaimedJob?, stop: Bool) in
-                (state.take(timeout: timeout), state.stopping && state.waiting.isEmpty)
+                (state.take(now: .now), state.stopping && state.waiting.isEmpty)
             }
             guard let job = next.job else {
                 if next.stop { return }
                 continue
             }
             let started = ContinuousClock.now
-            let outcome = perform(job, deadline: started + timeout)
+            let outcome = perform(job, deadline: started + configuration.settings.jobTimeout)
             record(job, outcome, ran: .now - started)
-            state.withLock { $0.finish(job.id, outcome) }
-            wake.signal()
+            state.withLock { $0.finish(job.id, outcome, now: .now) }
+            fetch.wake()
         }
     }
 

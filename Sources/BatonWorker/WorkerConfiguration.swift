@@ -1,3 +1,4 @@
+import BackgroundServices
 import BatonCore
 import Foundation
 
@@ -39,6 +40,18 @@ public struct WorkerConfiguration: Sendable {
         self.runsPeriodicWork = runsPeriodicWork
         self.periodic = periodic
         self.log = log
+    }
+
+    /// What `loop`'s `BackgroundService` reports, as ``WorkerEvent``s to
+    /// ``log``: a failure once per change of state, and the recovery.
+    func report(loop: String) -> @Sendable (ServiceEvent) -> Void {
+        { [log] event in
+            switch event {
+            case .failing(let error, let failures): log(.failure(in: loop, error, failures: failures))
+            case .recovered(let failures): log(.databaseRecovered(loop: loop, failures: failures))
+            case .stopped: break
+            }
+        }
     }
 
     /// `<host>-<pid>-<random>`, at most 128 characters.

@@ -5,8 +5,12 @@ import Postgres
 /// counts, ids, stable error codes; never job arguments or server messages.
 public enum WorkerEvent: Sendable, Equatable {
     /// A database call failed; the loop named (`fetch`, `leader`) retries
-    /// with backoff. `reason` is the error's code and safe description.
-    case databaseFailed(loop: String, reason: String)
+    /// with backoff. `reason` is the error's code and safe description;
+    /// `failures` counts the failures in a row. Logged once per outage, and
+    /// again only when the reason changes.
+    case databaseFailed(loop: String, reason: String, failures: Int)
+    /// The loop's database calls succeed again after `failures` failures in a row.
+    case databaseRecovered(loop: String, failures: Int)
     /// This worker became, or stopped being, the leader.
     case leadership(acquired: Bool)
     /// A periodic task did something: `count` rows for `task`
@@ -15,28 +19,33 @@ public enum WorkerEvent: Sendable, Equatable {
     /// Jobs used their last attempt (or failed permanently) and were discarded.
     case discarded(ids: [Int64])
 
-    /// The event for `error` thrown in `loop`. Queue and Postgres errors
-    /// describe themselves without values; anything else is named by type only.
-    static func failure(in loop: String, _ error: any Error) -> WorkerEvent {
-        switch error {
-        case let error as JobQueueError: .databaseFailed(loop: loop, reason: error.description)
-        case let error as PostgresError: .databaseFailed(loop: loop, reason: error.description)
-        default: .databaseFailed(loop: loop, reason: String(describing: type(of: error)))
-        }
+    /// The event for `error` thrown in `loop`, the `failures`th in a row.
+    /// Queue and Postgres errors describe themselves without values;
+    /// anything else is named by type only.
+    static func failure(in loop: String, _ error: any Error, failures: Int) -> WorkerEvent {
+        let reason =
+            switch error {
+            case let error as JobQueueError: error.description
+            case let error as PostgresError: error.description
+            default: String(describing: type(of: error))
+            }
+        return .databaseFailed(loop: loop, reason: reason, failures: failures)
     }
 
     /// `info` for routine work, `warning` for failures and discards.
     public var level: String {
         switch self {
         case .databaseFailed, .discarded: "warning"
-        case .leadership, .periodic: "info"
+        case .databaseRecovered, .leadership, .periodic: "info"
         }
     }
 
     /// One line for people.
     public var message: String {
         switch self {
-        case .databaseFailed(let loop, let reason): "\(loop): database call failed, retrying: \(reason)"
+        case .databaseFailed(let loop, let reason, let failures):
+            "\(loop): database call failed, retrying with backoff: \(reason)" + (failures > 1 ? " (\(failures) failures in a row)" : "")
+        case .databaseRecovered(let loop, let failures): "\(loop): database calls succeed again after \(failures) failure(s)"
         case .leadership(let acquired): acquired ? "became leader for periodic work" : "no longer leader"
         case .periodic(let task, let count): "\(task): \(count) row(s)"
         case .discarded(let ids): "discarded job(s) \(ids.map(String.init).joined(separator: ", ")) (baton jobs list --state discarded)"

@@ -75,7 +75,7 @@ public final class TestPostgres: Sendable {
     }
 
     /// `connection` (a URL or key=value conninfo) pointing at database `name` instead.
-    static func replacingDatabase(in connection: String, with name: String) -> String {
+    public static func replacingDatabase(in connection: String, with name: String) -> String {
         if connection.hasPrefix("postgres://") || connection.hasPrefix("postgresql://"),
             var components = URLComponents(string: connection)
         {

@@ -47,7 +47,9 @@ enum WorkerCommand: BatonCommand {
         ) { console.err(logLine($0)) }
         let metricsServer = try startMetricsServer(metrics, configuration: configuration, console: console)
         worker.start()
-        let endpoint = configuration.webhook.map { "\($0.url.scheme ?? "")://\($0.url.host ?? "")" } ?? "none (BATON_WEBHOOK_URL unset)"
+        let endpoint =
+            configuration.webhook.map { "\($0.url.scheme ?? "")://\($0.url.host ?? "")" }
+            ?? "none (BATON_WEBHOOK_URL unset: webhook jobs are left to workers that have it)"
         console.out(
             "worker \(worker.configuration.workerID) running \(worker.configuration.settings.concurrency) at once; webhooks to \(endpoint)")
         let renewing = stop.wait()

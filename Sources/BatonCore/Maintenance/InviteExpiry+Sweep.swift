@@ -1,4 +1,4 @@
-import Foundation
+import BackgroundServices
 import Postgres
 import Synchronization
 
@@ -59,18 +59,8 @@ extension InviteExpiry {
         total.add(first)
         guard first.due == limit, try betweenBatches() else { return total }
         let crew = SweepCrew()
-        for _ in 1..<max(1, parallel) {
-            crew.launch { () throws(JobQueueError) in
-                let helper = try JobQueueError.wrapping { () throws(PostgresError) in try PostgresConnection(conninfo) }
-                defer { helper.close() }
-                var done = Sweep()
-                while !crew.isStopped {
-                    let batch = try expireDue(limit: limit, webhookMaxAttempts: webhookMaxAttempts, on: helper)
-                    done.add(batch)
-                    if batch.due < limit { break }
-                }
-                return done
-            }
+        let helpers = (1..<max(1, parallel)).map { _ in
+            crew.startHelper(conninfo: conninfo, limit: limit, webhookMaxAttempts: webhookMaxAttempts)
         }
         let ownOutcome = Result { () throws -> Sweep in
             var done = Sweep()
@@ -80,39 +70,51 @@ extension InviteExpiry {
                 guard batch.due == limit, try betweenBatches() else { return done }
             }
         }
-        let helpers = crew.stopAndJoin()
+        let helpersOutcome = crew.stopAndJoin(helpers)
         total.add(try ownOutcome.get())
-        for outcome in helpers { total.add(try outcome.get()) }
+        total.add(try helpersOutcome.get())
         return total
     }
 }
 
-/// The helper threads of one sweep: a stop flag they read between batches,
-/// and their outcomes, collected once each has closed its connection.
+/// The helper threads of one sweep, each a `BackgroundService` without
+/// retries (its own connection, batches until a short one or a failure),
+/// and what they did together: their totals, or the first failure.
 private final class SweepCrew: Sendable {
-    private let stopped = Mutex(false)
-    private let outcomes = Mutex<[Result<InviteExpiry.Sweep, JobQueueError>]>([])
-    private let finished = DispatchSemaphore(value: 0)
-    private let launched = Mutex(0)
+    private let outcome = Mutex<Result<InviteExpiry.Sweep, any Error>>(.success(InviteExpiry.Sweep()))
 
-    var isStopped: Bool { stopped.withLock { $0 } }
-
-    /// Runs `work` on a new thread (libpq blocks: never on Swift's pool).
-    func launch(_ work: @escaping @Sendable () throws(JobQueueError) -> InviteExpiry.Sweep) {
-        launched.withLock { $0 += 1 }
-        let thread = Thread { [self] in
-            let outcome = Result(catching: work)
-            outcomes.withLock { $0.append(outcome) }
-            finished.signal()
-        }
-        thread.name = "baton-expiry-sweep"
-        thread.start()
+    /// Starts a helper expiring batches of `limit` on a connection of its
+    /// own until a batch comes back short.
+    func startHelper(conninfo: String, limit: Int, webhookMaxAttempts: Int) -> BackgroundService<PostgresConnection> {
+        let helper = BackgroundService<PostgresConnection>(name: "baton-sweep", backoff: nil)
+        helper.start(
+            ServiceWork(
+                report: { [self] event in
+                    guard case .failing(let error, _) = event else { return }
+                    outcome.withLock { if case .success = $0 { $0 = .failure(error) } }
+                },
+                connect: { () throws(JobQueueError) in
+                    try JobQueueError.wrapping { () throws(PostgresError) in try PostgresConnection(conninfo) }
+                },
+                turn: { [self] connection, _ in
+                    let batch = try InviteExpiry.expireDue(limit: limit, webhookMaxAttempts: webhookMaxAttempts, on: connection)
+                    outcome.withLock { outcome in
+                        if case .success(var sweep) = outcome {
+                            sweep.add(batch)
+                            outcome = .success(sweep)
+                        }
+                    }
+                    return batch.due < limit ? .finished : .again
+                },
+                disconnect: { connection, _ in connection.close() }))
+        return helper
     }
 
-    /// Asks every helper to stop after its current batch and waits for all.
-    func stopAndJoin() -> [Result<InviteExpiry.Sweep, JobQueueError>] {
-        stopped.withLock { $0 = true }
-        for _ in 0..<launched.withLock({ $0 }) { finished.wait() }
-        return outcomes.withLock { $0 }
+    /// Asks every helper to stop after its current batch, waits for all,
+    /// and returns their totals or the first failure.
+    func stopAndJoin(_ helpers: [BackgroundService<PostgresConnection>]) -> Result<InviteExpiry.Sweep, any Error> {
+        helpers.forEach { $0.requestStop() }
+        helpers.forEach { $0.stop() }
+        return outcome.withLock { $0 }
     }
 }

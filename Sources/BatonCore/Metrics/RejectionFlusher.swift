@@ -1,52 +1,40 @@
-import Foundation
+import BackgroundServices
 import Postgres
-import Synchronization
 
 /// Adds a ``RejectionCounter``'s counts to `baton.rejections_hourly` every
 /// ``interval``, in one statement per flush, on a thread and connection of
-/// its own (started lazily by the first ``start()``). A failed flush puts
-/// the counts back for the next one. ``stop()`` flushes a last time, so a
-/// server that shuts down cleanly loses nothing.
+/// its own (a `BackgroundService`, started by ``start()``). A failed flush
+/// puts the counts back for the next one, after a reconnect. ``stop()``
+/// flushes a last time, so a server that shuts down cleanly loses nothing.
 public final class RejectionFlusher: Sendable {
     /// The counts it flushes.
     public let counter: RejectionCounter
     /// Time between flushes.
     public let interval: Duration
-    private let conninfo: String
-    private let wake = WakeSignal()
-    private let phase = Mutex(Phase.idle)
-    private let finished = DispatchSemaphore(value: 0)
+    private let service = BackgroundService<PostgresConnection>(name: "baton-rejection", stopMode: .whenFinished(retries: 0))
+    private let work: ServiceWork<PostgresConnection>
 
     /// A flusher of `counter` into the database at `conninfo`; nothing is opened yet.
     public init(counter: RejectionCounter, conninfo: String, interval: Duration = .seconds(5)) {
         self.counter = counter
-        self.conninfo = conninfo
         self.interval = interval
+        work = ServiceWork(
+            connect: { try PostgresConnection(conninfo, connectTimeoutSeconds: 2) },
+            turn: { connection, context in
+                try Self.flush(counter, on: connection)
+                return context.isStopping ? .finished : .wait(interval)
+            },
+            disconnect: { connection, _ in connection.close() })
     }
 
     /// Starts the flushing thread (once; later calls do nothing).
     public func start() {
-        let begins = phase.withLock { phase in
-            guard phase == .idle else { return false }
-            phase = .running
-            return true
-        }
-        guard begins else { return }
-        let thread = Thread { [self] in run() }
-        thread.name = "baton-rejections"
-        thread.start()
+        service.start(work)
     }
 
     /// Flushes what is pending and stops the thread; later calls do nothing.
     public func stop() {
-        let wasRunning = phase.withLock { phase in
-            defer { phase = .stopped }
-            return phase == .running
-        }
-        if wasRunning {
-            wake.signal()
-            finished.wait()
-        }
+        service.stop()
     }
 
     /// Adds `counter`'s pending counts to the table now, on `connection`.
@@ -64,27 +52,6 @@ public final class RejectionFlusher: Sendable {
         }
         return entries.reduce(0) { $0 + $1.count }
     }
-
-    private func run() {
-        var connection: PostgresConnection?
-        while true {
-            wake.wait(interval)
-            let stopping = phase.withLock { $0 == .stopped }
-            do {
-                let open = try connection ?? PostgresConnection(conninfo, connectTimeoutSeconds: 2)
-                connection = open
-                try Self.flush(counter, on: open)
-            } catch {
-                connection?.close()
-                connection = nil
-            }
-            if stopping { break }
-        }
-        connection?.close()
-        finished.signal()
-    }
-
-    private enum Phase { case idle, running, stopped }
 
     static let upsert = PostgresStatement(
         name: "rejections_flush",

@@ -75,7 +75,7 @@ public final class BatonMetrics: Sendable {
         webhookDeliveries = registry.counter(
             "baton_webhook_deliveries_total",
             help:
-                "Webhook delivery attempts by result (delivered, http_error, transport_error, not_configured, malformed, event_unreadable).",
+                "Webhook delivery attempts by result (delivered, http_error, transport_error, malformed, event_unreadable).",
             labelNames: ["result"]
         )
         periodicRows = registry.counter(

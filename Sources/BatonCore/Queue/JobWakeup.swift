@@ -1,6 +1,5 @@
-import Foundation
+import BackgroundServices
 import Postgres
-import Synchronization
 
 /// Wakes listening workers after jobs were committed, from outside the
 /// transaction that enqueued them.
@@ -9,65 +8,39 @@ import Synchronization
 /// PostgreSQL's global notification lock, which serializes the commits of
 /// every such transaction (redemptions among them) and loses group commit.
 /// Instead the caller commits, then calls ``signal()``: it only sets a flag,
-/// and this object's own thread sends one `pg_notify('baton_jobs', '')` per
-/// burst of signals, on a connection of its own, in a transaction that writes
-/// nothing. When the database is unreachable the wake-up is dropped: workers
-/// poll (every 2 s by default) and find the jobs anyway.
+/// and this object's own thread (a `BackgroundService`) sends one
+/// `pg_notify('baton_jobs', '')` per burst of signals, on a connection of
+/// its own, in a transaction that writes nothing. When the database is
+/// unreachable the service reconnects with backoff and sends the wake-up
+/// once it is back; workers poll (every 2 s by default) and find the jobs
+/// anyway.
 ///
 /// One per process (the API server's), started lazily on the first signal.
 public final class JobWakeup: Sendable {
-    private let conninfo: String
-    private let wake = WakeSignal()
-    private let state = Mutex<(started: Bool, stopped: Bool)>((false, false))
-    private let finished = DispatchSemaphore(value: 0)
+    private let service = BackgroundService<PostgresConnection>(name: "baton-wakeup")
+    private let work: ServiceWork<PostgresConnection>
 
     /// A notifier for the database at `conninfo`; nothing is opened yet.
     public init(conninfo: String) {
-        self.conninfo = conninfo
+        work = ServiceWork(
+            connect: { try PostgresConnection(conninfo, connectTimeoutSeconds: 2) },
+            turn: { connection, _ in
+                try JobQueue.wake(on: connection)
+                return .wait(.seconds(3600))
+            },
+            disconnect: { connection, _ in connection.close() })
     }
 
     /// Asks for a wake-up soon. Cheap and non-blocking: call it after every
     /// commit that enqueued jobs (for example after `OutboxEvents.record`).
     public func signal() {
-        let start = state.withLock { state in
-            defer { state.started = true }
-            return !state.started && !state.stopped
-        }
-        if start {
-            let thread = Thread { [self] in run() }
-            thread.name = "baton-job-wakeup"
-            thread.start()
-        }
-        wake.signal()
+        service.start(work)
+        service.wake()
     }
 
     /// Stops the thread after any wake-up in flight.
     public func stop() {
-        let running = state.withLock { state in
-            defer { state.stopped = true }
-            return state.started && !state.stopped
-        }
-        guard running else { return }
-        wake.signal()
-        finished.wait()
-    }
-
-    private func run() {
-        var connection: PostgresConnection?
-        while true {
-            wake.wait(.seconds(3600))
-            if state.withLock({ $0.stopped }) { break }
-            do {
-                let open = try connection ?? PostgresConnection(conninfo, connectTimeoutSeconds: 2)
-                connection = open
-                try JobQueue.wake(on: open)
-            } catch {
-                connection?.close()
-                connection = nil
-            }
-        }
-        connection?.close()
-        finished.signal()
+        service.stop()
     }
 }
 

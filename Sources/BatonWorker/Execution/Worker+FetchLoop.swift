@@ -1,81 +1,41 @@
+import BackgroundServices
 import BatonCore
 import Postgres
 
 extension Worker {
-    /// The fetch thread: write outcomes, heartbeat, claim into free slots,
-    /// sleep until woken; at shutdown, wait out the grace period and hand
-    /// back what did not finish. Database failures close the connection and
-    /// retry with backoff; outcomes stay buffered until written.
-    func fetchLoop() {
-        var loop = FetchLoopClock(configuration: configuration)
-        var connection: PostgresConnection?
-        var failures = 0
-        while true {
-            do {
-                let database = try connection ?? PostgresConnection(configuration.conninfo)
-                connection = database
-                if try turn(&loop, on: database) {
-                    database.close()
-                    return
-                }
-                failures = 0
-                let (deadline, recheck) = state.withLock { ($0.nextDeadline, $0.refillDue(now: .now).recheckAt) }
-                wake.wait(loop.sleep(until: [deadline, recheck].compactMap { $0 }.min()))
-            } catch {
-                connection?.close()
-                connection = nil
-                failures += 1
-                configuration.log(.failure(in: "fetch", error))
-                // Without a database there is nothing to hand back: the
-                // leases of held jobs expire and the leader rescues them.
-                if state.withLock({ $0.stopping }), failures >= 3 { return }
-                wake.wait(.milliseconds(100) * (1 << min(failures - 1, 6)))
-            }
-        }
+    /// The fetch thread's work: each turn takes one ``WorkerState/Step``
+    /// (write outcomes, heartbeat, claim into free slots; at shutdown, hand
+    /// back what did not start and, once the grace period ends, what did
+    /// not finish), performs it and sleeps until the step's next timer or
+    /// until woken. A database failure closes the connection and the
+    /// service reconnects with backoff; outcomes stay buffered until written.
+    var fetchWork: ServiceWork<PostgresConnection> {
+        let conninfo = configuration.conninfo
+        return ServiceWork(
+            report: configuration.report(loop: "fetch"), connect: { try PostgresConnection(conninfo) },
+            turn: { [self] database, context in try turn(on: database, context) },
+            disconnect: { database, _ in database.close() })
     }
 
-    /// One turn of the loop; true when the worker has finished stopping.
-    private func turn(_ loop: inout FetchLoopClock, on database: PostgresConnection) throws -> Bool {
-        let now = ContinuousClock.now
-        let timeout = configuration.settings.jobTimeout
-        let (stopping, refill) = state.withLock { state in
-            state.expireOverdue(now: now, timeout: timeout)
-            return (state.stopping, state.refillDue(now: now).now)
+    private func turn(on database: PostgresConnection, _ context: ServiceContext) throws -> ServiceStep {
+        let stopDeadline = context.stopDeadline
+        let step = state.withLock { $0.step(now: .now, stopDeadline: stopDeadline) }
+        try write(step.outcomes, on: database)
+        let workerID = configuration.workerID
+        try JobQueue.heartbeat(step.heartbeat, workerID: workerID, lease: configuration.settings.lease, on: database)
+        if let claim = step.claim {
+            let jobs = try JobQueue.claim(
+                limit: claim.limit, kinds: Array(handlers.keys), workerID: workerID, lease: configuration.settings.lease, on: database)
+            state.withLock { $0.claimed(jobs, for: claim) }
+            for _ in jobs { jobsWaiting.signal() }
         }
-        if refill || stopping { try writeOutcomes(on: database) }
-        if loop.heartbeatDue(now) { try heartbeat(on: database) }
-        if loop.pollDue(now) { state.withLock { $0.workSignals += 1 } }
-        guard stopping else {
-            if refill { try claim(on: database) }
-            return false
-        }
-        try JobQueue.release(state.withLock { $0.drainWaiting() }, workerID: configuration.workerID, on: database)
-        let idle = state.withLock { $0.held.isEmpty }
-        guard idle || loop.graceOver(now, grace: configuration.settings.shutdownGrace) else { return false }
-        try writeOutcomes(on: database)
-        let unfinished = state.withLock { state in
-            defer { state.held.removeAll() }
-            return Array(state.held.keys)
-        }
-        try JobQueue.release(unfinished, workerID: configuration.workerID, on: database)
-        return true
+        // Without a database there is nothing to hand back: the leases of
+        // held jobs expire and the leader rescues them.
+        try JobQueue.release(step.release, workerID: workerID, on: database)
+        return step.finished ? .finished : .wait(step.sleep)
     }
 
-    private func claim(on database: PostgresConnection) throws {
-        let (free, signals, wanted) = state.withLock { ($0.freeSlots, $0.workSignals, $0.mayHaveWork) }
-        guard free > 0, wanted else { return }
-        let jobs = try JobQueue.claim(
-            limit: free, kinds: Array(handlers.keys), workerID: configuration.workerID,
-            lease: configuration.settings.lease, on: database)
-        state.withLock { state in
-            state.add(jobs)
-            if jobs.count < free { state.exhaustedAt = signals }
-        }
-        for _ in jobs { jobsWaiting.signal() }
-    }
-
-    private func writeOutcomes(on database: PostgresConnection) throws {
-        let outcomes = state.withLock { $0.takeOutcomes() }
+    private func write(_ outcomes: [WorkerState.Outcome], on database: PostgresConnection) throws {
         guard !outcomes.isEmpty else { return }
         var completed: [Int64] = []
         var failed: [JobFailure] = []
@@ -91,54 +51,8 @@ extension Worker {
             if !discarded.isEmpty { configuration.log(.discarded(ids: discarded)) }
         } catch {
             // Both statements are idempotent for a running job: write them all again next time.
-            state.withLock { $0.restore(outcomes) }
+            state.withLock { $0.restore(outcomes, now: .now) }
             throw error
         }
-    }
-
-    private func heartbeat(on database: PostgresConnection) throws {
-        let ids = state.withLock { Array($0.held.keys) }
-        try JobQueue.heartbeat(ids, workerID: configuration.workerID, lease: configuration.settings.lease, on: database)
-    }
-}
-
-/// The fetch loop's timers: heartbeat, poll, and the shutdown grace period.
-struct FetchLoopClock {
-    let heartbeatInterval: Duration
-    let pollInterval: Duration
-    var nextHeartbeat: ContinuousClock.Instant
-    var nextPoll: ContinuousClock.Instant
-    var graceEnds: ContinuousClock.Instant?
-
-    init(configuration: WorkerConfiguration) {
-        heartbeatInterval = configuration.heartbeatInterval
-        pollInterval = configuration.pollInterval
-        nextHeartbeat = .now + heartbeatInterval
-        nextPoll = .now + pollInterval
-    }
-
-    mutating func heartbeatDue(_ now: ContinuousClock.Instant) -> Bool {
-        guard now >= nextHeartbeat else { return false }
-        nextHeartbeat = now + heartbeatInterval
-        return true
-    }
-
-    mutating func pollDue(_ now: ContinuousClock.Instant) -> Bool {
-        guard now >= nextPoll else { return false }
-        nextPoll = now + pollInterval
-        return true
-    }
-
-    /// Starts the grace period on first call; true once it has passed.
-    mutating func graceOver(_ now: ContinuousClock.Instant, grace: Duration) -> Bool {
-        let ends = graceEnds ?? now + grace
-        graceEnds = ends
-        return now >= ends
-    }
-
-    /// How long to sleep: until the next timer, or `instant` if sooner.
-    func sleep(until instant: ContinuousClock.Instant?) -> Duration {
-        let wakeAt = [nextHeartbeat, nextPoll, graceEnds, instant].compactMap { $0 }.min()!
-        return max(.milliseconds(1), wakeAt - .now)
     }
 }

@@ -2,8 +2,10 @@ import BatonCore
 
 /// What the worker's threads share, as a pure value behind one `Mutex`:
 /// jobs waiting for a runner, jobs running with their deadlines, outcomes
-/// waiting to be written, and the slot count. Every database call happens
-/// outside the lock, on the fetch thread.
+/// waiting to be written, the slot count and the fetch loop's timers. Every
+/// database call happens outside the lock, on the fetch thread, which takes
+/// the lock once per turn for a ``Step`` and once more to add what it
+/// claimed. The time is always passed in (`now`), so tests drive the clock.
 struct WorkerState {
     /// A claimed job in the worker's hands.
     struct Held {
@@ -17,7 +19,34 @@ struct WorkerState {
         case failed(JobFailure)
     }
 
+    /// What the fetch thread does in one turn, in this order: write
+    /// `outcomes`, extend the leases of `heartbeat`, claim, hand `release`
+    /// back; then stop when `finished`, else sleep for `sleep` (or until woken).
+    struct Step: Equatable {
+        /// Outcomes to write (given back with ``restore(_:now:)`` when the write fails).
+        var outcomes: [Outcome] = []
+        /// Jobs whose leases to extend; empty when no heartbeat is due.
+        var heartbeat: [Int64] = []
+        /// Jobs to claim, and the work signal count the claim answers; nil for no claim.
+        var claim: Claim?
+        /// Jobs to hand back to the queue (when stopping).
+        var release: [Int64] = []
+        /// Whether the worker has finished stopping once this step is done.
+        var finished = false
+        /// The longest sleep before the next turn.
+        var sleep = Duration.zero
+    }
+
+    /// A claim a step asks for.
+    struct Claim: Equatable {
+        let limit: Int
+        let signals: Int
+    }
+
     let concurrency: Int
+    let jobTimeout: Duration
+    let heartbeatInterval: Duration
+    let pollInterval: Duration
     var stopping = false
     /// Counts notifications and poll ticks; a claim that comes back short
     /// records the count it started at in `exhaustedAt`, so a notification
@@ -34,56 +63,107 @@ struct WorkerState {
     var outcomes: [Outcome] = []
     /// When the oldest unwritten outcome arrived.
     var outcomesSince: ContinuousClock.Instant?
+    var nextHeartbeat: ContinuousClock.Instant
+    var nextPoll: ContinuousClock.Instant
     var completedCount = 0
     var failedCount = 0
     /// Claim statements that returned at least one job, to tell batch sizes.
     var claimCount = 0
 
-    init(concurrency: Int) {
+    init(concurrency: Int, jobTimeout: Duration, heartbeatInterval: Duration, pollInterval: Duration, now: ContinuousClock.Instant) {
         self.concurrency = concurrency
+        self.jobTimeout = jobTimeout
+        self.heartbeatInterval = heartbeatInterval
+        self.pollInterval = pollInterval
+        nextHeartbeat = now + heartbeatInterval
+        nextPoll = now + pollInterval
     }
 
     /// Slots free for new claims.
     var freeSlots: Int { stopping ? 0 : max(0, concurrency - busyRunners - waiting.count) }
 
-    mutating func add(_ jobs: [ClaimedJob]) {
+    /// The fetch thread's turn at `now`; `stopDeadline` is when a stop's
+    /// grace period ends (nil while not stopping). Fails overdue jobs, takes
+    /// the outcomes when it is time to write them, and decides the
+    /// heartbeat, the claim and, when stopping, what to hand back.
+    mutating func step(now: ContinuousClock.Instant, stopDeadline: ContinuousClock.Instant?) -> Step {
+        expireOverdue(now: now)
+        var step = Step()
+        let refill = refillDue(now: now)
+        if refill || stopping { step.outcomes = takeOutcomes() }
+        if now >= nextHeartbeat {
+            nextHeartbeat = now + heartbeatInterval
+            step.heartbeat = Array(held.keys)
+        }
+        if now >= nextPoll {
+            nextPoll = now + pollInterval
+            workSignals += 1
+        }
+        if stopping {
+            step.release = drainWaiting()
+            if held.isEmpty || stopDeadline.map({ now >= $0 }) == true {
+                step.release += held.keys
+                held.removeAll()
+                step.finished = true
+            }
+        } else if refill, freeSlots > 0, mayHaveWork {
+            step.claim = Claim(limit: freeSlots, signals: workSignals)
+        }
+        let recheck = outcomesSince.map { $0 + Self.batchWindow }
+        let wakeAt = [nextHeartbeat, nextPoll, stopDeadline, nextDeadline, recheck].compactMap { $0 }.min()!
+        step.sleep = max(.milliseconds(1), wakeAt - now)
+        return step
+    }
+
+    /// Adds the jobs a step's claim returned; a short claim means the queue
+    /// had nothing more when the claim began.
+    mutating func claimed(_ jobs: [ClaimedJob], for claim: Claim) {
         if !jobs.isEmpty { claimCount += 1 }
         waiting += jobs
         for job in jobs { held[job.id] = Held(job: job, deadline: nil) }
+        if jobs.count < claim.limit { exhaustedAt = claim.signals }
     }
 
-    /// The next job for a runner, with its deadline set; nil when none waits.
-    mutating func take(timeout: Duration) -> ClaimedJob? {
+    /// The next job for a runner, its deadline set from `now`; nil when none waits.
+    mutating func take(now: ContinuousClock.Instant) -> ClaimedJob? {
         guard !waiting.isEmpty else { return nil }
         let job = waiting.removeFirst()
         busyRunners += 1
-        held[job.id]?.deadline = .now + timeout
+        let deadline = now + jobTimeout
+        held[job.id]?.deadline = deadline
         return job
     }
 
-    /// A runner finished `id`. Its outcome counts only if the job is still
-    /// held (not already failed by the timeout check).
-    mutating func finish(_ id: Int64, _ outcome: Outcome) {
+    /// A runner finished `id` at `now`. Its outcome counts only if the job
+    /// is still held (not already failed by the timeout check).
+    mutating func finish(_ id: Int64, _ outcome: Outcome, now: ContinuousClock.Instant) {
         busyRunners -= 1
         guard held.removeValue(forKey: id) != nil else { return }
-        record(outcome)
+        record(outcome, now: now)
+    }
+
+    /// Puts back outcomes whose write failed, ahead of newer ones.
+    mutating func restore(_ unwritten: [Outcome], now: ContinuousClock.Instant) {
+        outcomes.insert(contentsOf: unwritten, at: 0)
+        outcomesSince = outcomesSince ?? now
     }
 
     /// Fails every running job past its deadline; their runners stay busy
     /// until the handler returns.
-    mutating func expireOverdue(now: ContinuousClock.Instant, timeout: Duration) {
+    private mutating func expireOverdue(now: ContinuousClock.Instant) {
         for (id, held) in held where (held.deadline.map { $0 < now }) == true {
             self.held[id] = nil
-            let message = "timed out after \(timeout) (BATON_JOB_TIMEOUT_SECONDS)"
-            record(.failed(JobFailure(id: id, message: message, retryAfter: Backoff.jobs.delay(afterAttempt: held.job.attempt))))
+            let message = "timed out after \(jobTimeout) (BATON_JOB_TIMEOUT_SECONDS)"
+            let failure = JobFailure(id: id, message: message, retryAfter: Backoff.jobs.delay(afterAttempt: held.job.attempt))
+            record(.failed(failure), now: now)
         }
     }
 
     /// The earliest deadline of a running job.
-    var nextDeadline: ContinuousClock.Instant? { held.values.compactMap(\.deadline).min() }
+    private var nextDeadline: ContinuousClock.Instant? { held.values.compactMap(\.deadline).min() }
 
     /// Hands back jobs no runner has started, for release at shutdown.
-    mutating func drainWaiting() -> [Int64] {
+    private mutating func drainWaiting() -> [Int64] {
         let ids = waiting.map(\.id)
         waiting.removeAll()
         ids.forEach { held[$0] = nil }
@@ -95,17 +175,15 @@ struct WorkerState {
     /// round trip, at the cost of at most this much latency.
     static let batchWindow = Duration.milliseconds(10)
 
-    /// Whether the fetch thread should write outcomes and refill slots now:
-    /// no job is running any more, half the slots have finished, or the
-    /// oldest outcome has waited `batchWindow`. Otherwise, when to look again.
-    func refillDue(now: ContinuousClock.Instant) -> (now: Bool, recheckAt: ContinuousClock.Instant?) {
-        guard let since = outcomesSince else { return (true, nil) }
-        let due = busyRunners == 0 || outcomes.count * 2 >= concurrency || now - since >= Self.batchWindow
-        return (due, due ? nil : since + Self.batchWindow)
+    /// Whether to write outcomes and refill slots now: no job is running
+    /// any more, half the slots have finished, or the oldest outcome has
+    /// waited `batchWindow`.
+    private func refillDue(now: ContinuousClock.Instant) -> Bool {
+        guard let since = outcomesSince else { return true }
+        return busyRunners == 0 || outcomes.count * 2 >= concurrency || now - since >= Self.batchWindow
     }
 
-    /// Takes every unwritten outcome.
-    mutating func takeOutcomes() -> [Outcome] {
+    private mutating func takeOutcomes() -> [Outcome] {
         defer {
             outcomes.removeAll()
             outcomesSince = nil
@@ -113,14 +191,8 @@ struct WorkerState {
         return outcomes
     }
 
-    /// Puts back outcomes whose write failed, ahead of newer ones.
-    mutating func restore(_ unwritten: [Outcome]) {
-        outcomes.insert(contentsOf: unwritten, at: 0)
-        outcomesSince = outcomesSince ?? .now
-    }
-
-    private mutating func record(_ outcome: Outcome) {
-        if outcomes.isEmpty { outcomesSince = .now }
+    private mutating func record(_ outcome: Outcome, now: ContinuousClock.Instant) {
+        if outcomes.isEmpty { outcomesSince = now }
         outcomes.append(outcome)
         if case .completed = outcome { completedCount += 1 } else { failedCount += 1 }
     }

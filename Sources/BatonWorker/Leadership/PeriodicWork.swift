@@ -1,5 +1,5 @@
+import BackgroundServices
 import BatonCore
-import Foundation
 import Postgres
 import Synchronization
 
@@ -8,7 +8,8 @@ import Synchronization
 /// leases, expire due invites, roll up the funnel's metrics, delete old
 /// jobs, idempotency records and (when a retention is set) events. Batches
 /// repeat until a short one, with a lease renewal between batches so a long
-/// sweep keeps its leadership.
+/// sweep keeps its leadership. A `BackgroundService`: during a database
+/// outage it backs off (100 ms doubling to 5 s) and logs the failure once.
 final class PeriodicWork: Sendable {
     static let role = "periodic"
 
@@ -18,9 +19,9 @@ final class PeriodicWork: Sendable {
 
     private let configuration: WorkerConfiguration
     private let leading = Mutex(false)
-    private let stopRequested = Mutex(false)
-    private let wake = WakeSignal()
-    private let stopped = DispatchSemaphore(value: 0)
+    /// When each task is due next; kept across reconnects.
+    private let due = Mutex<[Task: ContinuousClock.Instant]>([:])
+    private let service = BackgroundService<PostgresConnection>(name: "baton-leader")
 
     init(configuration: WorkerConfiguration) {
         self.configuration = configuration
@@ -29,53 +30,41 @@ final class PeriodicWork: Sendable {
     var isLeader: Bool { leading.withLock { $0 } }
 
     func start() {
-        let thread = Thread { [self] in
-            run()
-            stopped.signal()
-        }
-        thread.name = "baton-leader"
-        thread.start()
+        let conninfo = configuration.conninfo
+        service.start(
+            ServiceWork(
+                report: configuration.report(loop: "leader"), connect: { try PostgresConnection(conninfo) },
+                turn: { [self] connection, context in try turn(on: connection, context) },
+                disconnect: { [self] connection, context in close(connection, context) }))
     }
 
     /// Stops the thread, resigning the lease if held.
     func stop() {
-        stopRequested.withLock { $0 = true }
-        wake.signal()
-        stopped.wait()
+        service.stop()
     }
 
-    private var isStopping: Bool { stopRequested.withLock { $0 } }
-
-    private func run() {
-        let schedule = configuration.periodic
-        var due: [Task: ContinuousClock.Instant] = [:]
-        var connection: PostgresConnection?
-        while !isStopping {
-            do {
-                let database = try connection ?? PostgresConnection(configuration.conninfo)
-                connection = database
-                if try renew(on: database) {
-                    let now = ContinuousClock.now
-                    for task in Task.allCases where due[task].map({ $0 <= now }) ?? true {
-                        try perform(task, on: database)
-                        due[task] = .now + interval(task)
-                    }
-                }
-            } catch {
-                connection?.close()
-                connection = nil
-                setLeading(false)
-                configuration.log(.failure(in: "leader", error))
-            }
-            wake.wait(
-                min(schedule.leaderRenewInterval, due.values.min().map { max(.milliseconds(1), $0 - .now) } ?? schedule.leaderRenewInterval)
-            )
+    /// Renews the lease and, when leading, runs the tasks that are due;
+    /// waits until the next renewal or the next due task (all due ones
+    /// have just run, so that is ahead, and a follower only renews).
+    private func turn(on database: PostgresConnection, _ context: ServiceContext) throws -> ServiceStep {
+        let renewEvery = configuration.periodic.leaderRenewInterval
+        guard try renew(on: database) else { return .wait(renewEvery) }
+        let now = ContinuousClock.now
+        for task in Task.allCases where due.withLock({ $0[task] }).map({ $0 <= now }) ?? true {
+            try perform(task, on: database, context)
+            due.withLock { $0[task] = .now + interval(task) }
         }
-        if let connection, isLeader {
-            try? LeaderLease.resign(role: Self.role, holder: configuration.workerID, on: connection)
+        let next = due.withLock { $0.values.min() }
+        return .wait(min(renewEvery, next.map { $0 - .now } ?? renewEvery))
+    }
+
+    /// After a failure leadership is unknown; at a stop the lease is given up.
+    private func close(_ database: PostgresConnection, _ context: ServiceContext) {
+        if context.isStopping, isLeader {
+            try? LeaderLease.resign(role: Self.role, holder: configuration.workerID, on: database)
         }
         setLeading(false)
-        connection?.close()
+        database.close()
     }
 
     /// Records leadership and logs a change.
@@ -103,12 +92,12 @@ final class PeriodicWork: Sendable {
         }
     }
 
-    private func perform(_ task: Task, on database: PostgresConnection) throws {
+    private func perform(_ task: Task, on database: PostgresConnection, _ context: ServiceContext) throws {
         let schedule = configuration.periodic
         let settings = configuration.settings
         switch task {
         case .rescue:
-            try inBatches("rescue", of: 1000, on: database) { try JobQueue.rescueExpired(limit: 1000, on: database) }
+            try inBatches(context, "rescue", of: 1000, on: database) { try JobQueue.rescueExpired(limit: 1000, on: database) }
         case .expireInvites:
             // The benchmark runs this very sweep (`baton bench queue`). The
             // lease is renewed between this connection's batches; helpers
@@ -116,25 +105,25 @@ final class PeriodicWork: Sendable {
             let sweep = try InviteExpiry.sweep(
                 limit: schedule.expiryBatch, parallel: schedule.expiryConnections, webhookMaxAttempts: schedule.webhookMaxAttempts,
                 on: database, conninfo: configuration.conninfo
-            ) { try !isStopping && renew(on: database) }
+            ) { try !context.isStopping && renew(on: database) }
             if sweep.due > 0 { configuration.log(.periodic(task: "expire_invites", count: sweep.due)) }
             // Their webhook jobs are committed: wake the workers.
             if sweep.expired > 0 { try JobQueue.wake(on: database) }
         case .rollUpFunnel:
             // Each step commits by itself; a full batch means more is settled.
-            try inBatches("rollup_funnel", of: schedule.funnelRollupBatch, on: database) {
+            try inBatches(context, "rollup_funnel", of: schedule.funnelRollupBatch, on: database) {
                 try FunnelRollup.step(batch: schedule.funnelRollupBatch, on: database)
             }
         case .cleanup:
             let batch = schedule.cleanupBatch
-            try inBatches("delete_jobs", of: batch, on: database) {
+            try inBatches(context, "delete_jobs", of: batch, on: database) {
                 try JobQueue.deleteFinalized(olderThan: settings.jobRetention, limit: batch, on: database)
             }
-            try inBatches("delete_idempotency_keys", of: batch, on: database) {
+            try inBatches(context, "delete_idempotency_keys", of: batch, on: database) {
                 try RetentionCleanup.deleteIdempotencyKeys(olderThan: settings.idempotencyRetention, limit: batch, on: database)
             }
             if let retention = settings.eventRetention {
-                try inBatches("delete_events", of: batch, on: database) {
+                try inBatches(context, "delete_events", of: batch, on: database) {
                     try RetentionCleanup.deleteEvents(olderThan: retention, limit: batch, on: database)
                 }
             }
@@ -145,13 +134,15 @@ final class PeriodicWork: Sendable {
     /// between batches and stopping when leadership is lost or a stop is
     /// asked; logs and returns the total.
     @discardableResult
-    private func inBatches(_ task: String, of size: Int, on database: PostgresConnection, _ batch: () throws -> Int) throws -> Int {
+    private func inBatches(
+        _ context: ServiceContext, _ task: String, of size: Int, on database: PostgresConnection, _ batch: () throws -> Int
+    ) throws -> Int {
         var total = 0
         defer { if total > 0 { configuration.log(.periodic(task: task, count: total)) } }
         while true {
             let done = try batch()
             total += done
-            guard done >= size, !isStopping, try renew(on: database) else { return total }
+            guard done >= size, !context.isStopping, try renew(on: database) else { return total }
         }
     }
 }

@@ -18,12 +18,12 @@ import FoundationNetworking
 /// dedupe), `Baton-Event-Type`. A 2xx answer completes the job; anything
 /// else, or no answer within the timeout, retries on the webhook backoff;
 /// after the last attempt the job is discarded (`baton jobs retry --discarded`
-/// sends them again). Without a configured endpoint jobs are discarded with
-/// that reason, so they can be retried once one is configured; so is a job
-/// whose event no longer exists.
+/// sends them again). A job whose event no longer exists is discarded with
+/// that reason. A worker without an endpoint has no such handler and
+/// claims no webhook job (``Worker/standardHandlers(webhook:conninfo:metrics:attempts:)``).
 public struct WebhookDelivery: JobHandler {
-    /// Where to deliver; nil when `BATON_WEBHOOK_URL` is unset.
-    public let settings: WebhookSettings?
+    /// Where to deliver.
+    public let settings: WebhookSettings
     /// Where the events are read.
     public let events: WebhookEvents
     /// Counts attempts by result in `baton_webhook_deliveries_total`; nil counts nothing.
@@ -31,15 +31,15 @@ public struct WebhookDelivery: JobHandler {
     /// Counts every HTTP request sent, for process renewal; nil counts nothing.
     public let attempts: WebhookAttemptCounter?
     /// The one HTTP session every delivery of this handler (and its copies) goes through.
-    private let transport: WebhookTransport?
+    private let transport: WebhookTransport
 
     /// A handler delivering to `settings` the events read by `events`.
-    public init(settings: WebhookSettings?, events: WebhookEvents, metrics: BatonMetrics? = nil, attempts: WebhookAttemptCounter? = nil) {
+    public init(settings: WebhookSettings, events: WebhookEvents, metrics: BatonMetrics? = nil, attempts: WebhookAttemptCounter? = nil) {
         self.settings = settings
         self.events = events
         self.metrics = metrics
         self.attempts = attempts
-        transport = settings.map { WebhookTransport(limit: $0.timeout) }
+        transport = WebhookTransport(limit: settings.timeout)
     }
 
     public func perform(_ job: ClaimedJob, deadline: ContinuousClock.Instant) throws {
@@ -50,9 +50,6 @@ public struct WebhookDelivery: JobHandler {
 
     /// One attempt: the `result` label it counts under, and the failure to report, if any.
     private func deliver(_ job: ClaimedJob, deadline: ContinuousClock.Instant) -> (result: String, failure: JobHandlerError?) {
-        guard let settings, let transport else {
-            return ("not_configured", .permanent("no webhook endpoint configured (BATON_WEBHOOK_URL)"))
-        }
         let eventID: String
         let type: String
         let body: Data

@@ -1,3 +1,4 @@
+import BackgroundServices
 import CPostgres
 import Foundation
 
@@ -9,20 +10,15 @@ extension PostgresConnection {
         case quiet
     }
 
-    /// Blocks in `poll()` on the connection's socket and `stopDescriptor`
-    /// until the server sends something, a stop is requested, or `quietLimit`
-    /// passes; then returns the notifications libpq parsed.
+    /// Blocks in `poll()` on the connection's socket, through `context` so
+    /// that a stop wakes it, until the server sends something, a stop is
+    /// requested, or `quietLimit` passes; then returns the notifications
+    /// libpq parsed.
     /// - Throws: `connection_failed` when the connection is lost.
-    func waitForNotifications(stopDescriptor: Int32, quietLimit: Duration) throws(PostgresError) -> Wake {
-        var descriptors = [
-            pollfd(fd: PQsocket(handle), events: Int16(POLLIN), revents: 0),
-            pollfd(fd: stopDescriptor, events: Int16(POLLIN), revents: 0),
-        ]
-        let milliseconds = Int32(clamping: quietLimit.components.seconds * 1000)
-        let ready = poll(&descriptors, 2, milliseconds)
-        if ready < 0, errno != EINTR { throw PostgresError(.connectionFailed, serverMessage: "poll failed") }
-        if descriptors[1].revents != 0 { return .stopRequested }
-        if ready <= 0 { return .quiet }
+    func waitForNotifications(in context: ServiceContext, quietLimit: Duration) throws(PostgresError) -> Wake {
+        let readable = context.wait(quietLimit, watching: PQsocket(handle))
+        if context.isStopping { return .stopRequested }
+        guard readable else { return .quiet }
         guard PQconsumeInput(handle) == 1, isHealthy else {
             throw PostgresError(.connectionFailed, serverMessage: String(cString: PQerrorMessage(handle)))
         }

@@ -1,59 +1,64 @@
-import Foundation
+import BackgroundServices
 
 extension PostgresListener {
-    /// The listener thread: connect, listen, pump; on failure report
-    /// `.disconnected` (if it was listening), back off and start over, until a
-    /// stop is requested.
-    func run() {
-        var failures = 0
-        while !isStopRequested {
-            var listening = false
+    /// A listening connection, and whether `.connected` was reported for it.
+    struct Listening {
+        let connection: PostgresConnection
+        var announced = false
+    }
+
+    /// The listener's turns: connect and `LISTEN`; report `.connected` (a
+    /// turn of its own, so that the backoff starts over only once the
+    /// listener really listened); then pump until a stop or a failure,
+    /// which reports `.disconnected` and has the service reconnect.
+    struct Listen: Sendable {
+        let conninfo: String
+        let channels: [String]
+        let quietLimit: Duration
+        let handler: @Sendable (Event) -> Void
+
+        func connect() throws -> Listening {
+            let connection = try PostgresConnection(conninfo)
             do {
-                let connection = try PostgresConnection(conninfo)
-                defer { connection.close() }
                 for channel in channels {
                     try connection.runScript("LISTEN " + connection.quoteIdentifier(channel))
                 }
-                failures = 0
-                listening = true
-                handler(.connected)
-                try pump(connection)
             } catch {
-                if listening { handler(.disconnected) }
-                failures += 1
-                waitForStop(backoff(afterFailures: failures))
+                connection.close()
+                throw error
+            }
+            return Listening(connection: connection)
+        }
+
+        func turn(_ listening: inout Listening, _ context: ServiceContext) throws -> ServiceStep {
+            guard listening.announced else {
+                listening.announced = true
+                handler(.connected)
+                return .again
+            }
+            do {
+                try pump(listening.connection, context)
+            } catch {
+                handler(.disconnected)
+                throw error
+            }
+            return .again
+        }
+
+        /// Delivers notifications until a stop is requested (returns) or the
+        /// connection fails (throws).
+        private func pump(_ connection: PostgresConnection, _ context: ServiceContext) throws(PostgresError) {
+            while true {
+                switch try connection.waitForNotifications(in: context, quietLimit: quietLimit) {
+                case .stopRequested:
+                    return
+                case .quiet:
+                    try connection.runScript("")
+                    connection.takeNotifications().forEach { handler(.notification($0)) }
+                case .notifications(let received):
+                    received.forEach { handler(.notification($0)) }
+                }
             }
         }
-    }
-
-    /// Delivers notifications until a stop is requested (returns) or the
-    /// connection fails (throws).
-    private func pump(_ connection: PostgresConnection) throws(PostgresError) {
-        while true {
-            switch try connection.waitForNotifications(stopDescriptor: stopPipe.read, quietLimit: quietLimit) {
-            case .stopRequested:
-                return
-            case .quiet:
-                if isStopRequested { return }
-                try connection.runScript("")
-                connection.takeNotifications().forEach { handler(.notification($0)) }
-            case .notifications(let received):
-                received.forEach { handler(.notification($0)) }
-            }
-        }
-    }
-
-    /// 100 ms doubling per failure up to `maxBackoff`, then ±25 % jitter so
-    /// many listeners do not reconnect in step after a restart.
-    private func backoff(afterFailures failures: Int) -> Duration {
-        let base = Duration.milliseconds(100) * (1 << min(failures - 1, 16))
-        return min(base, maxBackoff) * Double.random(in: 0.75...1.25)
-    }
-
-    /// Sleeps for `delay` unless a stop is requested first.
-    private func waitForStop(_ delay: Duration) {
-        var descriptor = pollfd(fd: stopPipe.read, events: Int16(POLLIN), revents: 0)
-        let milliseconds = delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000
-        _ = poll(&descriptor, 1, Int32(clamping: milliseconds))
     }
 }

@@ -12,10 +12,13 @@ final class PooledConnection: @unchecked Sendable {
 
 /// The pool's bookkeeping: a pure state machine behind the pool's lock.
 /// Its methods decide; the pool performs the I/O they call for after unlocking.
-struct PoolState {
+/// It never touches what it hands out (`Pooled`: a ``PooledConnection`` in
+/// the pool, any value in its unit tests) and never reads the clock: the
+/// pool passes `now` in.
+struct PoolState<Pooled> {
     /// What a caller asking for a connection should do next.
     enum Acquire {
-        case reuse(PooledConnection, idleSince: PoolInstant)
+        case reuse(Pooled, idleSince: PoolInstant)
         case open
         case wait(id: Int, DispatchSemaphore)
         case closed
@@ -23,13 +26,13 @@ struct PoolState {
 
     /// What a waiter was given when it was woken.
     enum Grant {
-        case connection(PooledConnection, idleSince: PoolInstant)
+        case connection(Pooled, idleSince: PoolInstant)
         case openSlot
         case closed
     }
 
     private struct Idle {
-        let pooled: PooledConnection
+        let pooled: Pooled
         let since: PoolInstant
     }
 
@@ -82,7 +85,7 @@ struct PoolState {
     /// Takes back a slot: with its connection to keep, or nil when the
     /// connection was closed (or never opened). The first waiter, if any, gets
     /// it directly; the semaphore returned must be signalled after unlocking.
-    mutating func release(_ pooled: PooledConnection?, now: PoolInstant) -> DispatchSemaphore? {
+    mutating func release(_ pooled: Pooled?, now: PoolInstant) -> DispatchSemaphore? {
         if !waiters.isEmpty, !isClosed {
             let waiter = waiters.removeFirst()
             grants[waiter.id] = pooled.map { .connection($0, idleSince: now) } ?? .openSlot
@@ -115,14 +118,14 @@ struct PoolState {
 
     /// Empties the idle list, e.g. after a connection failure made every idle
     /// connection suspect. The caller closes what is returned.
-    mutating func drainIdle() -> [PooledConnection] {
+    mutating func drainIdle() -> [Pooled] {
         defer { idle.removeAll() }
         return idle.map(\.pooled)
     }
 
     /// Refuses new callers; returns the idle connections to close and the
     /// waiters to wake (they get `.closed`).
-    mutating func close() -> (idle: [PooledConnection], waiters: [DispatchSemaphore]) {
+    mutating func close() -> (idle: [Pooled], waiters: [DispatchSemaphore]) {
         isClosed = true
         let woken = waiters.map(\.semaphore)
         for waiter in waiters { grants[waiter.id] = .closed }

@@ -35,7 +35,7 @@ extension PostgresPool {
         state.withLock { $0.release(keep ? pooled : nil, now: now) }?.signal()
     }
 
-    private func waitForGrant(id: Int, _ semaphore: DispatchSemaphore) throws(PostgresError) -> PoolState.Grant {
+    private func waitForGrant(id: Int, _ semaphore: DispatchSemaphore) throws(PostgresError) -> PoolState<PooledConnection>.Grant {
         let timeout = configuration.acquireTimeout.components
         let nanoseconds = Int(timeout.seconds) * 1_000_000_000 + Int(timeout.attoseconds / 1_000_000_000)
         if semaphore.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success {
@@ -48,7 +48,7 @@ extension PostgresPool {
         return grant
     }
 
-    private func served(_ grant: PoolState.Grant) throws(PostgresError) -> Lease {
+    private func served(_ grant: PoolState<PooledConnection>.Grant) throws(PostgresError) -> Lease {
         switch grant {
         case .connection(let pooled, let idleSince): try validated(pooled, idleSince: idleSince)
         case .openSlot: try openInSlot()

@@ -25,7 +25,7 @@ import Locking
 public final class PostgresPool: Sendable {
     /// The settings the pool was created with.
     public let configuration: PostgresPoolConfiguration
-    let state: SleepingLock<PoolState>
+    let state: SleepingLock<PoolState<PooledConnection>>
     /// The configuration's idle and lifetime limits in nanoseconds of
     /// `PoolInstant`, converted once rather than on every request.
     let limits: (validateAfterIdle: Int64, maxLifetime: Int64)
@@ -33,7 +33,7 @@ public final class PostgresPool: Sendable {
     /// A pool that opens connections on demand; nothing is opened here.
     public init(_ configuration: PostgresPoolConfiguration) {
         self.configuration = configuration
-        state = SleepingLock(PoolState(maxConnections: configuration.maxConnections))
+        state = SleepingLock(PoolState<PooledConnection>(maxConnections: configuration.maxConnections))
         limits = (PoolInstant.nanoseconds(configuration.validateAfterIdle), PoolInstant.nanoseconds(configuration.maxLifetime))
     }
 

@@ -3,6 +3,7 @@ import BatonTestSupport
 import BatonWorker
 import Foundation
 import Postgres
+import Synchronization
 import Testing
 
 @Suite("Leadership")
@@ -79,6 +80,46 @@ struct LeadershipTests {
                    (SELECT count(*) FROM baton.jobs WHERE kind = 'webhook.deliver')
             """)[0]
         #expect(try (0..<5).map { try row.decode(Int.self, at: $0) } == [3000, 3000, 3000, 3000, 3000])
+    }
+
+    @Test("during a database outage the leader and the fetch loop back off, log the failure once each, then their recovery")
+    func outageIsBackedOffAndLoggedOnce() throws {
+        let db = try WorkerDatabase()
+        let events = Mutex<[WorkerEvent]>([])
+        // A handler, so that the fetch loop claims (and fails) too.
+        let worker = db.worker(handlers: ["test.job": RecordingHandler()]) { configuration in
+            configuration.log = { event in events.withLock { $0.append(event) } }
+        }
+        worker.start()
+        defer { worker.stop() }
+        #expect(eventually(within: 5) { worker.isLeader })
+        // The periodic tasks have run, so they fall due during the outage.
+        Thread.sleep(forTimeInterval: 0.5)
+        // A database that refuses new sessions, its open ones terminated:
+        // to the worker, an outage (its own can't be altered, hence `postgres`).
+        let name = try db.connection.quoteIdentifier(db.connection.query("SELECT current_database()")[0].decode(String.self, at: 0))
+        let maintenance = try PostgresConnection(TestPostgres.replacingDatabase(in: db.conninfo, with: "postgres"))
+        defer { maintenance.close() }
+        try maintenance.query("ALTER DATABASE \(name) ALLOW_CONNECTIONS false")
+        try db.connection.query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        Thread.sleep(forTimeInterval: 3)
+        let failures = events.withLock { $0 }.compactMap { event -> String? in
+            if case .databaseFailed(let loop, _, _) = event { loop } else { nil }
+        }
+        #expect(failures.filter { $0 == "leader" }.count <= 2, "a spinning leader logged \(failures.count) failures in 3 s")
+        #expect(failures.filter { $0 == "fetch" }.count <= 2)
+        try maintenance.query("ALTER DATABASE \(name) ALLOW_CONNECTIONS true")
+        let recovered = { (loop: String) in
+            events.withLock { $0 }.compactMap { event -> Int? in
+                if case .databaseRecovered(loop, let count) = event { count } else { nil }
+            }.first
+        }
+        #expect(eventually(within: 10) { recovered("leader") != nil && recovered("fetch") != nil })
+        // 3 s of 100 ms doubling, jittered: about six attempts, never hundreds.
+        #expect((recovered("leader") ?? 0) <= 12)
+        #expect((recovered("fetch") ?? 0) <= 12)
+        #expect(eventually(within: 5) { worker.isLeader })
     }
 
     /// Inserts `count` active invites that expired a day ago.

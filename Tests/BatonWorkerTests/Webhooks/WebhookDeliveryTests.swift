@@ -136,13 +136,26 @@ struct WebhookDeliveryTests {
         #expect(error.hasPrefix("delivery failed"))
     }
 
-    @Test("without an endpoint, webhook jobs are discarded with the reason, ready for a later retry")
-    func noEndpointDiscards() throws {
+    @Test(
+        "a worker without webhook settings claims no webhook job: a configured worker on the same database delivers them all, none discarded"
+    )
+    func unconfiguredWorkerLeavesWebhooks() throws {
         let db = try WorkerDatabase()
-        _ = try Self.recordEvent(db)
-        let worker = db.worker(handlers: Worker.standardHandlers(webhook: nil, conninfo: db.conninfo))
-        worker.start()
-        defer { worker.stop() }
-        #expect(try eventually(within: 10) { try db.count(.discarded) == 1 })
+        let receiver = try LoopbackReceiver { _, _ in (204, 0) }
+        defer { receiver.stop() }
+        let events = try Set((0..<20).map { _ in try Self.recordEvent(db) })
+        let unconfigured = db.worker(handlers: Worker.standardHandlers(webhook: nil, conninfo: db.conninfo))
+        unconfigured.start()
+        defer { unconfigured.stop() }
+        // Polled (200 ms) several times over with the jobs due.
+        Thread.sleep(forTimeInterval: 1)
+        #expect(try db.count(.available) == 20)
+        let configured = Self.worker(db, receiver: receiver)
+        configured.start()
+        defer { configured.stop() }
+        #expect(try eventually(within: 10) { try db.count(.completed) == 20 })
+        #expect(try db.count(.discarded) == 0)
+        #expect(Set(receiver.requests.compactMap { $0.headers["idempotency-key"] }) == events)
+        #expect(unconfigured.statistics.completed + unconfigured.statistics.failed == 0)
     }
 }
