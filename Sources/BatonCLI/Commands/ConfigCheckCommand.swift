@@ -17,7 +17,8 @@ enum ConfigCheckCommand: BatonCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let environment = ProcessInfo.processInfo.environment
+        // Secrets given as NAME_FILE show as set, like those given as NAME.
+        let environment = SecretFiles.resolve(ProcessInfo.processInfo.environment).environment
         let problems: [ConfigurationError.Problem]
         do {
             _ = try BatonConfiguration(environment: environment)
