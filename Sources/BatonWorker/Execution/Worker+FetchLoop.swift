@@ -11,6 +11,7 @@ extension Worker {
         var connection: PostgresConnection?
         var failures = 0
         while true {
+            state.withLock { $0.lastTurn = .now }
             do {
                 let database = try connection ?? PostgresConnection(configuration.conninfo)
                 connection = database

@@ -38,6 +38,9 @@ struct WorkerState {
     var failedCount = 0
     /// Claim statements that returned at least one job, to tell batch sizes.
     var claimCount = 0
+    /// When the fetch loop last began a turn (or the worker was made): what
+    /// the liveness probe reads.
+    var lastTurn = ContinuousClock.now
 
     init(concurrency: Int) {
         self.concurrency = concurrency
