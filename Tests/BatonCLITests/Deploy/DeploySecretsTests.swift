@@ -22,8 +22,9 @@ struct DeploySecretsTests {
         #expect(text.contains("pg_isready -h 127.0.0.1"), "the health check probes TCP, not the init-time socket")
     }
 
-    @Test("compose migrates with --wait")
+    @Test("compose and the Kubernetes Job migrate with --wait")
     func migrationsWait() {
         #expect(DeployFiles.text("deploy/compose.yaml").contains(#"command: ["migrate", "--wait", "#))
+        #expect(DeployFiles.text("deploy/k8s/migrate-job.yaml").contains(#"args: ["migrate", "--wait", "#))
     }
 }
