@@ -2,8 +2,8 @@
 # Runs once, when the postgres image initialises an empty data directory
 # (docker-entrypoint-initdb.d): creates the login role Baton connects as, from
 # the user and password in the baton_database_url secret, and makes it the
-# owner of the baton database, so `baton migrate` can create its schema. Baton
-# never sees the superuser password.
+# owner of the database (POSTGRES_DB, baton), so `baton migrate` can create
+# its schema. Baton never sees the superuser password.
 #
 # The URL's password must be URL-safe as written (openssl rand -hex 24): it is
 # used as it appears between ':' and '@'.
@@ -18,8 +18,8 @@ if [ -z "$user" ] || [ "$password" = "$userinfo" ] || [ -z "$password" ]; then
     exit 1
 fi
 psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" --dbname "$POSTGRES_DB" \
-    --set=role="$user" --set=password="$password" <<'SQL'
+    --set=role="$user" --set=password="$password" --set=database="$POSTGRES_DB" <<'SQL'
 CREATE ROLE :"role" LOGIN PASSWORD :'password';
-ALTER DATABASE baton OWNER TO :"role";
+ALTER DATABASE :"database" OWNER TO :"role";
 REVOKE CREATE ON SCHEMA public FROM PUBLIC;
 SQL
