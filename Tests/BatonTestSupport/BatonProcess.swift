@@ -1,4 +1,5 @@
 import Foundation
+import Postgres
 
 /// A `baton` child process (the executable built next to the test binary):
 /// `baton worker`, `baton serve`, `baton migrate`, with the environment the
@@ -98,23 +99,7 @@ public struct MissingExecutable: Error, CustomStringConvertible {
 }
 
 extension BatonProcess {
-    /// A TCP port on 127.0.0.1 that was free a moment ago (bound to port 0
-    /// and released), for a child's listen address.
-    /// - Throws: `POSIXError` when no socket could be bound.
-    public static func freePort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socket >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0
-            }
-        }
-        guard bound else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    /// A TCP port on 127.0.0.1 that was free a moment ago, for a child's listen
+    /// address. Throwing, as the worker tests' port helper it replaces was.
+    public static func freePort() throws -> Int { EmbeddedPostgres.freePort() }
 }
