@@ -28,6 +28,7 @@ public final class BackgroundService<Session>: Sendable {
     private let context: ServiceContext
     private let lifecycle = Mutex(Lifecycle())
     private let finished = DispatchSemaphore(value: 0)
+    private let lastIteration = Mutex(ContinuousClock.now)
 
     private struct Lifecycle {
         var started = false
@@ -89,10 +90,18 @@ public final class BackgroundService<Session>: Sendable {
         finished.signal()
     }
 
+    /// Whether the loop began a connect or a turn within `limit` (counting
+    /// from its creation): false when a turn is wedged. A database outage
+    /// keeps it iterating through its backoff, which is at most 5 s.
+    public func hasIterated(within limit: Duration) -> Bool {
+        lastIteration.withLock { ContinuousClock.now - $0 <= limit }
+    }
+
     private func run(_ work: ServiceWork<Session>) {
         var session: Session?
         var health = Health()
         turning: while !(context.isStopping && stopMode == .afterCurrentTurn) {
+            lastIteration.withLock { $0 = .now }
             let step: ServiceStep
             do {
                 var current = try session ?? work.connect()

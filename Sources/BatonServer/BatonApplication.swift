@@ -51,7 +51,10 @@ public final class BatonApplication: Sendable {
                 conninfo: configuration.databaseURL,
                 maxConnections: configuration.poolSize,
                 acquireTimeout: configuration.poolTimeout,
-                statementTimeout: configuration.statementTimeout
+                // A transaction-mode pooler refuses the `options` startup
+                // parameter the timeout travels in, and mixes sessions.
+                statementTimeout: configuration.transactionPooling ? nil : configuration.statementTimeout,
+                namedStatements: !configuration.transactionPooling
             ))
         self.apiKeys = APIKeyStore(secret: configuration.secretKey)
         self.apiKeyCache = APIKeyCache(store: apiKeys, conninfo: configuration.databaseURL)

@@ -49,6 +49,13 @@ public final class Worker: Sendable {
     /// Whether this worker currently holds the leader lease.
     public var isLeader: Bool { periodic?.isLeader ?? false }
 
+    /// Whether the fetch loop began a turn within `limit`: false when it is
+    /// wedged, which a restart cures. A database outage keeps it turning
+    /// (it retries with backoff), so it stays responsive through one.
+    public func isResponsive(within limit: Duration) -> Bool {
+        fetch.hasIterated(within: limit)
+    }
+
     private struct Lifecycle {
         var started = false
         var stopped = false

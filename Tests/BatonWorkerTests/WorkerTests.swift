@@ -7,6 +7,21 @@ import Testing
 
 @Suite("Worker")
 struct WorkerTests {
+    @Test("a running worker's fetch loop keeps turning, so it stays responsive; one whose loop does not turn is not")
+    func responsiveWhileTheLoopTurns() throws {
+        let db = try WorkerDatabase()
+        let idle = db.worker(handlers: [:])
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(!idle.isResponsive(within: .milliseconds(100)), "never started: its loop never turned")
+        let worker = db.worker(handlers: [:])
+        worker.start()
+        defer { worker.stop() }
+        for _ in 0..<10 {
+            Thread.sleep(forTimeInterval: 0.2)
+            #expect(worker.isResponsive(within: .seconds(1)))
+        }
+    }
+
     @Test("a worker runs enqueued jobs once each, woken by a JobWakeup after commit without polling")
     func runsJobsOnNotify() throws {
         let db = try WorkerDatabase()

@@ -2,6 +2,7 @@
 
 Baton-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>." + body)>
 Run: BATON_WEBHOOK_SECRET=... python3 receiver.py
+(or BATON_WEBHOOK_SECRET_FILE=<path>, as Baton reads it: one trailing newline dropped)
 (listens on RECEIVER_ADDRESS:RECEIVER_PORT, default 127.0.0.1:9000)
 """
 import hashlib
@@ -11,7 +12,16 @@ import os
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-SECRET = os.environ["BATON_WEBHOOK_SECRET"].encode()
+
+def read_secret():
+    if os.environ.get("BATON_WEBHOOK_SECRET_FILE"):
+        with open(os.environ["BATON_WEBHOOK_SECRET_FILE"], encoding="utf-8") as file:
+            text = file.read()
+        return text[:-1] if text.endswith("\n") else text
+    return os.environ["BATON_WEBHOOK_SECRET"]
+
+
+SECRET = read_secret().encode()
 TOLERANCE_SECONDS = 300
 MAX_BODY = 1 << 20
 seen = set()  # a table with a unique event id in production

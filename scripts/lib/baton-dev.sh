@@ -4,8 +4,10 @@
 # and SWIFT_CONFIGURATION=release for an optimised build (default debug).
 
 # Builds `baton` in $SWIFT_CONFIGURATION (debug unless set) and sets BATON_BIN to it.
+# With scripts/test's compiler flags, so after the suite's build this is a
+# no-op rather than a rebuild of every module with different flags.
 baton_build() {
-    local flags=(--configuration "${SWIFT_CONFIGURATION:-debug}")
+    local flags=(--configuration "${SWIFT_CONFIGURATION:-debug}" -Xswiftc -warnings-as-errors)
     [ -n "${SWIFT_SCRATCH_PATH:-}" ] && flags+=(--scratch-path "$SWIFT_SCRATCH_PATH")
     swift build --product baton "${flags[@]}" >&2
     BATON_BIN="$(swift build --show-bin-path "${flags[@]}")/baton"

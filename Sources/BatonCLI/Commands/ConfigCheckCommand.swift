@@ -17,10 +17,13 @@ enum ConfigCheckCommand: BatonCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let environment = ProcessInfo.processInfo.environment
+        let given = ProcessInfo.processInfo.environment
+        // Secrets given as NAME_FILE show as set, like those given as NAME;
+        // validation reads what was given, so a bad file is reported as such.
+        let environment = SecretFiles.resolve(given).environment
         let problems: [ConfigurationError.Problem]
         do {
-            _ = try BatonConfiguration(environment: environment)
+            _ = try BatonConfiguration(environment: given)
             problems = []
         } catch {
             problems = error.problems

@@ -26,7 +26,9 @@ enum WorkerCommand: BatonCommand {
             process (same PID, fresh memory), bounding the HTTP client's small per-request leak. A signal
             that arrives before or during that drain still means exit 0; if the re-execution fails it exits 2.
             With BATON_METRICS_LISTEN set it serves its own /metrics there (job outcomes and run times,
-            webhook deliveries, leadership, and the cluster's job counts).
+            webhook deliveries, leadership, and the cluster's job counts), and /healthz for a liveness
+            probe: 200, or 503 when its fetch loop has not turned for 60 s (a database outage does not
+            count: the loop keeps retrying).
             Settings: BATON_DATABASE_URL, BATON_WEBHOOK_* and BATON_WORKER_* / BATON_JOB_* (see baton config check).
             """,
         examples: ["baton worker", "baton worker --concurrency 32 --id worker-a"]
@@ -45,7 +47,9 @@ enum WorkerCommand: BatonCommand {
         let worker = Worker.standard(
             configuration, concurrency: concurrency, workerID: arguments.string("id"), metrics: metrics, webhookAttempts: attempts
         ) { console.err(logLine($0)) }
-        let metricsServer = try startMetricsServer(metrics, configuration: configuration, console: console)
+        let metricsServer = try startMetricsServer(metrics, configuration: configuration, console: console) {
+            worker.isResponsive(within: livenessLimit)
+        }
         worker.start()
         let endpoint =
             configuration.webhook.map { "\($0.url.scheme ?? "")://\($0.url.host ?? "")" }
@@ -87,10 +91,16 @@ enum WorkerCommand: BatonCommand {
         return .usageOrInputError
     }
 
-    /// Serves `metrics` on `BATON_METRICS_LISTEN` when set, with the cluster's
-    /// job counts read through a one-connection pool of its own.
+    /// How long the fetch loop may go without a turn before /healthz says 503:
+    /// many times its longest sleep (the 2 s poll, a 6.4 s retry backoff) and
+    /// the connect and statement timeouts of one turn.
+    static let livenessLimit = Duration.seconds(60)
+
+    /// Serves `metrics` and `/healthz` (from `health`) on `BATON_METRICS_LISTEN`
+    /// when set, with the cluster's job counts read through a one-connection
+    /// pool of its own.
     private static func startMetricsServer(
-        _ metrics: BatonMetrics, configuration: BatonConfiguration, console: Console
+        _ metrics: BatonMetrics, configuration: BatonConfiguration, console: Console, health: @escaping @Sendable () -> Bool
     ) throws -> Server? {
         guard let listen = configuration.server.metricsListen else { return nil }
         let pool = PostgresPool(
@@ -100,7 +110,7 @@ enum WorkerCommand: BatonCommand {
             ))
         metrics.addPoolStatistics(pool)
         metrics.addJobCounts(pool: pool)
-        let server = try MetricsServer.start(metrics, on: listen)
+        let server = try MetricsServer.start(metrics, on: listen, health: health)
         MetricsListener.announce(server, host: listen.host, console: console)
         return server
     }

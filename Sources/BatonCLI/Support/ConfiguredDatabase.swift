@@ -5,11 +5,16 @@ import Postgres
 /// length of one command and closed after it: what `migrate`, `keys` and
 /// `jobs` commands run on.
 enum ConfiguredDatabase {
-    /// Reads the configuration, connects, runs `body` and closes.
+    /// Reads the configuration, connects (retrying connection failures with
+    /// `wait`, when given), runs `body` and closes.
     /// - Throws: `ConfigurationError`, the connection's `PostgresError`, or `body`'s error.
-    static func open<T>(_ body: (BatonConfiguration, PostgresConnection) throws -> T) throws -> T {
+    static func open<T>(
+        wait: DatabaseWait? = nil, onRetry: (PostgresError, Duration) -> Void = { _, _ in },
+        _ body: (BatonConfiguration, PostgresConnection) throws -> T
+    ) throws -> T {
         let configuration = try BatonConfiguration()
-        let connection = try PostgresConnection(configuration.databaseURL)
+        let connect = { try PostgresConnection(configuration.databaseURL) }
+        let connection = try wait.map { try $0.run(connect, onRetry: onRetry) } ?? connect()
         defer { connection.close() }
         return try body(configuration, connection)
     }

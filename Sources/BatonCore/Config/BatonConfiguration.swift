@@ -15,6 +15,9 @@ public struct BatonConfiguration: Sendable {
     public var poolTimeout: Duration
     /// The longest one statement may run.
     public var statementTimeout: Duration
+    /// Whether `databaseURL` is a pooler in transaction mode: no named
+    /// statements, no `statement_timeout` startup option.
+    public var transactionPooling: Bool
     /// The least severe log level written.
     public var logLevel: LogLevel
     /// How the HTTP server runs.
@@ -48,6 +51,7 @@ public struct BatonConfiguration: Sendable {
         let poolSize = reader.integer(.poolSize, in: 1...500)
         let poolTimeout = reader.integer(.poolTimeout, in: 1...60_000)
         let statementTimeout = reader.integer(.statementTimeout, in: 1...600_000)
+        let transactionPooling = reader.parsed(.transactionPooling, expected: "on or off") { ["on": true, "off": false][$0] }
         let logLevel = reader.parsed(.logLevel, expected: "debug, info, warning or error", LogLevel.init(rawValue:))
         let server = ServerSettings.read(&reader)
         let links = LinkSettings.read(&reader)
@@ -55,7 +59,8 @@ public struct BatonConfiguration: Sendable {
         let worker = WorkerSettings.read(&reader)
         let redemption = RedemptionSettings.read(&reader, secretKey: secretKey)
         guard reader.problems.isEmpty,
-            let databaseURL, let secretKey, let listen, let poolSize, let poolTimeout, let statementTimeout, let logLevel,
+            let databaseURL, let secretKey, let listen, let poolSize, let poolTimeout, let statementTimeout, let transactionPooling,
+            let logLevel,
             let server, let links, let worker, let redemption
         else { throw ConfigurationError(problems: reader.problems) }
         self.databaseURL = databaseURL
@@ -64,6 +69,7 @@ public struct BatonConfiguration: Sendable {
         self.poolSize = poolSize
         self.poolTimeout = .milliseconds(poolTimeout)
         self.statementTimeout = .milliseconds(statementTimeout)
+        self.transactionPooling = transactionPooling
         self.logLevel = logLevel
         self.server = server
         self.redemption = redemption

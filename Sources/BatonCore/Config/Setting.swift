@@ -53,6 +53,13 @@ public struct Setting: Sendable, Hashable {
         summary: "Milliseconds one SQL statement may run before it is cancelled (1-600000).",
         defaultValue: "5000", isSecret: false
     )
+    /// Whether the database URL points at a pooler in transaction mode.
+    public static let transactionPooling = Setting(
+        name: "BATON_DB_TRANSACTION_POOLING",
+        summary:
+            "on when BATON_DATABASE_URL is a pooler in transaction mode (PgBouncer): no named prepared statements and no statement_timeout startup option (set it on the role). on or off.",
+        defaultValue: "off", isSecret: false
+    )
     /// How much the service logs.
     public static let logLevel = Setting(
         name: "BATON_LOG_LEVEL",
@@ -144,7 +151,7 @@ public struct Setting: Sendable, Hashable {
     /// Every setting, in the order documentation lists them.
     public static let all: [Setting] =
         [
-            databaseURL, secretKey, listen, poolSize, poolTimeout, statementTimeout, logLevel,
+            databaseURL, secretKey, listen, poolSize, poolTimeout, statementTimeout, transactionPooling, logLevel,
             httpThreads, trustedProxies, shutdownGrace, metricsListen,
             maxConnectionsPerClient, requestHeadTimeout, minBodyRate,
             handoffKeys, handoffTTL, redeemerJWTSecret, rateLimits, androidPackage, androidFingerprints,

@@ -2,12 +2,13 @@ import Foundation
 
 /// Reads settings from an environment and collects every problem instead of
 /// stopping at the first, so ``BatonConfiguration`` reports them all at once.
+/// Secret settings given as `NAME_FILE` are read first (``SecretFiles``).
 struct SettingReader {
     let environment: [String: String]
     private(set) var problems: [ConfigurationError.Problem] = []
 
     init(environment: [String: String]) {
-        self.environment = environment
+        (self.environment, problems) = SecretFiles.resolve(environment)
     }
 
     /// The raw value, or the default; records a problem when a required one is missing.

@@ -19,11 +19,15 @@ struct MetricsRoutes {
         }
     }
 
-    /// A one-route router serving `metrics` without authentication, for a
-    /// private metrics listener (`baton serve` and `baton worker`).
-    static func unauthenticatedRouter(_ metrics: BatonMetrics) -> Router {
+    /// A router serving `metrics` without authentication, for a private
+    /// metrics listener (`baton serve` and `baton worker`), with `/healthz`
+    /// answering from `health` when given.
+    static func unauthenticatedRouter(_ metrics: BatonMetrics, health: (@Sendable () -> Bool)? = nil) -> Router {
         var router = Router()
         router.get("/metrics") { _ in scrape(metrics) }
+        if let health {
+            router.get("/healthz") { _ in health() ? .text("ok\n") : .text("unresponsive\n", status: 503) }
+        }
         return router
     }
 

@@ -16,6 +16,9 @@ public final class PostgresConnection {
     /// reconnect rule reads it (see `PostgresPool.withConnection`).
     var requestCount = 0
     private(set) var isClosed = false
+    /// Whether running a `PostgresStatement` prepares it by name; false runs
+    /// its SQL unnamed (see `PostgresPoolConfiguration.namedStatements`).
+    public var usesNamedStatements = true
 
     /// Opens a connection from a URL (`postgresql://…`) or a conninfo string
     /// (`host=a,b port=5432 target_session_attrs=read-write`), passed to libpq
@@ -97,12 +100,14 @@ public final class PostgresConnection {
         }
     }
 
-    /// Runs a named statement, preparing it on this connection first if needed.
+    /// Runs a named statement, preparing it on this connection first if needed
+    /// (unnamed when ``usesNamedStatements`` is false).
     /// Parameters, timeout and errors as in `query(_:_:timeout:)`.
     @discardableResult
     public func query(
         _ statement: PostgresStatement, _ parameters: [any PostgresBindable] = [], timeout: Duration? = nil
     ) throws(PostgresError) -> PostgresRows {
+        guard usesNamedStatements else { return try query(statement.sql, parameters, timeout: timeout) }
         let bindings = parameters.map(\.postgresBinding)
         try prepareIfNeeded(statement, for: bindings)
         return try withTimeout(timeout) { () throws(PostgresError) in

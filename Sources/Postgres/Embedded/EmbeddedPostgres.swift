@@ -161,8 +161,9 @@ public final class EmbeddedPostgres: Sendable {
             .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
-    /// A loopback port that was free a moment ago (the kernel picks it).
-    static func freePort() -> Int {
+    /// A loopback port that was free a moment ago (the kernel picks it); also
+    /// what tests give the child processes they start.
+    public static func freePort() -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()

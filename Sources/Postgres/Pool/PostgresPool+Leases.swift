@@ -84,6 +84,7 @@ extension PostgresPool {
             let connection = try PostgresConnection(
                 configuration.conninfo, connectTimeoutSeconds: configuration.connectTimeoutSeconds,
                 statementTimeout: configuration.statementTimeout)
+            connection.usesNamedStatements = configuration.namedStatements
             state.withLock { $0.opened() }
             return Lease(pooled: PooledConnection(connection), reused: false)
         } catch {

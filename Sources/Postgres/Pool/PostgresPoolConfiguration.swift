@@ -19,12 +19,18 @@ public struct PostgresPoolConfiguration: Sendable {
     /// The server cancels any statement running longer (`query_canceled`);
     /// nil leaves the server's default.
     public var statementTimeout: Duration?
+    /// Whether `PostgresStatement`s are prepared by name on each connection.
+    /// False for a pooler in transaction mode (PgBouncer before 1.21), whose
+    /// server connections change between transactions, so a statement
+    /// prepared on one is missing on the next: they then run unnamed
+    /// (`PQexecParams`), one parse per execution.
+    public var namedStatements: Bool
 
     /// A configuration; only `conninfo` is required.
     public init(
         conninfo: String, maxConnections: Int = 10, acquireTimeout: Duration = .seconds(5),
         validateAfterIdle: Duration = .seconds(30), maxLifetime: Duration = .seconds(30 * 60),
-        connectTimeoutSeconds: Int = 5, statementTimeout: Duration? = nil
+        connectTimeoutSeconds: Int = 5, statementTimeout: Duration? = nil, namedStatements: Bool = true
     ) {
         self.conninfo = conninfo
         self.maxConnections = max(1, maxConnections)
@@ -33,5 +39,6 @@ public struct PostgresPoolConfiguration: Sendable {
         self.maxLifetime = maxLifetime
         self.connectTimeoutSeconds = connectTimeoutSeconds
         self.statementTimeout = statementTimeout
+        self.namedStatements = namedStatements
     }
 }

@@ -5,7 +5,8 @@ import Testing
 /// `baton` reads: a typo or a renamed setting fails here, not in production.
 @Suite("deploy files name only known settings")
 struct DeploySettingNamesTests {
-    static let known = Set(Setting.all.map(\.name))
+    /// Every setting, and `NAME_FILE` of the secret ones.
+    static let known = Set(Setting.all.map(\.name) + Setting.all.compactMap(\.fileVariable))
 
     @Test(
         "every BATON_* name under deploy/ and in docs/operations.md is a setting baton knows",

@@ -4,7 +4,7 @@ import Testing
 /// verify, run by scripts/check-deploy, checks their syntax).
 @Suite("systemd units")
 struct SystemdUnitTests {
-    static let units = ["baton-migrate.service", "baton-api.service", "baton-worker.service"]
+    static let units = ["baton-api.service", "baton-worker.service"]
 
     static let hardening = [
         "DynamicUser=yes", "ProtectSystem=strict", "ProtectHome=yes", "PrivateTmp=yes", "NoNewPrivileges=yes",
@@ -19,15 +19,12 @@ struct SystemdUnitTests {
         #expect(missing.isEmpty, "\(unit) lacks \(missing)")
     }
 
-    @Test("the migration is a oneshot ordered before the API and the worker, which require it")
-    func migrationRunsFirst() {
-        let migrate = DeployFiles.text("deploy/systemd/baton-migrate.service")
-        #expect(migrate.contains("Type=oneshot"))
-        #expect(migrate.contains("Before=baton-api.service baton-worker.service"))
-        for unit in ["baton-api.service", "baton-worker.service"] {
-            let text = DeployFiles.text("deploy/systemd/\(unit)")
-            #expect(text.contains("Requires=baton-migrate.service"), "\(unit)")
-            #expect(text.contains("After=network-online.target baton-migrate.service"), "\(unit)")
-        }
+    @Test("every unit migrates, waiting for the database, on each start, and restarts after a failure without a limit", arguments: units)
+    func migratesOnEveryStart(unit: String) {
+        let lines = Set(DeployFiles.text("deploy/systemd/\(unit)").split(separator: "\n").map(String.init))
+        #expect(lines.contains("ExecStartPre=/usr/local/bin/baton migrate --wait 60"), "\(unit)")
+        #expect(lines.contains("Restart=on-failure"), "\(unit)")
+        #expect(lines.contains("StartLimitIntervalSec=0"), "\(unit)")
+        #expect(!lines.contains { $0.contains("baton-migrate") }, "\(unit) still names the removed baton-migrate.service")
     }
 }

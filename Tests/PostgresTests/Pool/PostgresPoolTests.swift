@@ -113,6 +113,22 @@ extension PostgresModuleTests {
             #expect(pool.statistics.totalOpened == 1)
         }
 
+        @Test("a pool without named statements runs them unnamed, so nothing is left prepared on its connections")
+        func unnamedStatements() throws {
+            let pool = PostgresPool(
+                PostgresPoolConfiguration(conninfo: try Self.database.conninfo(), maxConnections: 1, namedStatements: false))
+            defer { pool.close() }
+            let double = PostgresStatement(name: "unnamed_scale", sql: "SELECT $1::int8 * 2")
+            let (answer, prepared) = try pool.withConnection { connection in
+                (
+                    try connection.query(double, [21])[0].decode(Int.self, at: 0),
+                    try connection.query("SELECT count(*) FROM pg_prepared_statements")[0].decode(Int.self, at: 0)
+                )
+            }
+            #expect(answer == 42)
+            #expect(prepared == 0)
+        }
+
         func isGone(_ pid: Int32) throws -> Bool {
             let rows = try Self.database.connect().query("SELECT 1 FROM pg_stat_activity WHERE pid = $1", [pid])
             return rows.isEmpty
