@@ -30,6 +30,8 @@ let package = Package(
         .target(name: "Locking"),
         .target(name: "Telemetry"),
         .target(name: "Postgres", dependencies: ["CPostgres", "Locking", "SafeText"]),
+        // Starts a throwaway PostgreSQL cluster (`baton dev`, tests, benchmarks); no libpq.
+        .target(name: "PostgresLauncher", dependencies: ["SafeText"]),
         .target(name: "HTTP", dependencies: ["CMicroHTTPD", "SafeText"]),
         .target(
             name: "BatonCore",
@@ -38,17 +40,21 @@ let package = Package(
         ),
         .target(
             name: "BatonServer",
-            dependencies: ["BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "CQREncode", "Locking", "SafeText", "Telemetry"]),
-        .target(name: "BatonWorker", dependencies: ["BatonCore", "Telemetry"]),
+            dependencies: [
+                "BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "CQREncode", "Locking", "Postgres", "SafeText", "Telemetry",
+            ]),
+        .target(name: "BatonWorker", dependencies: ["BatonCore", "Postgres", "Telemetry"]),
         .target(
             name: "BatonBench",
             dependencies: [
-                "BatonCore", "CSodium", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "Postgres", "HTTP", "SafeText",
+                "BatonCore", "CSodium", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "Postgres", "PostgresLauncher",
+                "HTTP", "SafeText",
             ]),
         .target(
             name: "BatonCLI",
             dependencies: [
-                "BatonCore", "BatonServer", "BatonWorker", "BatonBench", "BatonHandoff", "BatonLinks", "HTTP", "Postgres", "SafeText",
+                "BatonCore", "BatonServer", "BatonWorker", "BatonBench", "BatonHandoff", "BatonLinks", "HTTP", "Postgres",
+                "PostgresLauncher", "SafeText",
             ]
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
@@ -69,25 +75,28 @@ let package = Package(
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["EmbedMigrationsTool"]),
 
         // Tests. BatonTestSupport starts one throwaway PostgreSQL cluster per test process.
-        .target(name: "BatonTestSupport", dependencies: ["Postgres", "BatonCore"], path: "Tests/BatonTestSupport"),
+        .target(name: "BatonTestSupport", dependencies: ["Postgres", "PostgresLauncher", "BatonCore"], path: "Tests/BatonTestSupport"),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
         .target(name: "PrometheusTestSupport", path: "Tests/PrometheusTestSupport"),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "PrometheusTestSupport"]),
-        .testTarget(name: "BatonHandoffTests", dependencies: ["BatonHandoff", "BatonCore"]),
-        .testTarget(name: "BatonLinksTests", dependencies: ["BatonLinks"]),
+        .testTarget(name: "BatonHandoffTests", dependencies: ["BatonHandoff", "BatonCore", "SafeText"]),
+        .testTarget(name: "BatonLinksTests", dependencies: ["BatonLinks", "SafeText"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "BatonTestSupport"]),
+        .testTarget(name: "PostgresLauncherTests", dependencies: ["PostgresLauncher", "BatonTestSupport"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTestSupport"]),
-        .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore", "BatonTestSupport"]),
-        .testTarget(name: "BatonWorkerTests", dependencies: ["BatonWorker", "BatonTestSupport"]),
-        .testTarget(name: "BatonBenchTests", dependencies: ["BatonBench", "BatonTestSupport"]),
-        .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonTestSupport"]),
+        .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore", "BatonLinks", "Postgres", "BatonTestSupport"]),
+        .testTarget(name: "BatonWorkerTests", dependencies: ["BatonWorker", "BatonCore", "Postgres", "BatonTestSupport"]),
+        .testTarget(name: "BatonBenchTests", dependencies: ["BatonBench", "BatonCore", "Postgres", "BatonTestSupport"]),
+        .testTarget(
+            name: "BatonCLITests",
+            dependencies: ["BatonCLI", "BatonCore", "BatonHandoff", "HTTP", "Postgres", "PostgresLauncher", "BatonTestSupport"]),
         .testTarget(
             name: "BatonServerTests",
             dependencies: [
                 "HTTPTestSupport", "PrometheusTestSupport", "BatonServer", "BatonTestSupport", "HTTP", "BatonHandoff", "BatonLinks",
-                "BatonWorker", "HandoffFlow",
+                "BatonCore", "BatonWorker", "Postgres", "PostgresLauncher", "HandoffFlow",
             ]),
     ]
 )

@@ -1,6 +1,7 @@
 import BatonCore
 import Foundation
 import Postgres
+import PostgresLauncher
 
 /// `baton bench serve`: how long `baton serve` takes from exec to its first
 /// `200` on `/readyz`, and how much memory it holds once idle, next to the
