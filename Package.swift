@@ -4,7 +4,8 @@ import PackageDescription
 /// Layers, lowest first: C system libraries, then Foundation-only client
 /// libraries (SafeText, BatonHandoff, BatonLinks) that an App Clip and its app
 /// add with SwiftPM, then the server-side layers (Postgres, HTTP, BatonCore,
-/// BatonServer, BatonWorker) and the `baton` command line on top.
+/// BatonServer, BatonWorker) and the `baton` command line on top. The
+/// benchmarks are a separate executable, `baton-bench`, that `baton` does not link.
 let package = Package(
     name: "Baton",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -12,6 +13,7 @@ let package = Package(
         .library(name: "BatonHandoff", targets: ["BatonHandoff"]),
         .library(name: "BatonLinks", targets: ["BatonLinks"]),
         .executable(name: "baton", targets: ["baton"]),
+        .executable(name: "baton-bench", targets: ["baton-bench"]),
         .executable(name: "handoff-flow", targets: ["HandoffFlow"]),
     ],
     targets: [
@@ -53,11 +55,15 @@ let package = Package(
         .target(
             name: "BatonCLI",
             dependencies: [
-                "BatonCore", "BatonServer", "BatonWorker", "BatonBench", "BatonHandoff", "BatonLinks", "HTTP", "Postgres",
-                "PostgresLauncher", "SafeText",
+                "BatonCore", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "HTTP", "Postgres", "PostgresLauncher",
+                "SafeText",
             ]
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
+
+        // The benchmarks and their drivers (wrk, pgbench, cc) in their own executable.
+        .target(name: "BatonBenchCLI", dependencies: ["BatonBench", "BatonCLI", "PostgresLauncher", "SafeText"]),
+        .executableTarget(name: "baton-bench", dependencies: ["BatonBenchCLI"]),
 
         // An App Clip and its app as an iOS team writes them: the two client libraries only.
         .executableTarget(name: "HandoffFlow", dependencies: ["BatonHandoff", "BatonLinks"], path: "Examples/HandoffFlow"),
@@ -89,6 +95,7 @@ let package = Package(
         .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore", "BatonLinks", "Postgres", "BatonTestSupport"]),
         .testTarget(name: "BatonWorkerTests", dependencies: ["BatonWorker", "BatonCore", "Postgres", "BatonTestSupport"]),
         .testTarget(name: "BatonBenchTests", dependencies: ["BatonBench", "BatonCore", "Postgres", "BatonTestSupport"]),
+        .testTarget(name: "BatonBenchCLITests", dependencies: ["BatonBenchCLI", "BatonCLI"]),
         .testTarget(
             name: "BatonCLITests",
             dependencies: ["BatonCLI", "BatonCore", "BatonHandoff", "HTTP", "Postgres", "PostgresLauncher", "BatonTestSupport"]),

@@ -22,7 +22,7 @@ struct JobsCommandsTests {
     @Test(
         "every jobs command and the worker have help with examples",
         arguments: [
-            ["jobs", "list"], ["jobs", "retry"], ["jobs", "cancel"], ["jobs", "stats"], ["worker"], ["bench", "queue"],
+            ["jobs", "list"], ["jobs", "retry"], ["jobs", "cancel"], ["jobs", "stats"], ["worker"],
         ])
     func helpHasExamples(command: [String]) {
         let captured = CapturedConsole()

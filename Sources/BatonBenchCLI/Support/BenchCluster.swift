@@ -1,3 +1,4 @@
+import BatonCLI
 import Foundation
 import PostgresLauncher
 

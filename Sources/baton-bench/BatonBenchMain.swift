@@ -1,0 +1,8 @@
+import BatonBenchCLI
+
+@main
+enum BatonBenchMain {
+    static func main() {
+        BenchCommandLine.main()
+    }
+}
