@@ -57,7 +57,8 @@ let package = Package(
             dependencies: [
                 "BatonCore", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "HTTP", "Postgres", "PostgresLauncher",
                 "SafeText",
-            ]
+            ],
+            plugins: ["EmbedBuildInfo"]
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
 
@@ -79,6 +80,8 @@ let package = Package(
         // Compiles Migrations/*.sql into BatonCore, so the binary carries its schema.
         .executableTarget(name: "EmbedMigrationsTool"),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["EmbedMigrationsTool"]),
+        // Writes the git commit into BatonCLI for `--version`.
+        .plugin(name: "EmbedBuildInfo", capability: .buildTool()),
 
         // Tests. BatonTestSupport starts one throwaway PostgreSQL cluster per test process.
         .target(name: "BatonTestSupport", dependencies: ["Postgres", "PostgresLauncher", "BatonCore"], path: "Tests/BatonTestSupport"),

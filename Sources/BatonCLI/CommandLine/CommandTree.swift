@@ -1,5 +1,5 @@
 /// A command hierarchy (`baton`'s, `baton-bench`'s): groups (`keys`, `jobs`)
-/// hold commands, and every level answers `--help`.
+/// hold commands, every level answers `--help`, and the root `--version`.
 public indirect enum CommandTree {
     /// A runnable command.
     case command(any BatonCommand.Type)
@@ -43,28 +43,33 @@ public indirect enum CommandTree {
             }
         case .group(let name, _, let children):
             let prefix = name.isEmpty ? program : "\(program) \(name)"
+            if name.isEmpty, words == ["--version"] {
+                console.out(BuildInfo.current.text(program: program))
+                return .success
+            }
             guard let first = words.first, first != "--help", first != "-h", first != "help" else {
                 let asked = words.first != nil
-                (asked ? console.out : console.err)(helpText(prefix: prefix, children: children))
+                (asked ? console.out : console.err)(helpText(prefix: prefix, root: name.isEmpty, children: children))
                 return asked ? .success : .usageOrInputError
             }
             guard let child = children.first(where: { $0.word == first }) else {
                 console.err(
                     "\(prefix): unknown command '\(UsageError(first).message)'\n\n"
-                        + helpText(prefix: prefix, children: children))
+                        + helpText(prefix: prefix, root: name.isEmpty, children: children))
                 return .usageOrInputError
             }
             return child.dispatch(Array(words.dropFirst()), program: program, console: console)
         }
     }
 
-    private func helpText(prefix: String, children: [CommandTree]) -> String {
+    private func helpText(prefix: String, root: Bool, children: [CommandTree]) -> String {
         let width = children.map(\.word.count).max() ?? 0
         var text = "\(summary)\n\nUsage: \(prefix) <command> [options]\n\nCommands:\n"
         for child in children {
             text += "  " + child.word.padding(toLength: width + 2, withPad: " ", startingAt: 0) + child.summary + "\n"
         }
-        text += "\nRun '\(prefix) <command> --help' for a command's options."
+        text += "\nRun '\(prefix) <command> --help' for a command's options"
+        text += root ? ", '\(prefix) --version' for the version, git commit and schema version." : "."
         return text
     }
 }
