@@ -34,6 +34,7 @@ public enum BatonCommandLine {
                 .group(
                     name: "config", summary: "Check the BATON_* configuration.",
                     children: [.command(ConfigCheckCommand.self), .command(ConfigReferenceCommand.self)]),
+                .command(CompletionCommand.self),
             ]
         )
     }
