@@ -55,6 +55,7 @@ final class CommandTreeCompletionTests {
             (["baton", "--ver"], "--version"),
             (["baton", "keys", "cr"], "create"),
             (["baton", "keys", "create", "--sc"], "--scope"),
+            (["baton", "handoff", "inspect", "--key-"], "--key-file"),
             (["baton", "jobs", "list", "--json", "--li"], "--limit"),
             (["baton", "compl"], "completion"),
         ])
