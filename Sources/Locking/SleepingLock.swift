@@ -14,7 +14,7 @@ import Darwin
 /// spinning cost more server CPU per preview than the handler's own work
 /// (24 % of the server threads' samples under `_MutexHandle._lockSlow`;
 /// preview CPU per request fell from 160 to 105 µs with the pool alone on
-/// this lock, `baton bench api`). A plain `pthread_mutex_t` hands a waiting
+/// this lock, `baton-bench api`). A plain `pthread_mutex_t` hands a waiting
 /// thread to the kernel instead. Use `Mutex` where contention is rare.
 public final class SleepingLock<State>: @unchecked Sendable {
     // @unchecked: `state` is only touched between lock and unlock of `mutex`.
