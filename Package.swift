@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["CMicroHTTPD", "SafeText"]),
         .target(
             name: "BatonCore",
-            dependencies: ["Postgres", "BatonHandoff", "BatonLinks", "CSodium", "Locking", "SafeText", "Telemetry"],
+            dependencies: ["Postgres", "BatonHandoff", "BatonLinks", "CSodium", "HTTP", "Locking", "SafeText", "Telemetry"],
             plugins: ["EmbedMigrations"]
         ),
         .target(
@@ -101,7 +101,9 @@ let package = Package(
         .testTarget(name: "BatonBenchCLITests", dependencies: ["BatonBenchCLI", "BatonCLI"]),
         .testTarget(
             name: "BatonCLITests",
-            dependencies: ["BatonCLI", "BatonCore", "BatonHandoff", "HTTP", "Postgres", "PostgresLauncher", "BatonTestSupport"]),
+            dependencies: [
+                "BatonCLI", "BatonCore", "BatonHandoff", "HTTP", "Postgres", "PostgresLauncher", "BatonTestSupport", "HTTPTestSupport",
+            ]),
         .testTarget(
             name: "BatonServerTests",
             dependencies: [

@@ -109,12 +109,12 @@ extension APIBenchmark {
             var tokens: [String] = []
             for start in stride(from: 0, to: count, by: 10_000) {
                 let batch = (start..<min(count, start + 10_000)).map { _ in LinkToken.generate().text }
-                let hashes = batch.map { Sodium.hex(hasher.hash($0)) }
-                let codes = batch.map { _ in Sodium.hex(Sodium.randomBytes(32)) }
+                let hashes = batch.map { Data(hasher.hash($0)) }
+                let codes = batch.map { _ in Data(Sodium.randomBytes(32)) }
                 try connection.query(insertSQL, [hashes, codes])
                 if let table {
                     try connection.query(
-                        "INSERT INTO \(table) (n, token_hash) SELECT $1::int + i, decode(h, 'hex') FROM unnest($2::text[]) WITH ORDINALITY AS t(h, i)",
+                        "INSERT INTO \(table) (n, token_hash) SELECT $1::int + i, h FROM unnest($2::bytea[]) WITH ORDINALITY AS t(h, i)",
                         [start, hashes])
                 }
                 tokens += batch
@@ -124,8 +124,8 @@ extension APIBenchmark {
 
         private static let insertSQL = """
             INSERT INTO baton.invites (family_id, family_name, inviter_name, token_hash, code_hash, expires_at)
-            SELECT 'bench', 'The Bench family', 'Ada', decode(t, 'hex'), decode(c, 'hex'), now() + interval '1 day'
-            FROM unnest($1::text[], $2::text[]) AS x(t, c)
+            SELECT 'bench', 'The Bench family', 'Ada', t, c, now() + interval '1 day'
+            FROM unnest($1::bytea[], $2::bytea[]) AS x(t, c)
             """
 
         private static let resetTables = """
@@ -144,12 +144,15 @@ extension APIBenchmark {
                 defer { connection.close() }
                 let rows = try connection.query(
                     """
-                    SELECT count(*) FILTER (WHERE r.redeemer_id = 'bench' AND b.n IS NULL),
-                           count(*) FILTER (WHERE r.redeemer_id = 'bench-c'), count(*) FILTER (WHERE b.n IS NOT NULL)
+                    SELECT count(*) FILTER (WHERE r.redeemer_id = 'bench' AND b.n IS NULL) AS ours,
+                           count(*) FILTER (WHERE r.redeemer_id = 'bench-c') AS ceiling,
+                           count(*) FILTER (WHERE b.n IS NOT NULL) AS pgbench
                     FROM baton.redemptions r JOIN baton.invites i ON i.id = r.invite_id
                     LEFT JOIN baton_bench_redeem b ON b.token_hash = i.token_hash
                     """)
-                return (try rows[0].decode(Int.self, at: 0), try rows[0].decode(Int.self, at: 1), try rows[0].decode(Int.self, at: 2))
+                return (
+                    try rows[0].decode(Int.self, "ours"), try rows[0].decode(Int.self, "ceiling"), try rows[0].decode(Int.self, "pgbench")
+                )
             } catch {
                 throw BenchmarkError(code: "setup_failed", message: "Could not count redemptions: \(error)")
             }

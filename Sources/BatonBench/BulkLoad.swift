@@ -31,8 +31,8 @@ enum BulkLoad {
         try connection.transaction { connection in
             let definitions = try connection.query(definitionsSQL, [tables]).map { row in
                 (
-                    name: try row.decode(String.self, at: 0), drop: try row.decode(String.self, at: 1),
-                    create: try row.decode(String.self, at: 2)
+                    name: try row.decode(String.self, "name"), drop: try row.decode(String.self, "drop_sql"),
+                    create: try row.decode(String.self, "create_sql")
                 )
             }
             for definition in definitions.reversed() {

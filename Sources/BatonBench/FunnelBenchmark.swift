@@ -3,7 +3,7 @@ import Foundation
 import Postgres
 
 /// `baton-bench funnel`: the funnel query over a big generated history
-/// against its ceilings (issue 8).
+/// against its ceilings.
 ///
 /// 1. Generates an `InviteHistory` of `invites` invites over 90 days and
 ///    `families` families (events and redemptions included) with `BulkLoad`:

@@ -99,14 +99,14 @@ public struct InviteCreationBenchmark: Sendable {
     }
 
     private func pgbench(clients: Int, invites: Int) throws -> Double {
-        let item = """
-            jsonb_build_object('family_id', 'bench', 'family_name', 'Bench family', 'max_redemptions', 1, 'metadata', '{}',
-                'ttl_seconds', 604800, 'code_hash', md5(random()::text) || md5(random()::text),
-                'token_hash', md5(random()::text) || md5(random()::text))
-            """
-        let input = "(SELECT jsonb_agg(\(item)) FROM generate_series(1, \(invites)))"
-        let sql = InviteStore.insert.sql.replacingOccurrences(of: "$1::jsonb", with: input).replacingOccurrences(
-            of: "$2::uuid", with: "NULL::uuid")
+        let same = { (value: String) in "array_fill(\(value), ARRAY[\(invites)])" }
+        let random = "ARRAY(SELECT decode(md5(random()::text) || md5(random()::text), 'hex') FROM generate_series(1, \(invites)))"
+        let columns = [
+            "$10::uuid": "NULL::uuid", "$1::text[]": same("'bench'::text"), "$2::text[]": same("'Bench family'::text"),
+            "$3::text[]": same("NULL::text"), "$4::text[]": same("NULL::text"), "$5::bytea[]": random, "$6::bytea[]": random,
+            "$7::int8[]": same("1::int8"), "$8::text[]": same("'{}'::text"), "$9::int8[]": same("604800::int8"),
+        ]
+        let sql = columns.reduce(InviteStore.insert.sql) { sql, column in sql.replacingOccurrences(of: column.key, with: column.value) }
         let script = sql.split(separator: "\n").joined(separator: " ") + ";\n"
         let runner = try PgbenchRunner(conninfo: conninfo, clients: clients, duration: duration, name: "invites-\(invites)", script: script)
         defer { runner.removeScript() }

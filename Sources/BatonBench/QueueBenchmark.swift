@@ -4,7 +4,7 @@ import Foundation
 import Postgres
 import Synchronization
 
-/// `baton-bench queue`: the job queue against its ceilings (DESIGN §8).
+/// `baton-bench queue`: the job queue against its ceilings (targets in docs/architecture.md).
 ///
 /// 1. Burn-down: `jobs` no-op jobs run by a `Worker` (one fetch loop,
 ///    `concurrency` runners), against `pgbench` with one client looping the

@@ -5,7 +5,7 @@ import PostgresLauncher
 
 /// `baton-bench serve`: how long `baton serve` takes from exec to its first
 /// `200` on `/readyz`, and how much memory it holds once idle, next to the
-/// budgets of DESIGN §8 (ready in under 300 ms after migrations, idle RSS
+/// budgets of docs/architecture.md (ready in under 300 ms after migrations, idle RSS
 /// under 40 MB).
 ///
 /// The database is migrated first, so the figure is the server's own start:
@@ -39,9 +39,9 @@ public struct ServeStartupBenchmark: Sendable {
         }
     }
 
-    /// The time-to-ready budget of DESIGN §8, in milliseconds.
+    /// The time-to-ready budget (docs/architecture.md, Targets), in milliseconds.
     static let readyBudgetMilliseconds = 300.0
-    /// The idle RSS budget of DESIGN §8, in MiB.
+    /// The idle RSS budget (docs/architecture.md, Targets), in MiB.
     static let idleBudgetMebibytes = 40.0
     /// How long one start may take before the benchmark gives up on it.
     static let startTimeout = Duration.seconds(30)
@@ -80,14 +80,14 @@ public struct ServeStartupBenchmark: Sendable {
         ]
         report.notes = [
             "\(options.runs) fresh processes of \(options.executable), database migrated beforehand; /readyz polled every millisecond; median (min–max).",
-            "The ceiling column is DESIGN §8's budget, not another program: a ratio under 100 % is within budget.",
+            "The ceiling column is the budget of docs/architecture.md, not another program: a ratio under 100 % is within budget.",
         ]
         return report
     }
 
     private static func row(_ name: String, _ unit: String, _ values: [Double], budget: Double) -> BenchmarkReport.Row {
         BenchmarkReport.Row(
-            name: name, unit: unit, runs: values, ceilingRuns: [budget], ceilingName: "DESIGN §8 budget", higherIsBetter: false
+            name: name, unit: unit, runs: values, ceilingRuns: [budget], ceilingName: "budget", higherIsBetter: false
         )
     }
 

@@ -27,7 +27,10 @@ extension BatonApplication {
                 host: listen.host,
                 port: UInt16(listen.port),
                 threadPoolSize: configuration.server.threads,
+                requestHeadTimeoutSeconds: configuration.server.requestHeadTimeoutSeconds,
+                minBodyBytesPerSecond: configuration.server.minBodyBytesPerSecond,
                 maxConnections: max(1024, configuration.server.threads),
+                maxConnectionsPerClient: configuration.server.maxConnectionsPerClient,
                 trustedProxies: configuration.server.trustedProxies,
                 logSink: logSink,
                 requestObserver: requestObserver(for: router)

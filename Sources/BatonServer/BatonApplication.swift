@@ -102,8 +102,9 @@ public final class BatonApplication: Sendable {
     }
 
     /// Runs `body` on a pooled connection. Database outages (lost connection,
-    /// pool exhausted, statement timeout) become 503 `unavailable` with
-    /// `Retry-After`, so clients retry instead of seeing a 500.
+    /// shutdown, pool exhausted, statement timeout, disk full, read-only
+    /// database) become 503 `unavailable` with `Retry-After`, so clients
+    /// retry instead of seeing a 500.
     public func withConnection<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
         try mappingOutages { try pool.withConnection(body) }
     }
@@ -117,8 +118,8 @@ public final class BatonApplication: Sendable {
     private func mappingOutages<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as PostgresError where error.isConnectionFailure || error.code == .poolExhausted || error.code == .queryCanceled {
-            throw ServiceUnavailable(reason: error.code.rawValue)
+        } catch {
+            throw ServiceUnavailable(outage: error) ?? error
         }
     }
 }

@@ -9,13 +9,12 @@ import Darwin
 /// many more handler threads than cores run (the pool's bookkeeping, twice
 /// per request; the HTTP metrics' counter table; the rate limiter).
 ///
-/// `Mutex` from Synchronization spins before it sleeps. With 32 handler
-/// threads on 2 cores the holder is often descheduled mid-section, and the
-/// spinning cost more server CPU per preview than the handler's own work
-/// (24 % of the server threads' samples under `_MutexHandle._lockSlow`;
-/// preview CPU per request fell from 160 to 105 µs with the pool alone on
-/// this lock, `baton-bench api`). A plain `pthread_mutex_t` hands a waiting
-/// thread to the kernel instead. Use `Mutex` where contention is rare.
+/// `Mutex` from Synchronization spins before it sleeps. With many more
+/// handler threads than cores the holder is often descheduled mid-section,
+/// and the spinning cost more server CPU per preview than the handler's own
+/// work (docs/api.md, "Second pass", has the profile). A plain
+/// `pthread_mutex_t` hands a waiting thread to the kernel instead. Use
+/// `Mutex` where contention is rare.
 public final class SleepingLock<State>: @unchecked Sendable {
     // @unchecked: `state` is only touched between lock and unlock of `mutex`.
     // Both are visible to inlined code only, so that `withLock` is

@@ -55,7 +55,8 @@ public enum SafeText {
     /// already escaped by any conforming serializer.
     public static func hardenedJSON(_ json: some StringProtocol) -> String {
         // Most API bodies are plain ASCII below DEL: nothing to escape, no copy
-        // scalar by scalar (a profile of preview put that at 17 % of its CPU).
+        // scalar by scalar (that copy was a large share of preview's CPU;
+        // docs/http.md, "Profiling notes").
         if json.utf8.allSatisfy({ $0 < 0x7F }) { return String(json) }
         var out = ""
         out.reserveCapacity(json.utf8.count)

@@ -180,7 +180,7 @@ enum BenchReportCommand: BatonCommand {
 
             Written by `baton-bench report`\(quick ? " --quick (smoke sizes: not figures to judge by)" : "") on \(date).
             Every figure stands next to the ceiling it is judged against, measured on the same machine in the same
-            run (DESIGN §8), and the ratio is ours over the ceiling. Throughput ratios are better high; for latency
+            run (targets in docs/architecture.md), and the ratio is ours over the ceiling. Throughput ratios are better high; for latency
             and memory rows (ms, MiB) a ratio above 100 % means Baton costs more than the ceiling.
 
             ## Method

@@ -6,7 +6,7 @@ import Foundation
 enum BenchServeCommand: BatonCommand {
     static let spec = CommandSpec(
         name: "serve",
-        summary: "Time from exec to the first 200 on /readyz, and idle RSS, of baton serve vs DESIGN's budgets.",
+        summary: "Time from exec to the first 200 on /readyz, and idle RSS, of baton serve vs its budgets.",
         options: [
             .value("database-url", "URL", "Serve this database (it gets migrated) instead of a throwaway cluster."),
             .value("runs", "N", "Fresh server processes measured, 1-50 (default 5)."),
@@ -15,7 +15,7 @@ enum BenchServeCommand: BatonCommand {
         discussion: """
             Migrates the database, then starts the baton binary beside this one as `baton serve` on a free
             loopback port N times, polls /readyz every millisecond until it answers 200, reads VmRSS after the idle
-            time, and stops it with SIGTERM. Budgets (DESIGN §8): ready under 300 ms, idle RSS under 40 MB.
+            time, and stops it with SIGTERM. Budgets (docs/architecture.md): ready under 300 ms, idle RSS under 40 MB.
             """,
         examples: ["swift build -c release && .build/release/baton-bench serve"]
     )

@@ -25,7 +25,8 @@ enum DevCommand: BatonCommand {
             (BATON_APPLE_TEAM_ID, BATON_APP_BUNDLE_ID, BATON_CLIP_BUNDLE_ID, BATON_APP_STORE_ID)
             come from the environment, or get example values that it names; the other BATON_* settings
             (webhook, timeouts, rate limits, ...) apply from the environment too, except the database,
-            secrets and listen address, which are its own. Every run writes DIR/baton.env so that
+            secrets and listen address, which are its own; with BATON_METRICS_LISTEN set, /metrics is served
+            there (and not on the API listener), as by `baton serve`. Every run writes DIR/baton.env so that
             `set -a; . DIR/baton.env; set +a` lets every other baton command reach the same
             database. Runs the worker (jobs, webhooks, invite expiry) in the same process; that worker
             never renews its process (BATON_WORKER_RENEW_AFTER_WEBHOOKS applies to `baton worker` only).
@@ -70,6 +71,8 @@ enum DevCommand: BatonCommand {
             server.shutdown(grace: configuration.server.shutdownGrace)
             app.close()
         }
+        let metricsServer = try MetricsListener.start(for: app, console: console)
+        defer { metricsServer?.shutdown(grace: .seconds(1)) }
         let worker =
             arguments.flag("no-worker") ? nil : Worker.standard(configuration, metrics: metrics) { console.err(WorkerCommand.logLine($0)) }
         worker?.start()

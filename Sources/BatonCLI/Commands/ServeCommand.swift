@@ -24,10 +24,7 @@ enum ServeCommand: BatonCommand {
         let app = BatonApplication(configuration: configuration)
         let server = try app.startServer()
         console.err(#"{"level":"info","msg":"listening","address":"\#(configuration.listen.host):\#(server.port)"}"#)
-        let metricsServer = try app.startMetricsServer()
-        if let metricsServer, let listen = configuration.server.metricsListen {
-            console.err(#"{"level":"info","msg":"serving /metrics","address":"\#(listen.host):\#(metricsServer.port)"}"#)
-        }
+        let metricsServer = try MetricsListener.start(for: app, console: console)
         _ = signals.wait()
         let drained = server.shutdown(grace: configuration.server.shutdownGrace)
         metricsServer?.shutdown(grace: .seconds(1))

@@ -99,7 +99,7 @@ enum WorkerCommand: BatonCommand {
         metrics.addPoolStatistics(pool)
         metrics.addJobCounts(pool: pool)
         let server = try MetricsServer.start(metrics, on: listen)
-        console.err(#"{"level":"info","msg":"serving /metrics","address":"\#(listen.host):\#(server.port)"}"#)
+        MetricsListener.announce(server, host: listen.host, console: console)
         return server
     }
 

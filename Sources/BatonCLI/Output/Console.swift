@@ -1,4 +1,5 @@
 import Foundation
+import HTTP
 import SafeText
 
 /// Where a command prints: people read tables on stdout, scripts read
@@ -15,10 +16,12 @@ public struct Console: Sendable {
         self.err = err
     }
 
-    /// The process's standard output and standard error.
+    /// The process's standard output and standard error. A line that cannot
+    /// be written (its reader went away) is dropped and counted, where
+    /// `FileHandle.write` would stop the process.
     public static let standard = Console(
-        out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-        err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        out: { FileDescriptorLogSink.standardOutput.write(line: $0) },
+        err: { FileDescriptorLogSink.standardError.write(line: $0) }
     )
 
     /// Prints `value` (dictionaries, arrays, strings, numbers, booleans, NSNull)

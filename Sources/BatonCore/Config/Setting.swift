@@ -146,6 +146,7 @@ public struct Setting: Sendable, Hashable {
         [
             databaseURL, secretKey, listen, poolSize, poolTimeout, statementTimeout, logLevel,
             httpThreads, trustedProxies, shutdownGrace, metricsListen,
+            maxConnectionsPerClient, requestHeadTimeout, minBodyRate,
             handoffKeys, handoffTTL, redeemerJWTSecret, rateLimits, androidPackage, androidFingerprints,
             webhookURL, webhookSecret, webhookTimeout, webhookRetryBase, webhookMaxAttempts,
             workerConcurrency, jobLease, jobTimeout, workerShutdownGrace, workerRenewAfterWebhooks, jobRetention, idempotencyRetention,

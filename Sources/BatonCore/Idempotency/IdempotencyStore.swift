@@ -75,10 +75,10 @@ public struct IdempotencyStore: Sendable {
         let locked = try connection.query(Self.lock, [claim.lockID])[0].decode(Bool.self, at: 0)
         guard locked else { throw IdempotencyError.inUse }
         guard let row = try connection.query(Self.select, [claim.apiKeyID, claim.key]).first else { return nil }
-        guard Sodium.constantTimeEqual(Array(try row.decode(Data.self, at: 0)), claim.requestHash) else {
+        guard Sodium.constantTimeEqual(Array(try row.decode(Data.self, "request_hash")), claim.requestHash) else {
             throw IdempotencyError.reused
         }
-        return StoredResponse(status: try row.decode(Int.self, at: 1), body: try row.decode(Data.self, at: 2))
+        return StoredResponse(status: try row.decode(Int.self, "response_status"), body: try row.decode(Data.self, "response_body"))
     }
 
     /// Records `response` for `claim`, in the transaction that did the work.

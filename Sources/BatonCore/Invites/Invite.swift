@@ -46,7 +46,7 @@ public struct Invite: Sendable, Equatable {
 }
 
 /// One redemption of an invite, as `GET /v1/invites/{id}` lists them.
-public struct InviteRedemption: Sendable, Equatable, Decodable {
+public struct InviteRedemption: Sendable, Equatable {
     /// The redemption's id (the receipt id).
     public var id: UUID
     /// Who redeemed.
@@ -55,10 +55,6 @@ public struct InviteRedemption: Sendable, Equatable, Decodable {
     public var channel: String
     /// When, by the database clock.
     public var redeemedAt: Date
-
-    private enum CodingKeys: String, CodingKey {
-        case id, redeemerID = "redeemer_id", channel, redeemedAt = "redeemed_at"
-    }
 }
 
 /// An invite with its redemptions, oldest first.

@@ -1,7 +1,7 @@
 import Foundation
 import Postgres
 
-/// The columns every invite query returns, and their decoding.
+/// The columns every invite query returns, and their decoding by name.
 enum InviteRow {
     /// `state` is the effective state: an active invite past `expires_at`
     /// (by the database clock) reads as `expired` before the sweep runs.
@@ -11,28 +11,29 @@ enum InviteRow {
         max_redemptions, redemption_count, metadata::text AS metadata, created_at, expires_at, first_previewed_at,
         finalized_at, (extract(epoch FROM created_at) * 1000000)::bigint AS created_micros
         """
-    /// Columns in ``columns``; extra columns of a query come after.
-    static let columnCount = 14
 
-    static func invite(_ row: PostgresRow) throws -> Invite {
-        guard let state = Invite.State(rawValue: try row.decode(String.self, at: 5)) else {
-            throw PostgresError(.decodingTypeMismatch)
-        }
-        return Invite(
-            id: try row.decode(UUID.self, at: 0),
-            familyID: try row.decode(String.self, at: 1),
-            familyName: try row.decode(String.self, at: 2),
-            inviterID: try row.decode(String?.self, at: 3),
-            inviterName: try row.decode(String?.self, at: 4),
-            state: state,
-            maxRedemptions: try row.decode(Int.self, at: 6),
-            redemptionCount: try row.decode(Int.self, at: 7),
-            metadata: try row.decode(String.self, at: 8),
-            createdAt: try row.decode(Date.self, at: 9),
-            expiresAt: try row.decode(Date.self, at: 10),
-            firstPreviewedAt: try row.decode(Date?.self, at: 11),
-            finalizedAt: try row.decode(Date?.self, at: 12),
-            createdMicros: try row.decode(Int64.self, at: 13)
+    /// The invite in a row holding ``columns`` (and perhaps more).
+    /// - Throws: `column_missing`, or `decoding_unknown_value` for a state
+    ///   this build does not know.
+    static func invite(_ row: PostgresRow) throws(PostgresError) -> Invite {
+        Invite(
+            id: try row.decode(UUID.self, "id"),
+            familyID: try row.decode(String.self, "family_id"),
+            familyName: try row.decode(String.self, "family_name"),
+            inviterID: try row.decode(String?.self, "inviter_id"),
+            inviterName: try row.decode(String?.self, "inviter_name"),
+            state: try row.decode(Invite.State.self, "state"),
+            maxRedemptions: try row.decode(Int.self, "max_redemptions"),
+            redemptionCount: try row.decode(Int.self, "redemption_count"),
+            metadata: try row.decode(String.self, "metadata"),
+            createdAt: try row.decode(Date.self, "created_at"),
+            expiresAt: try row.decode(Date.self, "expires_at"),
+            firstPreviewedAt: try row.decode(Date?.self, "first_previewed_at"),
+            finalizedAt: try row.decode(Date?.self, "finalized_at"),
+            createdMicros: try row.decode(Int64.self, "created_micros")
         )
     }
 }
+
+/// Read from the effective `state` of ``InviteRow/columns``.
+extension Invite.State: PostgresDecodable {}

@@ -6,11 +6,13 @@ extension InviteStore {
     /// - Throws: `InviteError.notFound`, or the database's error.
     public func detail(id: UUID, on connection: PostgresConnection) throws -> InviteDetail {
         guard let row = try connection.query(Self.selectDetail, [id]).first else { throw InviteError.notFound }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        let redemptions = try decoder.decode(
-            [InviteRedemption].self, from: Data(try row.decode(String.self, at: InviteRow.columnCount).utf8)
-        )
+        let ids: [UUID] = try row.decode("redemption_ids")
+        let redeemers: [String] = try row.decode("redeemer_ids")
+        let channels: [String] = try row.decode("redemption_channels")
+        let times: [Date] = try row.decode("redeemed_ats")
+        let redemptions = zip(zip(ids, redeemers), zip(channels, times)).map { person, arrival in
+            InviteRedemption(id: person.0, redeemerID: person.1, channel: arrival.0, redeemedAt: arrival.1)
+        }
         return InviteDetail(invite: try InviteRow.invite(row), redemptions: redemptions)
     }
 
@@ -50,15 +52,21 @@ extension InviteStore {
         return (try detail(id: id, on: connection), revoked != nil)
     }
 
+    /// The invite's columns, then its redemptions as one array per column,
+    /// in the same order (oldest first).
     static let selectDetail = PostgresStatement(
         name: "invites_detail",
         sql: """
-            SELECT \(InviteRow.columns),
-                   coalesce((SELECT jsonb_agg(jsonb_build_object(
-                                    'id', r.id, 'redeemer_id', r.redeemer_id, 'channel', r.channel,
-                                    'redeemed_at', extract(epoch FROM r.redeemed_at)) ORDER BY r.redeemed_at, r.id)
-                             FROM baton.redemptions r WHERE r.invite_id = i.id), '[]'::jsonb)::text
-            FROM baton.invites i WHERE i.id = $1
+            SELECT \(InviteRow.columns), r.redemption_ids, r.redeemer_ids, r.redemption_channels, r.redeemed_ats
+            FROM baton.invites i
+            CROSS JOIN LATERAL (
+                SELECT coalesce(array_agg(id ORDER BY redeemed_at, id), '{}') AS redemption_ids,
+                       coalesce(array_agg(redeemer_id ORDER BY redeemed_at, id), '{}') AS redeemer_ids,
+                       coalesce(array_agg(channel ORDER BY redeemed_at, id), '{}') AS redemption_channels,
+                       coalesce(array_agg(redeemed_at ORDER BY redeemed_at, id), '{}') AS redeemed_ats
+                FROM baton.redemptions WHERE invite_id = i.id
+            ) AS r
+            WHERE i.id = $1
             """)
 
     static let selectPage = PostgresStatement(

@@ -1,6 +1,6 @@
 import SafeText
 
-/// A validated invite, ready to insert: the limits of issue 6, checked
+/// A validated invite, ready to insert: the API's limits (docs/api.md), checked
 /// before the database is touched (the schema's CHECK constraints repeat
 /// them as the last line of defence).
 public struct NewInvite: Sendable, Equatable {

@@ -5,8 +5,8 @@ import Postgres
 /// The API keys this process has authenticated, kept in memory so that a
 /// live key costs no database round trip.
 ///
-/// Reading a key's row was one extra round trip and 30 % of the CPU of an
-/// API-key request (`POST /v1/redemptions`, `baton-bench api`). A hit still
+/// Reading a key's row was one extra round trip and the largest share of an
+/// API-key request's CPU (docs/api-keys.md has the profile). A hit still
 /// computes the keyed hash of the presented text and compares it in constant
 /// time with the cached row's hash: the cache holds rows, never "this text
 /// is valid". Only successes are cached; an unknown, wrong or revoked key

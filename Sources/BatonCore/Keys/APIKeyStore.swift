@@ -65,7 +65,7 @@ public struct APIKeyStore: Sendable {
     /// - Throws: the database error.
     public func storedKey(publicID: String, on connection: PostgresConnection) throws -> StoredKey? {
         guard let row = try connection.query(Self.selectForAuthentication, [publicID]).first else { return nil }
-        return StoredKey(record: try Self.record(row), keyHash: Array(try row.decode(Data.self, at: 7)))
+        return StoredKey(record: try Self.record(row), keyHash: Array(try row.decode(Data.self, "key_hash")))
     }
 
     /// `key`'s record when `stored` is its live row (authentication is
@@ -92,13 +92,13 @@ public struct APIKeyStore: Sendable {
 
     private static func record(_ row: PostgresRow) throws -> Record {
         Record(
-            id: try row.decode(UUID.self, at: 0),
-            publicID: try row.decode(String.self, at: 1),
-            name: try row.decode(String.self, at: 2),
-            scopes: try row.decode([String].self, at: 3).compactMap(Scope.init(rawValue:)),
-            createdAt: try row.decode(Date.self, at: 4),
-            revokedAt: try row.decode(Date?.self, at: 5),
-            lastUsedAt: try row.decode(Date?.self, at: 6)
+            id: try row.decode(UUID.self, "id"),
+            publicID: try row.decode(String.self, "public_id"),
+            name: try row.decode(String.self, "name"),
+            scopes: try row.decode([String].self, "scopes").compactMap(Scope.init(rawValue:)),
+            createdAt: try row.decode(Date.self, "created_at"),
+            revokedAt: try row.decode(Date?.self, "revoked_at"),
+            lastUsedAt: try row.decode(Date?.self, "last_used_at")
         )
     }
 

@@ -34,7 +34,7 @@ public enum InviteExpiry {
         try JobQueueError.wrapping { () throws(PostgresError) in
             let row = try connection.query(
                 expireStatement, [max(1, limit), Int32(clamping: webhookMaxAttempts), OutboxEvents.webhookKind])[0]
-            return Batch(due: try row.decode(at: 0), expired: try row.decode(at: 1))
+            return Batch(due: try row.decode("due"), expired: try row.decode("expired"))
         }
     }
 
@@ -75,6 +75,6 @@ public enum InviteExpiry {
                 FROM event
                 RETURNING 1
             )
-            SELECT (SELECT count(*) FROM due)::int8, (SELECT count(*) FROM job)::int8
+            SELECT (SELECT count(*) FROM due)::int8 AS due, (SELECT count(*) FROM job)::int8 AS expired
             """)
 }

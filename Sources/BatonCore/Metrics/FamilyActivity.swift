@@ -33,8 +33,8 @@ public struct FamilyActivity: Sendable, Equatable {
         try connection.query(topStatement, [query.from, query.to, query.familyID, max(1, min(limit, 100))]).map {
             row throws(PostgresError) in
             FamilyActivity(
-                familyID: try row.decode(at: 0), familyName: try row.decode(at: 1), issued: try row.decode(at: 2),
-                redeemed: try row.decode(at: 3)
+                familyID: try row.decode("family_id"), familyName: try row.decode("family_name"),
+                issued: try row.decode("issued"), redeemed: try row.decode("redeemed")
             )
         }
     }
@@ -62,7 +62,7 @@ public struct FamilyActivity: Sendable, Equatable {
                 ORDER BY issued DESC, family_id LIMIT $4
             )
             SELECT t.family_id,
-                   (SELECT i.family_name FROM baton.invites i WHERE i.family_id = t.family_id ORDER BY i.created_at DESC LIMIT 1),
+                   (SELECT i.family_name FROM baton.invites i WHERE i.family_id = t.family_id ORDER BY i.created_at DESC LIMIT 1) AS family_name,
                    t.issued, t.redeemed
             FROM top t ORDER BY t.issued DESC, t.family_id
             """)

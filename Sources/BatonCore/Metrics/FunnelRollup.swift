@@ -28,15 +28,15 @@ public enum FunnelRollup {
     public static func step(batch: Int = defaultBatch, on connection: PostgresConnection) throws -> Int {
         try connection.transaction { connection in
             let state = try connection.query(lockState)[0]
-            let watermark: Int64 = try state.decode(at: 0)
-            let pending: Int64 = try state.decode(at: 1)
-            let settled: Bool = try state.decode(at: 2)
+            let watermark: Int64 = try state.decode("watermark_id")
+            let pending: Int64 = try state.decode("pending_id")
+            let settled: Bool = try state.decode("settled")
             guard settled, pending > watermark else {
                 if pending <= watermark { try connection.query(observe, [watermark]) }
                 return 0
             }
             let high = min(pending, watermark + Int64(max(1, batch)))
-            let rolled: Int = try connection.query(rollUp, [watermark, high])[0].decode(at: 0)
+            let rolled: Int = try connection.query(rollUp, [watermark, high])[0].decode("rolled")
             try connection.query(high == pending ? observe : advance, [high])
             return rolled
         }
@@ -51,10 +51,10 @@ public enum FunnelRollup {
     @discardableResult
     public static func catchUp(batch: Int = defaultBatch, timeout: Duration = .seconds(30), on connection: PostgresConnection) throws -> Int
     {
-        let target: Int64 = try connection.query(newestEvent)[0].decode(at: 0)
+        let target: Int64 = try connection.query(newestEvent)[0].decode("newest_id")
         let deadline = ContinuousClock.now + timeout
         var total = 0
-        while try connection.query(FunnelStore.watermarkStatement)[0].decode(Int64.self, at: 0) < target,
+        while try connection.query(FunnelStore.watermarkStatement)[0].decode(Int64.self, "watermark_id") < target,
             ContinuousClock.now < deadline
         {
             let rolled = try step(batch: batch, on: connection)
@@ -64,12 +64,13 @@ public enum FunnelRollup {
         return total
     }
 
-    static let newestEvent = PostgresStatement(name: "funnel_newest_event", sql: "SELECT coalesce(max(id), 0) FROM baton.events")
+    static let newestEvent = PostgresStatement(
+        name: "funnel_newest_event", sql: "SELECT coalesce(max(id), 0) AS newest_id FROM baton.events")
 
     static let lockState = PostgresStatement(
         name: "funnel_rollup_lock",
         sql: """
-            SELECT watermark_id, pending_id, pg_snapshot_xmin(pg_current_snapshot()) >= pending_xmax
+            SELECT watermark_id, pending_id, pg_snapshot_xmin(pg_current_snapshot()) >= pending_xmax AS settled
             FROM baton.funnel_rollup_state FOR UPDATE
             """)
 
@@ -122,6 +123,6 @@ public enum FunnelRollup {
                 SELECT hour, bin, count(*) FROM batch WHERE bin IS NOT NULL GROUP BY 1, 2
                 ON CONFLICT (hour, bin) DO UPDATE SET count = r.count + excluded.count
             )
-            SELECT count(*) FROM batch
+            SELECT count(*) AS rolled FROM batch
             """)
 }

@@ -12,13 +12,13 @@ public enum FunnelStore {
     /// Runs in a read-only repeatable-read transaction, so the watermark
     /// and the rows read past it are one snapshot, with JIT off: the
     /// planner cannot know how short the live tail is, and compiling the
-    /// plan cost seconds where running it costs milliseconds. Call it on a
+    /// plan cost far more than running it (docs/metrics.md). Call it on a
     /// connection outside any transaction (a pooled one, as it comes).
     /// - Throws: `PostgresError` from the database.
     public static func report(_ query: FunnelQuery, on connection: PostgresConnection) throws -> FunnelReport {
         let rows = try connection.transaction(isolation: .repeatableRead, readOnly: true) { connection in
             try connection.runScript("SET LOCAL jit = off")
-            let watermark: Int64 = try connection.query(watermarkStatement)[0].decode(at: 0)
+            let watermark: Int64 = try connection.query(watermarkStatement)[0].decode("watermark_id")
             var parameters: [any PostgresBindable] = [query.from, query.to, query.interval.sqlInterval, watermark]
             if let familyID = query.familyID { parameters.append(familyID) }
             return try connection.query(query.familyID == nil ? allFamilies : oneFamily, parameters)
@@ -30,22 +30,22 @@ public enum FunnelStore {
         var total = FunnelTally(tracksRejections: tracksRejections)
         var latency = RedeemLatencyHistogram()
         for row in rows {
-            let kind: String = try row.decode(at: 0)
-            let label: String = try row.decode(at: 4)
-            let count: Int = try row.decode(at: 5)
-            if kind == "latency" {
+            let kind: RowKind = try row.decode("kind")
+            let label: String = try row.decode("label")
+            let count: Int = try row.decode("count")
+            if kind == .latency {
                 latency.add(count, bin: Int(label) ?? -1)
                 continue
             }
-            let start: Date = try row.decode(at: 1)
+            let start: Date = try row.decode("bucket")
             let index = Int(Int64(start.timeIntervalSince(query.from).rounded()) / query.interval.seconds)
             guard buckets.indices.contains(index) else { continue }
-            if kind == "rejection" {
+            if kind == .rejection {
                 buckets[index].tally.addRejections(count, code: label)
                 total.addRejections(count, code: label)
             } else {
-                let type: String = try row.decode(at: 2)
-                let channel: String = try row.decode(at: 3)
+                let type: String = try row.decode("type")
+                let channel: String = try row.decode("channel")
                 buckets[index].tally.add(count, eventType: type, channel: channel, reason: label)
                 total.add(count, eventType: type, channel: channel, reason: label)
             }
@@ -59,9 +59,9 @@ public enum FunnelStore {
 
     /// Parameters: $1 from, $2 to (both bucket-aligned), $3 the bucket
     /// width as an interval, $4 the rollup's watermark, $5 the family id
-    /// (per-family form only). Rows:
-    /// kind (`count`, `latency`, `rejection`), bucket start, event type,
-    /// channel, label (reason, latency bin or rejection code), count.
+    /// (per-family form only). Rows: `kind` (a ``RowKind``), `bucket`
+    /// (start), `type` (of event), `channel`, `label` (reason, latency bin or
+    /// rejection code), `count`.
     /// Refusals carry no family, so the per-family form has none.
     private static func reportSQL(perFamily: Bool) -> String {
         let family = perFamily ? "family_id = $5::text AND " : ""
@@ -102,11 +102,21 @@ public enum FunnelStore {
                 ) AS rows
                 GROUP BY bin
             )
-            SELECT 'count', bucket, type, channel, reason, count FROM counts
+            SELECT 'count' AS kind, bucket, type, channel, reason AS label, count FROM counts
             UNION ALL
             SELECT 'latency', NULL, NULL, NULL, bin::text, count FROM latency
             \(rejections)
             """
+    }
+
+    /// What a report row counts: its `kind` column.
+    enum RowKind: String, CaseIterable, PostgresDecodable {
+        /// Events of one type, channel and reason in one bucket.
+        case count
+        /// Redemptions in one latency bin, over the whole range.
+        case latency
+        /// Refusals with one code in one bucket.
+        case rejection
     }
 
     /// The origin of every bucket: 2001-01-01 00:00 UTC, a Monday.

@@ -56,9 +56,8 @@ public final class RejectionFlusher: Sendable {
     public static func flush(_ counter: RejectionCounter, on connection: PostgresConnection) throws(PostgresError) -> Int {
         let entries = counter.drain()
         guard !entries.isEmpty else { return 0 }
-        let rows = entries.map { #"{"hour_start":\#($0.hourStart),"code":"\#($0.code.rawValue)","count":\#($0.count)}"# }
         do {
-            try connection.query(upsert, [PostgresJSON("[" + rows.joined(separator: ",") + "]")])
+            try connection.query(upsert, [entries.map(\.hourStart), entries.map(\.code.rawValue), entries.map(\.count)])
         } catch {
             counter.add(entries)
             throw error
@@ -92,7 +91,7 @@ public final class RejectionFlusher: Sendable {
         sql: """
             INSERT INTO baton.rejections_hourly AS r (hour, code, count)
             SELECT to_timestamp(hour_start), code, count
-            FROM jsonb_to_recordset($1::jsonb) AS x(hour_start bigint, code text, count bigint)
+            FROM unnest($1::int8[], $2::text[], $3::int8[]) AS x(hour_start, code, count)
             ON CONFLICT (hour, code) DO UPDATE SET count = r.count + excluded.count
             """)
 }

@@ -49,7 +49,7 @@ public struct Migrator: Sendable {
     /// - Throws: `MigrationError.database` when the database can't be read.
     public func status(on connection: PostgresConnection) throws(MigrationError) -> [Status] {
         try database { () throws(PostgresError) in
-            let exists = try connection.query(Self.bookkeepingExists)[0].decode(Bool.self, at: 0)
+            let exists = try connection.query(Self.bookkeepingExists)[0].decode(Bool.self, "present")
             return Self.statuses(known: migrations, applied: exists ? try applied(on: connection) : [:])
         }
     }
@@ -110,10 +110,10 @@ public struct Migrator: Sendable {
     private func applied(on connection: PostgresConnection) throws(PostgresError) -> [Int: Applied] {
         var result: [Int: Applied] = [:]
         for row in try connection.query(Self.list) {
-            result[Int(try row.decode(Int64.self, at: 0))] = Applied(
-                fileName: try row.decode(String.self, at: 1),
-                checksum: try row.decode(String.self, at: 2),
-                appliedAt: try row.decode(Date.self, at: 3)
+            result[Int(try row.decode(Int64.self, "version"))] = Applied(
+                fileName: try row.decode(String.self, "file_name"),
+                checksum: try row.decode(String.self, "checksum"),
+                appliedAt: try row.decode(Date.self, "applied_at")
             )
         }
         return result
@@ -149,14 +149,14 @@ public struct Migrator: Sendable {
         );
         """
     static let bookkeepingExists = PostgresStatement(
-        name: "migrator_bookkeeping_exists", sql: "SELECT to_regclass('baton.schema_migrations') IS NOT NULL"
+        name: "migrator_bookkeeping_exists", sql: "SELECT to_regclass('baton.schema_migrations') IS NOT NULL AS present"
     )
     /// An arbitrary constant shared by every Baton replica: the migration lock's key.
     static let lock = PostgresStatement(name: "migrator_lock", sql: "SELECT pg_advisory_lock(7420196611)")
     static let unlock = PostgresStatement(name: "migrator_unlock", sql: "SELECT pg_advisory_unlock(7420196611)")
     static let list = PostgresStatement(
         name: "migrator_list",
-        sql: "SELECT version::int8, file_name, checksum, applied_at FROM baton.schema_migrations ORDER BY version"
+        sql: "SELECT version::int8 AS version, file_name, checksum, applied_at FROM baton.schema_migrations ORDER BY version"
     )
     static let record = PostgresStatement(
         name: "migrator_record",

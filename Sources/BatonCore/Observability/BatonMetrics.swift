@@ -1,3 +1,4 @@
+import HTTP
 import Telemetry
 
 /// Every Baton series one process records, on one registry, with label sets
@@ -83,6 +84,14 @@ public final class BatonMetrics: Sendable {
         registry.gauge("baton_build_info", help: "Always 1; the version label names the running build.", labelNames: ["version"])
             .labels(BuildInfo.version).set(1)
         registry.addCollector { ProcessMetrics.snapshot() }
+        registry.addCollector {
+            [
+                .counter(
+                    "baton_log_lines_dropped_total",
+                    help: "Log lines this process could not write (the log's reader went away, a full disk).",
+                    value: Double(FileDescriptorLogSink.droppedLines))
+            ]
+        }
     }
 
     /// The scrape body for `/metrics`.

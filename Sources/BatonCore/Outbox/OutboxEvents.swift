@@ -8,7 +8,8 @@ import Postgres
 /// event row (which metrics read) and enqueues its `webhook.deliver` job in
 /// **one statement**, on the caller's connection: call it inside the same
 /// transaction as the state change, so a committed redemption always has its
-/// webhook and a rolled-back one never does (DESIGN §3). After the commit,
+/// webhook and a rolled-back one never does (the transactional outbox of
+/// docs/architecture.md). After the commit,
 /// call ``JobWakeup/signal()`` so a worker delivers it at once instead of at
 /// its next poll (never NOTIFY inside the transaction: that serializes commits).
 ///
@@ -67,7 +68,7 @@ public enum OutboxEvents {
                 [
                     type.rawValue, inviteID, familyID, channel, data, Int32(min(maxAttempts, 1000)), webhookKind,
                 ])
-            return try rows[0].decode(UUID.self, at: 0)
+            return try rows[0].decode(UUID.self, "event_id")
         }
     }
 

@@ -37,8 +37,8 @@ extension JobQueue {
         try JobQueueError.wrapping { () throws(PostgresError) in
             try connection.query(statsStatement).map { row throws(PostgresError) in
                 JobCount(
-                    kind: try row.decode(at: 0), state: JobState(rawValue: try row.decode(String.self, at: 1)) ?? .available,
-                    count: try row.decode(at: 2), oldestScheduledAt: try row.decode(at: 3))
+                    kind: try row.decode("kind"), state: try row.decode("state"), count: try row.decode("count"),
+                    oldestScheduledAt: try row.decode("oldest_scheduled_at"))
             }
         }
     }
@@ -51,7 +51,7 @@ extension JobQueue {
         let rows = try JobQueueError.wrapping { () throws(PostgresError) in try connection.query(statement, [id]) }
         guard let row = rows.first else { throw .notFound(id: id) }
         let record = try JobQueueError.wrapping { () throws(PostgresError) in try JobRecord(row) }
-        let applied = try JobQueueError.wrapping { () throws(PostgresError) in try row.decode(Bool.self, at: 11) }
+        let applied = try JobQueueError.wrapping { () throws(PostgresError) in try row.decode(Bool.self, "applied") }
         guard applied else { throw .wrongState(id: id, state: record.state, operation: operation) }
         return record
     }
@@ -76,7 +76,7 @@ extension JobQueue {
                     FROM target WHERE j.id = target.id AND target.state IN (\(allowed))
                     RETURNING j.*
                 )
-                SELECT \(JobRecord.columns), true FROM changed
+                SELECT \(JobRecord.columns), true AS applied FROM changed
                 CROSS JOIN LATERAL (SELECT pg_notify('\(channel)', '')) AS wake
                 UNION ALL
                 SELECT \(JobRecord.columns), false FROM baton.jobs
@@ -111,7 +111,7 @@ extension JobQueue {
     static let statsStatement = PostgresStatement(
         name: "jobs_stats",
         sql: """
-            SELECT kind, state, count(*), min(scheduled_at)
+            SELECT kind, state, count(*) AS count, min(scheduled_at) AS oldest_scheduled_at
             FROM baton.jobs GROUP BY kind, state ORDER BY kind, state
             """)
 }

@@ -29,7 +29,7 @@ public enum JobQueue {
                 [
                     job.kind, job.args, Int32(job.priority), job.scheduledAt, Int32(job.maxAttempts), job.uniqueKey,
                 ])
-            return try rows.first?.decode(Int64.self, at: 0)
+            return try rows.first?.decode(Int64.self, "id")
         }
     }
 
@@ -45,8 +45,8 @@ public enum JobQueue {
         return try JobQueueError.wrapping { () throws(PostgresError) in
             try connection.query(claimStatement, [limit, workerID, lease.intervalSeconds, kinds]).map { row throws(PostgresError) in
                 ClaimedJob(
-                    id: try row.decode(at: 0), kind: try row.decode(at: 1), args: try row.decode(at: 2),
-                    attempt: try row.decode(at: 3), maxAttempts: try row.decode(at: 4))
+                    id: try row.decode("id"), kind: try row.decode("kind"), args: try row.decode("args"),
+                    attempt: try row.decode("attempt"), maxAttempts: try row.decode("max_attempts"))
             }
         }
     }
@@ -56,7 +56,7 @@ public enum JobQueue {
     public static func complete(_ ids: [Int64], workerID: String, on connection: PostgresConnection) throws(JobQueueError) -> Int {
         guard !ids.isEmpty else { return 0 }
         return try JobQueueError.wrapping { () throws(PostgresError) in
-            try connection.query(completeStatement, [ids.map(String.init), workerID]).affectedRows
+            try connection.query(completeStatement, [ids, workerID]).affectedRows
         }
     }
 
@@ -71,13 +71,10 @@ public enum JobQueue {
         return try JobQueueError.wrapping { () throws(PostgresError) in
             let rows = try connection.query(
                 failStatement,
-                [
-                    failures.map { String($0.id) }, failures.map(\.message),
-                    failures.map { String($0.retryAfter) }, failures.map { String($0.isPermanent) }, workerID,
-                ])
+                [failures.map(\.id), failures.map(\.message), failures.map(\.retryAfter), failures.map(\.isPermanent), workerID])
             var discarded: [Int64] = []
-            for row in rows where try row.decode(Bool.self, at: 1) {
-                discarded.append(try row.decode(Int64.self, at: 0))
+            for row in rows where try row.decode(Bool.self, "discard") {
+                discarded.append(try row.decode(Int64.self, "id"))
             }
             return discarded
         }
@@ -92,7 +89,7 @@ public enum JobQueue {
     ) throws(JobQueueError) -> Int {
         guard !ids.isEmpty else { return 0 }
         return try JobQueueError.wrapping { () throws(PostgresError) in
-            try connection.query(heartbeatStatement, [ids.map(String.init), workerID, lease.intervalSeconds]).affectedRows
+            try connection.query(heartbeatStatement, [ids, workerID, lease.intervalSeconds]).affectedRows
         }
     }
 
@@ -103,7 +100,7 @@ public enum JobQueue {
     public static func release(_ ids: [Int64], workerID: String, on connection: PostgresConnection) throws(JobQueueError) -> Int {
         guard !ids.isEmpty else { return 0 }
         return try JobQueueError.wrapping { () throws(PostgresError) in
-            try connection.query(releaseStatement, [ids.map(String.init), workerID]).affectedRows
+            try connection.query(releaseStatement, [ids, workerID]).affectedRows
         }
     }
 
@@ -141,7 +138,7 @@ public enum JobQueue {
         name: "jobs_complete",
         sql: """
             UPDATE baton.jobs SET state = 'completed', finalized_at = now(), lease_expires_at = NULL
-            WHERE id = ANY($1::text[]::int8[]) AND state = 'running' AND attempted_by = $2
+            WHERE id = ANY($1::int8[]) AND state = 'running' AND attempted_by = $2
             """)
 
     static let failStatement = PostgresStatement(
@@ -149,7 +146,7 @@ public enum JobQueue {
         sql: """
             WITH failed AS (
                 SELECT f.id, f.message, f.delay, f.permanent OR j.attempt >= j.max_attempts AS discard
-                FROM unnest($1::text[]::int8[], $2::text[], $3::text[]::float8[], $4::text[]::bool[])
+                FROM unnest($1::int8[], $2::text[], $3::float8[], $4::bool[])
                     AS f(id, message, delay, permanent)
                 JOIN baton.jobs AS j ON j.id = f.id
             )
@@ -168,7 +165,7 @@ public enum JobQueue {
         name: "jobs_heartbeat",
         sql: """
             UPDATE baton.jobs SET lease_expires_at = now() + make_interval(secs => $3)
-            WHERE id = ANY($1::text[]::int8[]) AND state = 'running' AND attempted_by = $2
+            WHERE id = ANY($1::int8[]) AND state = 'running' AND attempted_by = $2
             """)
 
     static let releaseStatement = PostgresStatement(
@@ -177,7 +174,7 @@ public enum JobQueue {
             UPDATE baton.jobs
             SET state = 'available', attempt = greatest(attempt - 1, 0), scheduled_at = now(), lease_expires_at = NULL,
                 errors = errors || jsonb_build_array(baton.job_error(attempt, 'interrupted: the worker shut down', attempted_by))
-            WHERE id = ANY($1::text[]::int8[]) AND state = 'running' AND attempted_by = $2
+            WHERE id = ANY($1::int8[]) AND state = 'running' AND attempted_by = $2
             """)
 }
 

@@ -28,21 +28,23 @@ public struct JobRecord: Sendable, Equatable {
 
     static let columns = """
         id, kind, state, priority, attempt, max_attempts, scheduled_at, attempted_by, finalized_at,
-        (errors -> -1)::text, created_at
+        (errors -> -1)::text AS last_error, created_at
         """
 
+    /// A record from a row holding ``columns``.
+    /// - Throws: `decoding_unknown_value` for a state this build does not know.
     init(_ row: PostgresRow) throws(PostgresError) {
-        id = try row.decode(at: 0)
-        kind = try row.decode(at: 1)
-        state = JobState(rawValue: try row.decode(String.self, at: 2)) ?? .available
-        priority = try row.decode(at: 3)
-        attempt = try row.decode(at: 4)
-        maxAttempts = try row.decode(at: 5)
-        scheduledAt = try row.decode(at: 6)
-        attemptedBy = try row.decode(at: 7)
-        finalizedAt = try row.decode(at: 8)
-        lastError = try row.decode(at: 9)
-        createdAt = try row.decode(at: 10)
+        id = try row.decode("id")
+        kind = try row.decode("kind")
+        state = try row.decode("state")
+        priority = try row.decode("priority")
+        attempt = try row.decode("attempt")
+        maxAttempts = try row.decode("max_attempts")
+        scheduledAt = try row.decode("scheduled_at")
+        attemptedBy = try row.decode("attempted_by")
+        finalizedAt = try row.decode("finalized_at")
+        lastError = try row.decode("last_error")
+        createdAt = try row.decode("created_at")
     }
 }
 

@@ -1,3 +1,5 @@
+import Postgres
+
 /// Where a job is in its life (the `state` column of `baton.jobs`).
 ///
 /// ```
@@ -26,3 +28,7 @@ public enum JobState: String, Sendable, CaseIterable, Codable {
         self == .completed || self == .discarded || self == .cancelled
     }
 }
+
+/// Read from the `state` column; a label this build does not know is
+/// `decoding_unknown_value`.
+extension JobState: PostgresDecodable {}

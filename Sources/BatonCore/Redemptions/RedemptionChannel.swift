@@ -1,3 +1,5 @@
+import Postgres
+
 /// How a redemption arrived, for metrics and the webhook.
 public enum RedemptionChannel: String, Sendable, Codable, CaseIterable {
     /// From the App Clip itself.
@@ -9,3 +11,7 @@ public enum RedemptionChannel: String, Sendable, Codable, CaseIterable {
     /// From the product backend on a person's behalf.
     case backend
 }
+
+/// Read from a redemption's `channel` column; a channel this build does not
+/// know is `decoding_unknown_value`.
+extension RedemptionChannel: PostgresDecodable {}

@@ -13,9 +13,10 @@ extension RedemptionStore {
 
     /// The whole redemption in one statement. Parameters: $1 credential hash,
     /// $2 redeemer id, $3 channel, $4 handoff id (or NULL), $5 webhook job
-    /// kind, $6 webhook max attempts. One row: outcome, then the receipt's
-    /// columns (redemption id, invite id, family id and name, channel,
-    /// redeemed at, uses left) for `redeemed` and `replayed`.
+    /// kind, $6 webhook max attempts. One row: `outcome` (a
+    /// ``RedemptionStore/Outcome``), then the receipt's columns
+    /// (`redemption_id`, `invite_id`, `family_id`, `family_name`, `channel`,
+    /// `redeemed_at`, `uses_left`) for `redeemed` and `replayed`.
     ///
     /// `contended`: the invite was live in this statement's snapshot, but a
     /// redemption that committed while this one waited for the row lock took
@@ -71,9 +72,10 @@ extension RedemptionStore {
                  WHEN t.state = 'used_up' THEN 'used_up'
                  WHEN t.state = 'expired' OR t.past_expiry THEN 'expired'
                  ELSE 'contended'
-               END,
-               coalesce(r.id, p.id), t.id, t.family_id, t.family_name,
-               coalesce(r.channel, p.channel), coalesce(r.redeemed_at, p.redeemed_at), coalesce(r.uses_left, p.uses_left)
+               END AS outcome,
+               coalesce(r.id, p.id) AS redemption_id, t.id AS invite_id, t.family_id, t.family_name,
+               coalesce(r.channel, p.channel) AS channel, coalesce(r.redeemed_at, p.redeemed_at) AS redeemed_at,
+               coalesce(r.uses_left, p.uses_left) AS uses_left
         FROM (SELECT) AS one
         LEFT JOIN target t ON true
         LEFT JOIN prior p ON true

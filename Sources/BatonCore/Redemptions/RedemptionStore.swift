@@ -65,7 +65,7 @@ public struct RedemptionStore: Sendable {
     ) throws -> PostgresRow? {
         do {
             let row = try connection.query(statement, parameters)[0]
-            return try row.decode(String.self, at: 0) == "contended" ? nil : row
+            return try row.decode(Outcome.self, "outcome") == .contended ? nil : row
         } catch  where error.code == .uniqueViolation {
             return nil
         }
@@ -87,25 +87,25 @@ public struct RedemptionStore: Sendable {
             rows = try connection.query(statement, [hash])
         }
         guard let row = rows.first else { throw RedeemError.notFound }
-        let state = try row.decode(String.self, at: 4)
-        if let refusal = Self.refusal(state: state, pastExpiry: try row.decode(Bool.self, at: 7)) { throw refusal }
+        let state = try row.decode(Invite.State.self, "state")
+        if let refusal = Self.refusal(state: state, pastExpiry: try row.decode(Bool.self, "past_expiry")) { throw refusal }
         return InvitePreview(
-            inviteID: try row.decode(UUID.self, at: 0),
-            familyName: try row.decode(String.self, at: 2),
-            inviterName: try row.decode(String?.self, at: 3),
-            expiresAt: try row.decode(Date.self, at: 5),
-            usesLeft: Int(try row.decode(Int32.self, at: 6)),
-            state: state
+            inviteID: try row.decode(UUID.self, "id"),
+            familyName: try row.decode(String.self, "family_name"),
+            inviterName: try row.decode(String?.self, "inviter_name"),
+            expiresAt: try row.decode(Date.self, "expires_at"),
+            usesLeft: Int(try row.decode(Int32.self, "uses_left")),
+            state: state.rawValue
         )
     }
 
     /// Whether an invite in `state` can no longer be used, and why.
-    static func refusal(state: String, pastExpiry: Bool) -> RedeemError? {
+    static func refusal(state: Invite.State, pastExpiry: Bool) -> RedeemError? {
         switch state {
-        case "revoked": .revoked
-        case "used_up": .usedUp
-        case "expired": .expired
-        default: pastExpiry ? .expired : nil
+        case .revoked: .revoked
+        case .usedUp: .usedUp
+        case .expired: .expired
+        case .active: pastExpiry ? .expired : nil
         }
     }
 
@@ -120,22 +120,22 @@ public struct RedemptionStore: Sendable {
     }
 
     private static func outcome(_ row: PostgresRow, redeemerID: String) throws -> RedemptionOutcome {
-        let outcome = try row.decode(String.self, at: 0)
+        let outcome = try row.decode(Outcome.self, "outcome")
         switch outcome {
-        case "redeemed", "replayed":
-            let channel = RedemptionChannel(rawValue: try row.decode(String.self, at: 5)) ?? .app
+        case .redeemed, .replayed:
             let receipt = RedemptionReceipt(
-                id: try row.decode(UUID.self, at: 1), inviteID: try row.decode(UUID.self, at: 2),
-                familyID: try row.decode(String.self, at: 3), familyName: try row.decode(String.self, at: 4),
-                redeemerID: redeemerID, channel: channel, redeemedAt: try row.decode(Date.self, at: 6),
-                usesLeft: Int(try row.decode(Int32?.self, at: 7) ?? 0)
+                id: try row.decode(UUID.self, "redemption_id"), inviteID: try row.decode(UUID.self, "invite_id"),
+                familyID: try row.decode(String.self, "family_id"), familyName: try row.decode(String.self, "family_name"),
+                redeemerID: redeemerID, channel: try row.decode(RedemptionChannel.self, "channel"),
+                redeemedAt: try row.decode(Date.self, "redeemed_at"), usesLeft: Int(try row.decode(Int32?.self, "uses_left") ?? 0)
             )
-            return outcome == "redeemed" ? .redeemed(receipt) : .replayed(receipt)
-        case "not_found": throw RedeemError.notFound
-        case "handoff_already_used": throw RedeemError.handoffAlreadyUsed
-        case "revoked": throw RedeemError.revoked
-        case "expired": throw RedeemError.expired
-        default: throw RedeemError.usedUp
+            return outcome == .redeemed ? .redeemed(receipt) : .replayed(receipt)
+        case .notFound: throw RedeemError.notFound
+        case .handoffAlreadyUsed: throw RedeemError.handoffAlreadyUsed
+        case .revoked: throw RedeemError.revoked
+        case .expired: throw RedeemError.expired
+        // A second `contended` (after the re-ask) means the uses are gone.
+        case .usedUp, .contended: throw RedeemError.usedUp
         }
     }
 }

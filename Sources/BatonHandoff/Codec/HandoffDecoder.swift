@@ -2,7 +2,7 @@ import Foundation
 
 /// Decodes and checks handoff envelopes, stopping at the first failure.
 ///
-/// Order (DESIGN §5): total size before any parsing; then the header —
+/// Order (docs/handoff-envelope.md): total size before any parsing; then the header —
 /// format (`typ`, `iat`, `exp`), version, kind, algorithm, key id, MAC
 /// segment shape; then validity in time (`exp`, `iat`, with the allowed
 /// skew); then the payload; then, on the server path only, the MAC.

@@ -69,8 +69,8 @@ extension BatonApplication {
 
     /// `text` without leading and trailing `CharacterSet.whitespaces`. An
     /// ASCII credential (every real one) is trimmed byte-wise: the set's only
-    /// ASCII members are space and tab, and Foundation's trimming cost 4 % of
-    /// a redemption's CPU.
+    /// ASCII members are space and tab, and Foundation's trimming was a
+    /// visible share of a redemption's CPU (docs/api-keys.md).
     private static func trimmingWhitespace(_ text: Substring) -> String {
         guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.trimmingCharacters(in: .whitespaces) }
         func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }

@@ -1,8 +1,9 @@
 import BatonCore
 import HTTP
+import Postgres
 
 /// `GET /healthz` (the process answers) and `GET /readyz` (the database is
-/// reachable and every migration this binary carries is applied).
+/// reachable, accepts writes, and has every migration this binary carries).
 struct HealthRoutes {
     let app: BatonApplication
 
@@ -14,9 +15,17 @@ struct HealthRoutes {
         router.get("/readyz") { _ in try ready(migrator.get()) }
     }
 
+    /// Whether the session's transactions are read-only: true on a standby,
+    /// or on a primary fenced with `default_transaction_read_only` after a
+    /// failover, where every write would fail.
+    static let readOnlyQuery = "SELECT current_setting('transaction_read_only') = 'on'"
+
     private func ready(_ migrator: Migrator) throws -> Response {
-        let current = try app.withConnection { try migrator.isCurrent(on: $0) }
+        let (current, readOnly) = try app.withConnection { connection in
+            (try migrator.isCurrent(on: connection), try connection.query(Self.readOnlyQuery)[0].decode(Bool.self, at: 0))
+        }
         guard current else { throw ServiceUnavailable(reason: "migrations_pending") }
+        guard !readOnly else { throw ServiceUnavailable(reason: PostgresError.Code.readOnlySQLTransaction.rawValue) }
         return .text("ready\n")
     }
 }

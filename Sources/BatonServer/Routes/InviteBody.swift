@@ -1,7 +1,7 @@
 import BatonCore
 import Foundation
 
-/// An invite as the API writes it (issue 6). The create response adds the
+/// An invite as the API writes it (docs/api.md). The create response adds the
 /// credentials (`code`, `token`, `link`, `app_clip_link`), which exist only
 /// then; `GET /v1/invites/{id}` adds `redemptions`. Absent optional fields
 /// are written as `null`, so every response of a kind has the same keys.

@@ -27,13 +27,13 @@ public final class WebhookEvents: Sendable {
     /// - Throws: `PostgresError` when the database can't be read.
     func body(of id: UUID) throws -> PostgresJSON? {
         try pool.withConnection { connection in
-            try connection.query(Self.bodyStatement, [id]).first?.decode(PostgresJSON.self, at: 0)
+            try connection.query(Self.bodyStatement, [id]).first?.decode(PostgresJSON.self, "body")
         }
     }
 
     static let bodyStatement = PostgresStatement(
         name: "webhook_event_body",
         sql: """
-            SELECT baton.webhook_body(event_id, type, occurred_at, data) FROM baton.events WHERE event_id = $1
+            SELECT baton.webhook_body(event_id, type, occurred_at, data) AS body FROM baton.events WHERE event_id = $1
             """)
 }

@@ -15,10 +15,11 @@ import FoundationNetworking
 /// `invalidateAndCancel()` also raced the session's own queue and could crash
 /// the process (a trap in that method under heaptrack); this session ends
 /// with `finishTasksAndInvalidate()`, which runs on that queue, when the
-/// transport is released. Every task still leaks about 56 bytes inside
+/// transport is released. Every task still leaks a little inside
 /// FoundationNetworking itself (`CFURLSessionCurlHostIsEqual` never frees the
-/// libcurl URL handle it parses each request's URL into), which only a
-/// transport without `URLSession` would avoid.
+/// libcurl URL handle it parses each request's URL into; docs/testing.md has
+/// the heaptrack figures), which only a transport without `URLSession` would
+/// avoid.
 ///
 /// Only the status line matters: the body of the answer is never read (the
 /// task is cancelled once the response head arrives), so a receiver cannot

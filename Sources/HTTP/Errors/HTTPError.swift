@@ -35,6 +35,14 @@ public struct HTTPError: HTTPErrorConvertible, Equatable, Sendable {
         HTTPError(status: 400, code: "invalid_request", message: message, details: details)
     }
 
+    /// 400 `ambiguous_framing`: the request's `Content-Length` and
+    /// `Transfer-Encoding` do not say unambiguously where its body ends
+    /// (see `RequestFraming`); the connection is closed after the answer.
+    public static let ambiguousFraming = HTTPError(
+        status: 400, code: "ambiguous_framing",
+        message: "The request's Content-Length and Transfer-Encoding headers do not say unambiguously where its body ends."
+    )
+
     /// 404 `not_found`: no route has this path.
     public static let notFound = HTTPError(status: 404, code: "not_found", message: "No such resource.")
 

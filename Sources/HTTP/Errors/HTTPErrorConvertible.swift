@@ -1,5 +1,5 @@
 /// An error that knows how it reads on the wire. A handler that throws one
-/// gets the JSON error body of the API (DESIGN §6):
+/// gets the JSON error body of the API (docs/api.md):
 /// `{"error": {"code": code, "message": message, "details": details}}`
 /// with `status` and any `responseHeaders` (such as `Retry-After`).
 ///

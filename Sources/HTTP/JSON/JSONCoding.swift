@@ -23,10 +23,11 @@ public enum JSONCoding {
 
     /// The decoder with the API's configuration, shared: decoding does not
     /// change it, and making one per request (its strategies are closures)
-    /// was a measurable part of a redemption. Keys are matched as written, so
+    /// showed in a redemption's profile. Keys are matched as written, so
     /// request types spell their snake_case keys in `CodingKeys`: converting
-    /// every key from snake_case cost 9 % of a redemption's route (and let
-    /// `redeemerId` stand in for the documented `redeemer_id`). Dates are
+    /// every key from snake_case was a visible share of a redemption's route
+    /// (docs/http.md, "Profiling notes") and let `redeemerId` stand in for the
+    /// documented `redeemer_id`. Dates are
     /// accepted with or without fractional seconds.
     public static let decoder: JSONDecoder = {
         let decoder = JSONDecoder()
@@ -49,7 +50,7 @@ public enum JSONCoding {
     public static func encode(_ value: some Encodable) throws -> Data {
         let data = try makeEncoder().encode(value)
         // Plain ASCII below DEL holds no hidden character: skip both copies.
-        // (Over raw bytes: `Data`'s own iterator was 4 % of preview's CPU.)
+        // (Over raw bytes: `Data`'s own iterator showed in preview's profile.)
         if data.withUnsafeBytes({ $0.allSatisfy { $0 < 0x7F } }) { return data }
         let text = String(decoding: data, as: UTF8.self)
         return Data(SafeText.hardenedJSON(text).utf8)
@@ -60,7 +61,7 @@ public enum JSONCoding {
     ///
     /// Written with integer arithmetic (as the access log writes it) from
     /// 1970 to 9999, Foundation's formatter outside that range: the formatter
-    /// cost 4 % of a preview's CPU, and it truncates the binary double, so a
+    /// showed in a preview's profile, and it truncates the binary double, so a
     /// stored `.561` second could come out as `.560`; the arithmetic keeps
     /// the millisecond the database holds.
     public static func timestamp(_ date: Date) -> String {
@@ -84,8 +85,8 @@ public enum JSONCoding {
     /// the escaping path.
     static func isPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         // Every byte is looked at, with no branch: the loop compiles to vector
-        // instructions, ten times faster than `allSatisfy` over a preview's
-        // 300-byte handoff, where nearly every string is plain anyway.
+        // instructions, much faster than `allSatisfy`'s early exit over a
+        // preview's handoff, where nearly every string is plain anyway.
         var rejected: UInt8 = 0
         for byte in utf8 {
             // Below 0x20 wraps around past 0x5E: one comparison for the printable range.

@@ -3,7 +3,8 @@ import Foundation
 /// Writes a flat JSON object by hand, byte for byte as `JSONCoding.encode`
 /// writes the same members, for the hottest routes: there `JSONEncoder`
 /// (snake_case conversion of every key, boxing each value, the date
-/// strategy's closure) cost a quarter of a request's CPU.
+/// strategy's closure) was the largest share of a request's CPU
+/// (docs/http.md, "Profiling notes").
 ///
 /// Members must be added in ascending byte order of their wire keys, the
 /// order `JSONCoding`'s sorted keys give. A string of printable ASCII
@@ -14,8 +15,8 @@ import Foundation
 /// with no `String` in between.
 ///
 /// The object grows in memory from `malloc`, which ``data()`` hands to the
-/// `Data` it returns instead of copying it (that copy was a third of this
-/// writer's cost); so the writer is not copyable, and `data()` ends it.
+/// `Data` it returns instead of copying it (that copy was a large part of
+/// this writer's cost); so the writer is not copyable, and `data()` ends it.
 public struct JSONObjectWriter: ~Copyable {
     private var buffer: UnsafeMutableBufferPointer<UInt8>
     private var count = 0

@@ -3,8 +3,8 @@ import SafeText
 
 /// Writes a log line into a buffer sized beforehand, with plain arithmetic
 /// for numbers and timestamps: Foundation's formatters and `gmtime_r` (which
-/// takes the time-zone lock) cost microseconds per call, which shows at tens
-/// of thousands of requests per second. `JSONObjectWriter` writes the hot
+/// takes the time-zone lock) cost more per call than the rest of the line,
+/// and a line is written for every request. `JSONObjectWriter` writes the hot
 /// routes' bodies with it too, into room it made beforehand.
 struct LogLineWriter {
     private let buffer: UnsafeMutableBufferPointer<UInt8>

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where log lines go. `write` gets one complete line without its newline and
 /// is called from libmicrohttpd's pool threads, concurrently: a sink must be
@@ -33,9 +34,18 @@ public struct FileDescriptorLogSink: LogSink {
 
     /// Standard error: the default sink, for a supervisor to collect.
     public static let standardError = FileDescriptorLogSink(descriptor: STDERR_FILENO)
+    /// Standard output, for the command line's output.
+    public static let standardOutput = FileDescriptorLogSink(descriptor: STDOUT_FILENO)
 
-    /// Writes `line` and a newline; a failed or short write is dropped, since
-    /// a logger has nowhere better to report it.
+    /// Lines any sink of this process dropped because the write failed or
+    /// was cut short: the reader of a pipe went away (with SIGPIPE ignored,
+    /// as `baton` does, the write fails with `EPIPE`), the disk is full.
+    /// Exported as `baton_log_lines_dropped_total`.
+    public static var droppedLines: Int { dropped.load(ordering: .relaxed) }
+    private static let dropped = Atomic<Int>(0)
+
+    /// Writes `line` and a newline; a failed or short write is dropped and
+    /// counted in ``droppedLines``, since a logger has nowhere better to report it.
     public func write(line: String) {
         var line = line
         line.withUTF8 { write(utf8Line: $0) }
@@ -49,9 +59,10 @@ public struct FileDescriptorLogSink: LogSink {
                 iovec(iov_base: UnsafeMutableRawPointer(mutating: utf8Line.baseAddress), iov_len: utf8Line.count),
                 iovec(iov_base: UnsafeMutableRawPointer(newlinePointer), iov_len: 1)
             )
-            withUnsafeMutableBytes(of: &parts) {
-                _ = writev(descriptor, $0.baseAddress?.assumingMemoryBound(to: iovec.self), 2)
+            let written = withUnsafeMutableBytes(of: &parts) {
+                writev(descriptor, $0.baseAddress?.assumingMemoryBound(to: iovec.self), 2)
             }
+            if written != utf8Line.count + 1 { Self.dropped.add(1, ordering: .relaxed) }
         }
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 enum ClientAddress {
     /// The client address for a request from `peer` carrying `forwardedFor`
     /// (every `X-Forwarded-For` value, in order).
-    static func resolve(peer: String, forwardedFor: [String], trustedProxies: Set<String>) -> String {
+    static func resolve(peer: String, forwardedFor: [String], trustedProxies: TrustedProxies) -> String {
         guard trustedProxies.contains(peer), !forwardedFor.isEmpty else { return peer }
         let hops = forwardedFor.joined(separator: ",").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)

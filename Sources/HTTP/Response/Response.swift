@@ -52,7 +52,7 @@ public struct Response: Sendable {
     /// 204 No Content.
     public static let noContent = Response(status: 204)
 
-    /// The API error body of DESIGN §6 for `error`, with its status and headers.
+    /// The API error body (docs/api.md) for `error`, with its status and headers.
     public static func error(_ error: some HTTPErrorConvertible) -> Response {
         let body = ErrorBody(error: .init(code: error.code, message: error.message, details: error.details))
         var headers = jsonHeaders

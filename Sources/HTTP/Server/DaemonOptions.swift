@@ -3,7 +3,11 @@ import CMicroHTTPD
 /// The libmicrohttpd option array for a configuration, ended by
 /// `MHD_OPTION.END`. The C ceiling benchmark uses the same values.
 enum DaemonOptions {
-    static func items(for configuration: ServerConfiguration, address: UnsafeMutableRawPointer) -> [MHD_OptionItem] {
+    /// The options; `context` (the `ServerContext`) is passed to the
+    /// connection notice and the URI hook that keep ``ConnectionDeadlines``.
+    static func items(
+        for configuration: ServerConfiguration, address: UnsafeMutableRawPointer, context: UnsafeMutableRawPointer
+    ) -> [MHD_OptionItem] {
         var items = [
             item(.THREAD_POOL_SIZE, configuration.threadPoolSize),
             item(MHD_OPTION.CONNECTION_TIMEOUT, configuration.connectionTimeoutSeconds),
@@ -13,6 +17,14 @@ enum DaemonOptions {
             MHD_OptionItem(
                 option: MHD_OPTION.UNESCAPE_CALLBACK,
                 value: unsafeBitCast(keepEscaped as UnescapeCallback, to: Int.self), ptr_value: nil
+            ),
+            MHD_OptionItem(
+                option: MHD_OPTION.NOTIFY_CONNECTION,
+                value: unsafeBitCast(connectionNotice as MHD_NotifyConnectionCallback, to: Int.self), ptr_value: context
+            ),
+            MHD_OptionItem(
+                option: MHD_OPTION.URI_LOG_CALLBACK,
+                value: unsafeBitCast(requestLineArrived as URILogCallback, to: Int.self), ptr_value: context
             ),
         ]
         if let socket = configuration.listenSocket {
@@ -26,6 +38,9 @@ enum DaemonOptions {
 
     /// libmicrohttpd's unescape hook; its header declares the type only in prose.
     private typealias UnescapeCallback = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int
+    /// libmicrohttpd's URI log hook, likewise declared only in prose.
+    private typealias URILogCallback =
+        @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?) -> UnsafeMutableRawPointer?
 
     private static func item(_ option: MHD_OPTION, _ value: Int) -> MHD_OptionItem {
         MHD_OptionItem(option: option, value: value, ptr_value: nil)

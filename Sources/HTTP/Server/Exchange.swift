@@ -23,9 +23,14 @@ final class Exchange {
         /// Whether the request announced a body (`Content-Length` > 0 or a
         /// `Transfer-Encoding`); an early error answer then closes the connection.
         var expectsBody = false
+        /// Whether the connection must close after the answer: the request's
+        /// framing was refused, so where the next request starts is unknown.
+        var closesConnection = false
     }
 
     let startedAt = ContinuousClock.now
+    /// When the head was complete, on the deadlines' clock: the body's allowance runs from here.
+    let headReceivedAt = ConnectionDeadlines.now
     let timestamp = Date()
     var head: Head
     var body = Data()
@@ -38,6 +43,8 @@ final class Exchange {
     var bytesSent = 0
     /// The type of a non-API error a handler threw, for the log only.
     var failure: String?
+    /// The connection's deadline; nil only if libmicrohttpd gave none.
+    var deadline: ConnectionDeadline?
 
     /// An exchange whose head holds only the method so far.
     init(method: String) {

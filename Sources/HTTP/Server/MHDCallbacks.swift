@@ -3,7 +3,7 @@ import Foundation
 
 // libmicrohttpd's callbacks. They are plain nonisolated functions, never
 // closures formed in actor-isolated code: such closures carry an isolation
-// check that traps when a libmicrohttpd thread calls them (DESIGN §2).
+// check that traps when a libmicrohttpd thread calls them.
 // `context` is the `ServerContext`, retained by `Server` for the daemon's
 // lifetime; `requestContext` holds a retained `Exchange` per request.
 

@@ -32,6 +32,7 @@ public final class Server: Sendable {
         }
         self.context = context
         self.port = port
+        context.deadlines.start()
         daemon = Mutex(Daemon(pointer: started, context: retained))
     }
 
@@ -75,6 +76,8 @@ public final class Server: Sendable {
         let limits = [
             ("threadPoolSize", configuration.threadPoolSize),
             ("connectionTimeoutSeconds", configuration.connectionTimeoutSeconds),
+            ("requestHeadTimeoutSeconds", configuration.requestHeadTimeoutSeconds),
+            ("minBodyBytesPerSecond", configuration.minBodyBytesPerSecond),
             ("maxConnections", configuration.maxConnections),
             ("maxConnectionsPerClient", configuration.maxConnectionsPerClient),
             ("maxHeaderBytes", configuration.maxHeaderBytes),
@@ -95,9 +98,9 @@ public final class Server: Sendable {
     ) -> OpaquePointer? {
         var storage = address.storage
         return withUnsafeMutablePointer(to: &storage) { storagePointer in
-            var options = DaemonOptions.items(for: configuration, address: UnsafeMutableRawPointer(storagePointer))
-            let flags = baton_mhd_flags(configuration.listenSocket == nil && address.isIPv6)
             let opaque = context.toOpaque()
+            var options = DaemonOptions.items(for: configuration, address: UnsafeMutableRawPointer(storagePointer), context: opaque)
+            let flags = baton_mhd_flags(configuration.listenSocket == nil && address.isIPv6)
             return baton_mhd_start(flags, acceptPolicy, opaque, accessHandler, opaque, requestCompleted, opaque, &options)
         }
     }
@@ -108,10 +111,11 @@ private struct Daemon: @unchecked Sendable {
     let pointer: OpaquePointer
     let context: Unmanaged<ServerContext>
 
-    /// Stops the daemon (cutting open connections), then releases the
-    /// context once no callback can run any more.
+    /// Stops the daemon (cutting open connections), then the deadline
+    /// watchdog, then releases the context once no callback can run any more.
     func stop() {
         MHD_stop_daemon(pointer)
+        context.takeUnretainedValue().deadlines.stop()
         context.release()
     }
 }

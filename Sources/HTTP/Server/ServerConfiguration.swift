@@ -14,15 +14,25 @@ public struct ServerConfiguration: Sendable {
     /// database pool. Default 16.
     public var threadPoolSize: Int
     /// Seconds a connection may stay idle (between requests, or mid-request
-    /// without sending) before it is closed. Default 30.
+    /// without sending) before it is closed. Default 30. It is also how long
+    /// a connection may take, however it trickles, from being accepted (or
+    /// answering its previous request) to sending a complete request line.
     public var connectionTimeoutSeconds: Int
+    /// Seconds from a request line to the end of its headers, however the
+    /// bytes trickle in; past it the connection is cut. Default 10. A body
+    /// gets as long again, plus one second per `minBodyBytesPerSecond` bytes.
+    public var requestHeadTimeoutSeconds: Int
+    /// The slowest a request body may arrive on average, in bytes per second,
+    /// after the allowance of `requestHeadTimeoutSeconds`. Default 1024.
+    public var minBodyBytesPerSecond: Int
     /// Open connections across all clients. Default 1024. Past it, new
     /// connections wait in the kernel's listen backlog until one closes.
     /// libmicrohttpd divides it evenly among the pool threads, so it must be
     /// at least `threadPoolSize`.
     public var maxConnections: Int
-    /// Open connections from one client address (the TCP peer). Default 64.
-    /// A connection past it is closed as soon as it is accepted.
+    /// Open connections from one client address (the TCP peer: behind a load
+    /// balancer, each proxy address). Default 64. A connection past it is
+    /// closed as soon as it is accepted.
     public var maxConnectionsPerClient: Int
     /// The largest request line plus headers answered normally; larger gets
     /// 431 `headers_too_large` (or 414 `uri_too_long` for the target alone).
@@ -32,10 +42,10 @@ public struct ServerConfiguration: Sendable {
     public var maxHeaderBytes: Int
     /// The longest request target (path and query) accepted. Default 4 KiB.
     public var maxURIBytes: Int
-    /// Addresses of proxies whose `X-Forwarded-For` is believed (exact IPv4
-    /// or IPv6 addresses, such as the load balancer's). Empty by default:
-    /// the TCP peer is the client.
-    public var trustedProxies: Set<String>
+    /// Proxies whose `X-Forwarded-For` is believed (addresses or CIDR
+    /// ranges, such as the load balancer's). None by default: the TCP peer
+    /// is the client.
+    public var trustedProxies: TrustedProxies
     /// Where access log lines go. Default: standard error.
     public var logSink: any LogSink
     /// Told about every finished request (for metrics); nil by default.
@@ -45,9 +55,10 @@ public struct ServerConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: UInt16 = 8080, listenSocket: Int32? = nil,
         threadPoolSize: Int = 16, connectionTimeoutSeconds: Int = 30,
+        requestHeadTimeoutSeconds: Int = 10, minBodyBytesPerSecond: Int = 1024,
         maxConnections: Int = 1024, maxConnectionsPerClient: Int = 64,
         maxHeaderBytes: Int = 16 * 1024, maxURIBytes: Int = 4 * 1024,
-        trustedProxies: Set<String> = [], logSink: any LogSink = FileDescriptorLogSink.standardError,
+        trustedProxies: TrustedProxies = .none, logSink: any LogSink = FileDescriptorLogSink.standardError,
         requestObserver: (any RequestObserver)? = nil
     ) {
         self.host = host
@@ -55,6 +66,8 @@ public struct ServerConfiguration: Sendable {
         self.listenSocket = listenSocket
         self.threadPoolSize = threadPoolSize
         self.connectionTimeoutSeconds = connectionTimeoutSeconds
+        self.requestHeadTimeoutSeconds = requestHeadTimeoutSeconds
+        self.minBodyBytesPerSecond = minBodyBytesPerSecond
         self.maxConnections = maxConnections
         self.maxConnectionsPerClient = maxConnectionsPerClient
         self.maxHeaderBytes = maxHeaderBytes

@@ -15,12 +15,14 @@ extension ServerContext {
             return rejectMidBody(.error(HTTPError.requestTooLarge(limit: limit)), for: exchange, on: connection)
         }
         exchange.body.append(contentsOf: chunk)
+        exchange.deadline?.set(from: exchange.headReceivedAt, allowance: deadlines.bodyAllowance(received: exchange.body.count))
         return .YES
     }
 
     /// The body is complete: answers a pending error, or runs the handler.
     func complete(_ exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
         guard !exchange.hasResponded else { return .YES }
+        exchange.deadline?.clear()
         guard let route = exchange.route, exchange.pendingError == nil else {
             return respond(.error(exchange.pendingError ?? .notFound), to: exchange, on: connection)
         }
@@ -70,7 +72,7 @@ extension ServerContext {
         defer { MHD_destroy_response(mhdResponse) }
         // libmicrohttpd refuses names or values with CR, LF or NUL; such a
         // header is dropped rather than sent split.
-        let closing = isDraining.load(ordering: .relaxed)
+        let closing = exchange.head.closesConnection || isDraining.load(ordering: .relaxed)
         SecurityHeaders.emit(response.headers, requestID: exchange.requestID, closing: closing) {
             _ = MHD_add_response_header(mhdResponse, $0, $1)
         }
@@ -88,6 +90,8 @@ extension ServerContext {
             duration: ContinuousClock.now - exchange.startedAt, client: exchange.clientAddress,
             outcome: Self.outcome(of: termination), failure: exchange.failure
         )
+        // The connection now waits for its next request, as long as an idle one may.
+        exchange.deadline?.set(from: ConnectionDeadlines.now, allowance: deadlines.idleAllowance)
         entry.withLine(writeLogLine)
         reportFinished?(
             FinishedRequest(

@@ -14,16 +14,19 @@ final class ServerContext: Sendable {
     let isDraining = Atomic<Bool>(false)
 
     /// Copies of hot configuration values, read by every request.
-    let trustedProxies: Set<String>
+    let trustedProxies: TrustedProxies
     /// The log sink and the request observer, called through closures that
     /// captured them: calling a protocol existential stored here copied it
     /// through its value witnesses on every request.
     let writeLogLine: @Sendable (UnsafeBufferPointer<UInt8>) -> Void
     let reportFinished: (@Sendable (FinishedRequest) -> Void)?
+    /// Every connection's deadline, and the watchdog that enforces them.
+    let deadlines: ConnectionDeadlines
 
     init(router: Router, configuration: ServerConfiguration) {
         self.router = router
         self.configuration = configuration
+        deadlines = ConnectionDeadlines(configuration: configuration)
         trustedProxies = configuration.trustedProxies
         let logSink = configuration.logSink
         writeLogLine = { logSink.write(utf8Line: $0) }
@@ -48,6 +51,15 @@ final class ServerContext: Sendable {
         } catch {
             exchange.pendingError = error
         }
+        // The head is in. A body to read must keep up the minimum rate; else
+        // the handler runs next, and no deadline applies until it is done.
+        let deadline = baton_mhd_socket_context(connection).map { Unmanaged<ConnectionDeadline>.fromOpaque($0).takeUnretainedValue() }
+        if exchange.expectsBody, exchange.pendingError == nil {
+            deadline?.set(from: exchange.headReceivedAt, allowance: deadlines.bodyAllowance(received: 0))
+        } else {
+            deadline?.clear()
+        }
+        exchange.deadline = deadline
         return exchange
     }
 
@@ -58,15 +70,24 @@ final class ServerContext: Sendable {
         head.requestID = RequestID.accept(head.headers["X-Request-Id"])
         head.peerAddress = ClientAddress.text(of: baton_mhd_client_address(connection))
         head.clientAddress = head.peerAddress
-        // Hashing the address is skipped when no proxy is trusted (the usual case).
+        // Parsing the address is skipped when no proxy is trusted (the usual case).
         if !trustedProxies.isEmpty, trustedProxies.contains(head.peerAddress) {
             head.clientAddress = ClientAddress.resolve(
                 peer: head.peerAddress, forwardedFor: head.headers.values(for: "X-Forwarded-For"),
                 trustedProxies: trustedProxies
             )
         }
-        let contentLength = head.headers["Content-Length"].flatMap { Int($0) }
-        head.expectsBody = (contentLength ?? 0) > 0 || head.headers.contains("Transfer-Encoding")
+        let framing: RequestFraming
+        do {
+            framing = try RequestFraming(head.headers)
+        } catch {
+            // Answered at once, before libmicrohttpd reads a body by its own reading of the headers.
+            head.expectsBody = true
+            head.closesConnection = true
+            throw error
+        }
+        let contentLength = framing.contentLength
+        head.expectsBody = framing.expectsBody
         try route(&head, connection: connection, url: url, headerBytes: received.size, contentLength: contentLength)
         return min(contentLength ?? 0, head.route?.options.maxBodyBytes ?? 0)
     }

@@ -137,5 +137,5 @@ public final class PostgresConnection {
 
 /// libpq's notice receiver. Notices (such as "there is no transaction in
 /// progress") carry nothing callers act on. A plain top-level function, so no
-/// actor-isolation check can trap when libpq calls it (DESIGN §2).
+/// actor-isolation check can trap when libpq calls it.
 private func ignoreNotice(_: UnsafeMutableRawPointer?, _: OpaquePointer?) {}

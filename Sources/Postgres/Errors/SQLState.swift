@@ -29,6 +29,8 @@ extension PostgresError {
         public static let protocolViolation = Code(rawValue: "protocol_violation")
         /// 53300: `max_connections` reached.
         public static let tooManyConnections = Code(rawValue: "too_many_connections")
+        /// 53100: the server's disk is full.
+        public static let diskFull = Code(rawValue: "disk_full")
         /// Class 28: authentication failed.
         public static let invalidAuthorization = Code(rawValue: "invalid_authorization")
         /// 3D000: the database does not exist.
@@ -57,6 +59,9 @@ extension PostgresError {
         public static let transactionRollback = Code(rawValue: "transaction_rollback")
         /// 25P02: a statement failed earlier in this transaction.
         public static let inFailedTransaction = Code(rawValue: "in_failed_sql_transaction")
+        /// 25006: a write in a read-only transaction, as on a standby or a
+        /// primary fenced with `default_transaction_read_only` after a failover.
+        public static let readOnlySQLTransaction = Code(rawValue: "read_only_sql_transaction")
         /// Any other SQLSTATE of class 25.
         public static let invalidTransactionState = Code(rawValue: "invalid_transaction_state")
 
@@ -106,6 +111,9 @@ extension PostgresError {
         public static let decodingNull = Code(rawValue: "decoding_null")
         /// The column's type or value does not fit the Swift type asked for.
         public static let decodingTypeMismatch = Code(rawValue: "decoding_type_mismatch")
+        /// A column held text that is none of the raw values of the Swift
+        /// enum asked for (a statement's outcome, a state label).
+        public static let decodingUnknownValue = Code(rawValue: "decoding_unknown_value")
         /// No column with that name or index in the result.
         public static let columnMissing = Code(rawValue: "column_missing")
         /// A parameter that cannot be sent, such as text containing a NUL byte.
@@ -127,7 +135,8 @@ extension PostgresError {
             "23514": .checkViolation, "23P01": .exclusionViolation,
             "40001": .serializationFailure, "40P01": .deadlockDetected, "25P02": .inFailedTransaction,
             "57014": .queryCanceled, "57P01": .adminShutdown, "57P02": .crashShutdown,
-            "57P03": .cannotConnectNow, "55P03": .lockNotAvailable, "53300": .tooManyConnections,
+            "57P03": .cannotConnectNow, "55P03": .lockNotAvailable, "53300": .tooManyConnections, "53100": .diskFull,
+            "25006": .readOnlySQLTransaction,
             "3D000": .invalidCatalogName, "42601": .syntaxError, "42P01": .undefinedTable,
             "42703": .undefinedColumn, "42883": .undefinedFunction, "42P07": .duplicateTable,
             "42710": .duplicateObject, "42501": .insufficientPrivilege,
@@ -152,6 +161,7 @@ extension PostgresError {
             case .poolExhausted: "no pooled connection became free in time"
             case .decodingNull: "a NULL value was read as a non-optional type"
             case .decodingTypeMismatch: "the column's type does not fit the requested Swift type"
+            case .decodingUnknownValue: "the column holds a value the requested Swift type does not know"
             case .columnMissing: "no such column in the result"
             case .connectionFailed: "could not reach the database server, or lost the connection"
             case .connectionClosed: "the connection was closed"

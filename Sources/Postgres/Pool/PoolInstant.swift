@@ -9,9 +9,9 @@ import Darwin
 ///
 /// The pool reads the time twice per request: for the idle time of the
 /// connection it hands out, and for the idle start and the age of the one it
-/// takes back. The coarse clock is a plain read of the vDSO page, about 7 ns
-/// where `ContinuousClock.now` took 40–65 ns on the build machine before any
-/// `Duration` arithmetic. Its resolution, one kernel tick (1–4 ms), is far
+/// takes back. The coarse clock is a plain read of the vDSO page, a fraction
+/// of what `ContinuousClock.now` costs before any `Duration` arithmetic
+/// (docs/postgres.md has the figures). Its resolution, one kernel tick (1–4 ms), is far
 /// below what the pool compares against (10 ms, seconds, minutes).
 struct PoolInstant {
     let nanoseconds: Int64

@@ -37,7 +37,8 @@ extension PostgresBinding: PostgresBindable {
 /// Values go in binary form with an explicit type, except `String`, which goes
 /// as text with an unspecified type so the server can read it as whatever the
 /// statement needs (text, an enum label, jsonb). `Optional.none` is SQL NULL
-/// typed as its wrapped type.
+/// typed as its wrapped type. Arrays of a ``PostgresArrayElement`` go as the
+/// matching array type.
 public protocol PostgresBindable: Sendable {
     /// The type the server is told for values (and NULLs) of this type.
     static var postgresType: PostgresTypeOID { get }
@@ -83,6 +84,13 @@ extension Int32: PostgresBindable {
     public var postgresBinding: PostgresBinding { bigEndianBinding(.int4) }
 }
 
+extension Int16: PostgresBindable {
+    /// `int2`.
+    public static var postgresType: PostgresTypeOID { .int2 }
+    /// Two bytes, big-endian.
+    public var postgresBinding: PostgresBinding { bigEndianBinding(.int2) }
+}
+
 extension Bool: PostgresBindable {
     /// `bool`.
     public static var postgresType: PostgresTypeOID { .bool }
@@ -125,12 +133,13 @@ extension Date: PostgresBindable {
     }
 }
 
-extension Array: PostgresBindable where Element == String {
-    /// `text[]`.
-    public static var postgresType: PostgresTypeOID { .textArray }
-    /// One dimension, no NULL elements.
+extension Array: PostgresBindable where Element: PostgresArrayElement {
+    /// The element type's array, such as `int8[]` for `[Int64]`.
+    public static var postgresType: PostgresTypeOID { Element.postgresArrayType }
+    /// One dimension, lower bound 1; nil elements are NULL. An empty array
+    /// has no dimensions, as the server's own empty arrays.
     public var postgresBinding: PostgresBinding {
-        PostgresBinding(type: .textArray, isBinary: true, bytes: PostgresTextArray.encode(self))
+        PostgresBinding(type: Element.postgresArrayType, isBinary: true, bytes: PostgresArray.encode(self))
     }
 }
 

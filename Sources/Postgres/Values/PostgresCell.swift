@@ -18,6 +18,12 @@ public struct PostgresCell {
         self.bytes = bytes
     }
 
+    /// An element of this cell's array, as its element decoder sees it:
+    /// errors name this cell's column.
+    func element(type: PostgresTypeOID, bytes: UnsafeRawBufferPointer?) -> PostgresCell {
+        PostgresCell(type: type, name: name, bytes: bytes)
+    }
+
     /// The column's name, for errors.
     public var columnName: String { String(cString: name) }
 

@@ -49,6 +49,14 @@ extension Int32: PostgresDecodable {
     }
 }
 
+extension Int16: PostgresDecodable {
+    /// From `int2`, or an `int4` or `int8` whose value fits.
+    public static func decode(from cell: PostgresCell) throws(PostgresError) -> Int16 {
+        guard let value = Int16(exactly: try Int64.decode(from: cell)) else { throw cell.mismatch() }
+        return value
+    }
+}
+
 extension Bool: PostgresDecodable {
     /// From `bool`.
     public static func decode(from cell: PostgresCell) throws(PostgresError) -> Bool {
@@ -94,11 +102,26 @@ extension Date: PostgresDecodable {
     }
 }
 
-extension Array: PostgresDecodable where Element == String {
-    /// From a one-dimensional `text[]` or `varchar[]` without NULL elements.
-    public static func decode(from cell: PostgresCell) throws(PostgresError) -> [String] {
-        let bytes = try cell.bytes(ofType: .textArray, .varcharArray)
-        return try PostgresTextArray.decode(cell, bytes: bytes)
+extension Array: PostgresDecodable where Element: PostgresDecodable {
+    /// From a one-dimensional (or empty) array of a type this module knows
+    /// (`int8[]`, `text[]`, `uuid[]`, …), each element decoded as `Element`
+    /// would decode a column of the element type: `[Int64]` reads `int4[]`,
+    /// a NULL element needs an optional `Element` (else `decoding_null`).
+    public static func decode(from cell: PostgresCell) throws(PostgresError) -> [Element] {
+        let bytes = try cell.nonNullBytes()
+        guard cell.type.isArray else { throw cell.mismatch() }
+        return try PostgresArray.decode(cell, bytes: bytes)
+    }
+}
+
+extension PostgresDecodable where Self: RawRepresentable, RawValue == String {
+    /// From a textual column (such as an enum label or a statement's
+    /// outcome) holding one of the raw values; any other text is
+    /// `decoding_unknown_value`, so a typo in SQL fails instead of passing
+    /// for some other case.
+    public static func decode(from cell: PostgresCell) throws(PostgresError) -> Self {
+        guard let value = Self(rawValue: try String.decode(from: cell)) else { throw cell.error(.decodingUnknownValue) }
+        return value
     }
 }
 

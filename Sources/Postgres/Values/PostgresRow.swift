@@ -1,8 +1,10 @@
-/// One row of `PostgresRows`; read its columns by position or name.
+/// One row of `PostgresRows`; read its columns by name, or by position
+/// where the statement sits beside its reader.
 ///
 /// ```swift
-/// let id: UUID = try row.decode(column: "id")
-/// let name = try row.decode(String?.self, at: 1)
+/// let id = try row.decode(UUID.self, "id")
+/// let name: String? = try row.decode("family_name")
+/// let count = try row.decode(Int.self, at: 0)
 /// ```
 public struct PostgresRow: Sendable {
     @usableFromInline let rows: PostgresRows
@@ -17,9 +19,22 @@ public struct PostgresRow: Sendable {
         return try T.decode(from: rows.cell(row: index, column: position))
     }
 
-    /// The value of the column called `name` as `T` (the first such column).
-    /// Errors: `column_missing`, `decoding_null`, `decoding_type_mismatch`.
-    public func decode<T: PostgresDecodable>(_ type: T.Type = T.self, column name: String) throws(PostgresError) -> T {
+    /// The value of the column called `name` as `T` (the first such column;
+    /// the name as the result spells it, case sensitive).
+    ///
+    /// The name is a literal, so the column is found once per result: later
+    /// rows compare the literal's address, allocate nothing and search no
+    /// names.
+    /// Errors: `column_missing` naming the column, `decoding_null`,
+    /// `decoding_type_mismatch`, `decoding_unknown_value`.
+    @inlinable
+    public func decode<T: PostgresDecodable>(_ type: T.Type, _ name: StaticString) throws(PostgresError) -> T {
         try decode(type, at: try rows.columnIndex(name))
+    }
+
+    /// ``decode(_:_:)`` with the type inferred: `let id: UUID = try row.decode("id")`.
+    @inlinable
+    public func decode<T: PostgresDecodable>(_ name: StaticString) throws(PostgresError) -> T {
+        try decode(T.self, name)
     }
 }

@@ -1,13 +1,24 @@
 import CPostgres
 import Foundation
+import Synchronization
 
 /// The rows a statement returned, decoded lazily column by column.
 ///
-/// Owns the libpq result and frees it when released. Immutable, so it may be
-/// handed to another thread.
+/// Owns the libpq result and frees it when released. Its rows do not change,
+/// and its one cache (of column names) is atomic, so it may be handed to
+/// another thread.
 public final class PostgresRows: @unchecked Sendable, RandomAccessCollection {
     private let result: OpaquePointer
     private let columnCount: Int
+    /// Per column (the first 16; later ones are searched on every read),
+    /// the address of the name literal that last found it, 0 for none: a
+    /// name read compares addresses, and searches the names only the first
+    /// time a literal is used on this result. A slot only ever holds a
+    /// literal spelling its column's name, so racing readers may overwrite
+    /// each other but never read a wrong column. Inline in the object, so it
+    /// allocates nothing.
+    private let nameSlots = NameSlots { _ in Atomic(0) }
+    private typealias NameSlots = InlineArray<16, Atomic<UInt>>
 
     init(result: OpaquePointer) {
         self.result = result
@@ -33,10 +44,28 @@ public final class PostgresRows: @unchecked Sendable, RandomAccessCollection {
     /// The row at `index`.
     public subscript(index: Int) -> PostgresRow { PostgresRow(rows: self, index: index) }
 
-    /// The index of the column called `name`, or `column_missing`.
-    func columnIndex(_ name: String) throws(PostgresError) -> Int {
-        let index = (0..<Int32(columnCount)).first { strcmp(PQfname(result, $0), name) == 0 }
-        guard let index else { throw PostgresError(.columnMissing, column: name) }
+    /// The index of the first column called exactly `name` (case
+    /// sensitive), or `column_missing` naming it.
+    @usableFromInline
+    func columnIndex(_ name: StaticString) throws(PostgresError) -> Int {
+        guard name.hasPointerRepresentation else { return try searchColumn(name) }
+        let key = UInt(bitPattern: name.utf8Start)
+        let slotted = Swift.min(columnCount, NameSlots.count)
+        for index in 0..<slotted where nameSlots[index].load(ordering: .relaxed) == key { return index }
+        let index = try searchColumn(name)
+        if index < slotted { nameSlots[index].store(key, ordering: .relaxed) }
+        return index
+    }
+
+    private func searchColumn(_ name: StaticString) throws(PostgresError) -> Int {
+        let index = name.withUTF8Buffer { name in
+            (0..<Int32(columnCount)).first { column in
+                let field = PQfname(result, column)!
+                let length = strlen(field)
+                return length == name.count && UnsafeRawBufferPointer(start: field, count: length).elementsEqual(name)
+            }
+        }
+        guard let index else { throw PostgresError(.columnMissing, column: name.description) }
         return Int(index)
     }
 

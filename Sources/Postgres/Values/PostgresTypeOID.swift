@@ -32,18 +32,36 @@ public struct PostgresTypeOID: RawRepresentable, Hashable, Sendable {
     public static let float8 = PostgresTypeOID(rawValue: 701)
     /// The `unknown` type.
     public static let unknown = PostgresTypeOID(rawValue: 705)
+    /// The `bool[]` type.
+    public static let boolArray = PostgresTypeOID(rawValue: 1000)
+    /// The `bytea[]` type.
+    public static let byteaArray = PostgresTypeOID(rawValue: 1001)
+    /// The `int2[]` type.
+    public static let int2Array = PostgresTypeOID(rawValue: 1005)
+    /// The `int4[]` type.
+    public static let int4Array = PostgresTypeOID(rawValue: 1007)
     /// The `text[]` type.
     public static let textArray = PostgresTypeOID(rawValue: 1009)
     /// The `varchar[]` type.
     public static let varcharArray = PostgresTypeOID(rawValue: 1015)
+    /// The `int8[]` type.
+    public static let int8Array = PostgresTypeOID(rawValue: 1016)
+    /// The `float4[]` type.
+    public static let float4Array = PostgresTypeOID(rawValue: 1021)
+    /// The `float8[]` type.
+    public static let float8Array = PostgresTypeOID(rawValue: 1022)
     /// The `char(n)` (bpchar) type.
     public static let bpchar = PostgresTypeOID(rawValue: 1042)
     /// The `varchar` type.
     public static let varchar = PostgresTypeOID(rawValue: 1043)
     /// The `timestamptz` type.
     public static let timestamptz = PostgresTypeOID(rawValue: 1184)
+    /// The `timestamptz[]` type.
+    public static let timestamptzArray = PostgresTypeOID(rawValue: 1185)
     /// The `uuid` type.
     public static let uuid = PostgresTypeOID(rawValue: 2950)
+    /// The `uuid[]` type.
+    public static let uuidArray = PostgresTypeOID(rawValue: 2951)
     /// The `jsonb` type.
     public static let jsonb = PostgresTypeOID(rawValue: 3802)
 
@@ -52,5 +70,14 @@ public struct PostgresTypeOID: RawRepresentable, Hashable, Sendable {
     /// state, whose binary form is the label.
     var isTextual: Bool {
         [.text, .varchar, .bpchar, .name, .char, .unknown, .json].contains(self) || rawValue >= 16384
+    }
+
+    /// The array types whose binary form ``PostgresArray`` reads: one per
+    /// element type this module decodes.
+    var isArray: Bool {
+        [
+            .boolArray, .byteaArray, .int2Array, .int4Array, .int8Array, .textArray, .varcharArray, .float4Array, .float8Array,
+            .timestamptzArray, .uuidArray,
+        ].contains(self)
     }
 }

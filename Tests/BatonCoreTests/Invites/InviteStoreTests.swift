@@ -49,6 +49,34 @@ struct InviteStoreTests {
         #expect(try connection.query("SELECT count(*) FROM baton.invites")[0].decode(Int.self, at: 0) == 1)
     }
 
+    @Test("a batch keeps every field of its items, inviter absent or present, and its detail lists redemptions oldest first")
+    func batchAndDetailKeepEveryField() throws {
+        let store = Self.store(repeating: 0)
+        let drafts = [
+            try NewInvite(InviteDraft(familyID: "f1", familyName: "Ünïcode \"family\"", ttlSeconds: 60, maxRedemptions: 3)),
+            try NewInvite(InviteDraft(familyID: "f2", familyName: "Two", inviterID: "u_1", inviterName: "Ann")),
+        ]
+        let created = try connection.transaction { try store.create(drafts, createdBy: nil, on: $0) }
+        #expect(created.map(\.invite.familyName) == ["Ünïcode \"family\"", "Two"])
+        #expect(created.map(\.invite.inviterName) == [nil, "Ann"] && created.map(\.invite.inviterID) == [nil, "u_1"])
+        #expect(created.map(\.invite.maxRedemptions) == [3, 1])
+        #expect(abs(created[0].invite.expiresAt.timeIntervalSince(created[0].invite.createdAt) - 60) < 0.001)
+        let id = created[0].invite.id
+        for (redeemer, channel, seconds) in [
+            ("late", "web", 1_796_000_300.25), ("early", "clip", 1_796_000_100.5), ("mid", "app", 1_796_000_200.0),
+        ] {
+            try connection.query(
+                "INSERT INTO baton.redemptions (invite_id, redeemer_id, channel, redeemed_at) VALUES ($1, $2, $3, $4)",
+                [id, redeemer, channel, Date(timeIntervalSince1970: seconds)])
+        }
+        let detail = try store.detail(id: id, on: connection)
+        #expect(detail.invite == created[0].invite)
+        #expect(detail.redemptions.map(\.redeemerID) == ["early", "mid", "late"])
+        #expect(detail.redemptions.map(\.channel) == ["clip", "app", "web"])
+        #expect(detail.redemptions.map(\.redeemedAt.timeIntervalSince1970) == [1_796_000_100.5, 1_796_000_200.0, 1_796_000_300.25])
+        #expect(try store.detail(id: created[1].invite.id, on: connection).redemptions.isEmpty)
+    }
+
     @Test(
         "a cursor survives its round trip and anything else is refused",
         arguments: ["", "!!", "bm90LWEtY3Vyc29y", String(repeating: "A", count: 200)])

@@ -1,7 +1,9 @@
-import BatonCore
+import BatonTestSupport
 import Foundation
 import Postgres
 import Testing
+
+@testable import BatonCore
 
 @Suite("FunnelStore")
 struct FunnelStoreTests {
@@ -193,5 +195,19 @@ struct FunnelStoreTests {
             #expect(try row.decode(Int.self, at: 5) == report.totals.tally.redemptionsByChannel["app"])
             #expect(try row.decode(Int.self, at: 6) == report.totals.tally.rejectionsByCode?.values.reduce(0, +))
         }
+    }
+
+    @Test("the report statements label their rows with exactly the kinds the reader decodes")
+    func rowKindsMatchTheStatement() {
+        let kinds = { (statement: PostgresStatement) in Set(statement.sql.matches(of: #/SELECT '([a-z]+)'/#).map { String($0.1) }) }
+        #expect(kinds(FunnelStore.allFamilies) == Set(FunnelStore.RowKind.allCases.map(\.rawValue)))
+        #expect(kinds(FunnelStore.oneFamily) == [FunnelStore.RowKind.count.rawValue, FunnelStore.RowKind.latency.rawValue])
+    }
+
+    @Test("a report row of an unknown kind is decoding_unknown_value")
+    func unknownRowKindIsTyped() throws {
+        let connection = try PostgresConnection(TestPostgres.shared.makeDatabase())
+        let row = try connection.query("SELECT 'counts' AS kind")[0]
+        #expect(throws: PostgresError(.decodingUnknownValue, column: "kind")) { try row.decode(FunnelStore.RowKind.self, "kind") }
     }
 }

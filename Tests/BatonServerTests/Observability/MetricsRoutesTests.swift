@@ -23,7 +23,7 @@ struct MetricsRoutesTests {
         #expect(parsed.families["baton_http_request_duration_seconds"]?.type == "histogram")
         for family in [
             "process_start_time_seconds", "process_resident_memory_bytes", "process_open_fds", "baton_db_pool_connections",
-            "baton_db_pool_wait_timeouts_total", "baton_jobs", "baton_jobs_oldest_available_age_seconds",
+            "baton_db_pool_wait_timeouts_total", "baton_jobs", "baton_jobs_oldest_available_age_seconds", "baton_log_lines_dropped_total",
         ] {
             #expect(parsed.families[family]?.samples.isEmpty == false, "\(family)")
         }

@@ -19,6 +19,16 @@ struct LogSinkTests {
         #expect(String(decoding: written, as: UTF8.self) == "{\"n\":1,\"text\":\"caf\u{E9}\"}\n{\"n\":2,\"text\":\"caf\u{E9}\"}\n")
     }
 
+    @Test("a line the descriptor refuses is dropped and counted in droppedLines")
+    func failedWriteIsCounted() {
+        let readOnly = open("/dev/null", O_RDONLY)
+        defer { close(readOnly) }
+        let before = FileDescriptorLogSink.droppedLines
+        FileDescriptorLogSink(descriptor: readOnly).write(line: "lost")
+        // Other tests' sinks may drop lines at the same time: at least this one is counted.
+        #expect(FileDescriptorLogSink.droppedLines >= before + 1)
+    }
+
     @Test("an access log entry's bytes are the line a sink that takes Strings gets")
     func entryBytesMatchLine() {
         let entry = AccessLogEntry(

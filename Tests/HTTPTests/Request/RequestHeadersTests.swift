@@ -8,7 +8,8 @@ struct RequestHeadersTests {
     let server: TestServer
 
     init() throws {
-        server = try TestServer(configure: { $0.trustedProxies = ["127.0.0.1"] }) { router in
+        let proxies = try #require(TrustedProxies(["127.0.0.1"]))
+        server = try TestServer(configure: { $0.trustedProxies = proxies }) { router in
             router.get("/echo") { request in
                 try .json([
                     "fields": request.headers.map { "\($0.name)=\($0.value)" },

@@ -5,8 +5,9 @@ import Testing
 
 @Suite("Headers every response carries")
 struct CrossCuttingTests {
-    static func makeServer(trustedProxies: Set<String> = []) throws -> TestServer {
-        try TestServer(configure: { $0.trustedProxies = trustedProxies }) { router in
+    static func makeServer(trustedProxies: [String] = []) throws -> TestServer {
+        let proxies = try #require(TrustedProxies(trustedProxies))
+        return try TestServer(configure: { $0.trustedProxies = proxies }) { router in
             router.get("/api") { try .json(["client": $0.clientAddress, "peer": $0.peerAddress]) }
             router.get("/page") { _ in .html("<p>hi</p>") }
         }
@@ -63,6 +64,27 @@ struct CrossCuttingTests {
         let server = try Self.makeServer(trustedProxies: ["127.0.0.1", "10.0.0.2"])
         let response = try server.get("/api", headers: ["X-Forwarded-For: 198.51.100.1, 203.0.113.7, 10.0.0.2"])
         #expect(try client(response) == "203.0.113.7")
+    }
+
+    @Test("a trusted CIDR range covers its proxies, and a forwarded hop inside it is skipped like a proxy")
+    func trustedRange() throws {
+        let server = try Self.makeServer(trustedProxies: ["127.0.0.0/8", "10.0.0.0/24"])
+        let response = try server.get("/api", headers: ["X-Forwarded-For: 203.0.113.7, 10.0.0.9"])
+        #expect(try client(response) == "203.0.113.7")
+    }
+
+    @Test("a trusted proxy written in a long IPv6 form matches the peer's short form")
+    func trustedLongIPv6Form() throws {
+        let proxies = try #require(TrustedProxies(["0:0:0:0:0:0:0:1"]))
+        let server = try TestServer(configure: {
+            $0.host = "::1"
+            $0.trustedProxies = proxies
+        }) { router in
+            router.get("/api") { try .json(["client": $0.clientAddress, "peer": $0.peerAddress]) }
+        }
+        let connection = try RawConnection(port: server.port, host: "::1")
+        try connection.send(server.request("GET", "/api", headers: ["X-Forwarded-For: 2001:db8::7"]))
+        #expect(try client(connection.readResponse()) == "2001:db8::7")
     }
 
     @Test("a forwarded entry that is not an IP address stops the walk at the last good hop")

@@ -88,7 +88,7 @@ extension PostgresModuleTests {
                 "jsonb": { try $0.decode(PostgresJSON?.self, at: 0) == nil },
             ]
             #expect(try decoders[sqlType]!(row))
-            let error = #expect(throws: PostgresError.self) { try row.decode(Int.self, column: "value") }
+            let error = #expect(throws: PostgresError.self) { try row.decode(Int.self, "value") }
             #expect(error?.code == .decodingNull)
             #expect(error?.column == "value")
         }
@@ -116,7 +116,7 @@ extension PostgresModuleTests {
         @Test("a missing column, by name or position, is column_missing")
         func missingColumnIsTyped() throws {
             let row = try Self.database.connect().query("SELECT 1 AS one")[0]
-            #expect(throws: PostgresError(.columnMissing, column: "two")) { try row.decode(Int.self, column: "two") }
+            #expect(throws: PostgresError(.columnMissing, column: "two")) { try row.decode(Int.self, "two") }
             #expect(throws: PostgresError(.columnMissing, column: "#3")) { try row.decode(Int.self, at: 3) }
         }
 

@@ -1,0 +1,27 @@
+import Postgres
+
+extension RedemptionStore {
+    /// What the redemption statement says happened: its `outcome` column.
+    ///
+    /// Decoded strictly: text that is none of these (a typo in the SQL's
+    /// `CASE`) is `decoding_unknown_value`, never taken for some refusal.
+    enum Outcome: String, CaseIterable, PostgresDecodable {
+        /// This statement redeemed the invite.
+        case redeemed
+        /// This redeemer had redeemed it before: the original receipt.
+        case replayed
+        /// No invite has the credential's hash.
+        case notFound = "not_found"
+        /// Another redeemer already spent the server-minted handoff.
+        case handoffAlreadyUsed = "handoff_already_used"
+        /// The invite was revoked.
+        case revoked
+        /// Every use is taken.
+        case usedUp = "used_up"
+        /// The invite is past its expiry.
+        case expired
+        /// A redemption committed while this one waited took the last use;
+        /// only a new statement can tell a replay from `used_up`.
+        case contended
+    }
+}
