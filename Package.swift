@@ -4,7 +4,8 @@ import PackageDescription
 /// Layers, lowest first: C system libraries, then Foundation-only client
 /// libraries (SafeText, BatonHandoff, BatonLinks) that an App Clip and its app
 /// add with SwiftPM, then the server-side layers (Postgres, HTTP, BatonCore,
-/// BatonServer, BatonWorker) and the `baton` command line on top.
+/// BatonServer, BatonWorker) and the `baton` command line on top. The
+/// benchmarks are a separate executable, `baton-bench`, that `baton` does not link.
 let package = Package(
     name: "Baton",
     platforms: [.macOS(.v13), .iOS(.v16)],
@@ -12,6 +13,7 @@ let package = Package(
         .library(name: "BatonHandoff", targets: ["BatonHandoff"]),
         .library(name: "BatonLinks", targets: ["BatonLinks"]),
         .executable(name: "baton", targets: ["baton"]),
+        .executable(name: "baton-bench", targets: ["baton-bench"]),
         .executable(name: "handoff-flow", targets: ["HandoffFlow"]),
     ],
     targets: [
@@ -31,6 +33,8 @@ let package = Package(
         .target(name: "Telemetry"),
         .target(name: "BackgroundServices"),
         .target(name: "Postgres", dependencies: ["BackgroundServices", "CPostgres", "Locking", "SafeText"]),
+        // Starts a throwaway PostgreSQL cluster (`baton dev`, tests, benchmarks); no libpq.
+        .target(name: "PostgresLauncher", dependencies: ["SafeText"]),
         .target(name: "HTTP", dependencies: ["CMicroHTTPD", "SafeText"]),
         .target(
             name: "BatonCore",
@@ -41,20 +45,29 @@ let package = Package(
         ),
         .target(
             name: "BatonServer",
-            dependencies: ["BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "CQREncode", "Locking", "SafeText", "Telemetry"]),
-        .target(name: "BatonWorker", dependencies: ["BackgroundServices", "BatonCore", "Telemetry"]),
+            dependencies: [
+                "BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "CQREncode", "Locking", "Postgres", "SafeText", "Telemetry",
+            ]),
+        .target(name: "BatonWorker", dependencies: ["BackgroundServices", "BatonCore", "Postgres", "Telemetry"]),
         .target(
             name: "BatonBench",
             dependencies: [
-                "BatonCore", "CSodium", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "Postgres", "HTTP", "SafeText",
+                "BatonCore", "CSodium", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "Postgres", "PostgresLauncher",
+                "HTTP", "SafeText",
             ]),
         .target(
             name: "BatonCLI",
             dependencies: [
-                "BatonCore", "BatonServer", "BatonWorker", "BatonBench", "BatonHandoff", "BatonLinks", "HTTP", "Postgres", "SafeText",
-            ]
+                "BatonCore", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "HTTP", "Postgres", "PostgresLauncher",
+                "SafeText",
+            ],
+            plugins: ["EmbedBuildInfo"]
         ),
         .executableTarget(name: "baton", dependencies: ["BatonCLI"]),
+
+        // The benchmarks and their drivers (wrk, pgbench, cc) in their own executable.
+        .target(name: "BatonBenchCLI", dependencies: ["BatonBench", "BatonCLI", "PostgresLauncher", "SafeText"]),
+        .executableTarget(name: "baton-bench", dependencies: ["BatonBenchCLI"]),
 
         // An App Clip and its app as an iOS team writes them: the two client libraries only.
         .executableTarget(name: "HandoffFlow", dependencies: ["BatonHandoff", "BatonLinks"], path: "Examples/HandoffFlow"),
@@ -70,28 +83,36 @@ let package = Package(
         // Compiles Migrations/*.sql into BatonCore, so the binary carries its schema.
         .executableTarget(name: "EmbedMigrationsTool"),
         .plugin(name: "EmbedMigrations", capability: .buildTool(), dependencies: ["EmbedMigrationsTool"]),
+        // Writes the git commit into BatonCLI for `--version`.
+        .plugin(name: "EmbedBuildInfo", capability: .buildTool()),
 
         // Tests. BatonTestSupport starts one throwaway PostgreSQL cluster per test process.
-        .target(name: "BatonTestSupport", dependencies: ["Postgres", "BatonCore"], path: "Tests/BatonTestSupport"),
+        .target(name: "BatonTestSupport", dependencies: ["Postgres", "PostgresLauncher", "BatonCore"], path: "Tests/BatonTestSupport"),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
         .target(name: "PrometheusTestSupport", path: "Tests/PrometheusTestSupport"),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "PrometheusTestSupport"]),
-        .testTarget(name: "BatonHandoffTests", dependencies: ["BatonHandoff", "BatonCore"]),
-        .testTarget(name: "BatonLinksTests", dependencies: ["BatonLinks"]),
+        .testTarget(name: "BatonHandoffTests", dependencies: ["BatonHandoff", "BatonCore", "SafeText"]),
+        .testTarget(name: "BatonLinksTests", dependencies: ["BatonLinks", "SafeText"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "BackgroundServicesTests", dependencies: ["BackgroundServices", "BatonTestSupport"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "BatonTestSupport"]),
+        .testTarget(name: "PostgresLauncherTests", dependencies: ["PostgresLauncher", "BatonTestSupport"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTestSupport"]),
-        .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore", "BatonTestSupport"]),
-        .testTarget(name: "BatonWorkerTests", dependencies: ["BatonWorker", "BatonTestSupport"]),
-        .testTarget(name: "BatonBenchTests", dependencies: ["BatonBench", "BatonTestSupport"]),
-        .testTarget(name: "BatonCLITests", dependencies: ["BatonCLI", "BatonTestSupport", "HTTPTestSupport"]),
+        .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore", "BatonLinks", "Postgres", "BatonTestSupport"]),
+        .testTarget(name: "BatonWorkerTests", dependencies: ["BatonWorker", "BatonCore", "Postgres", "BatonTestSupport"]),
+        .testTarget(name: "BatonBenchTests", dependencies: ["BatonBench", "BatonCore", "Postgres", "BatonTestSupport"]),
+        .testTarget(name: "BatonBenchCLITests", dependencies: ["BatonBenchCLI", "BatonCLI"]),
+        .testTarget(
+            name: "BatonCLITests",
+            dependencies: [
+                "BatonCLI", "BatonCore", "BatonHandoff", "HTTP", "Postgres", "PostgresLauncher", "BatonTestSupport", "HTTPTestSupport",
+            ]),
         .testTarget(
             name: "BatonServerTests",
             dependencies: [
                 "HTTPTestSupport", "PrometheusTestSupport", "BatonServer", "BatonTestSupport", "HTTP", "BatonHandoff", "BatonLinks",
-                "BatonWorker", "HandoffFlow",
+                "BatonCore", "BatonWorker", "Postgres", "PostgresLauncher", "HandoffFlow",
             ]),
     ]
 )

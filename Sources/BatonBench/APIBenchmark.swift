@@ -4,7 +4,7 @@ import Foundation
 import HTTP
 import Postgres
 
-/// `baton bench api`: preview and redeem over HTTP, driven by `wrk` over
+/// `baton-bench api`: preview and redeem over HTTP, driven by `wrk` over
 /// keep-alive connections, next to two ceilings measured in the same run
 /// (target: ≥ 70 % of the C ceiling, docs/architecture.md): a minimal C server on
 /// libmicrohttpd + libpq running the same SQL (`bench/ceiling/api.c`, same

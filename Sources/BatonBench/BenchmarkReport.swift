@@ -3,7 +3,7 @@ import Foundation
 /// The result of one benchmark run: what Baton achieved next to the ceiling it
 /// is judged against, measured on the same machine in the same run.
 ///
-/// Every benchmark in `baton bench` reports through this type so that all
+/// Every benchmark in `baton-bench` reports through this type so that all
 /// numbers read the same way: ours, the ceiling, and their ratio.
 public struct BenchmarkReport: Sendable {
     /// One measured figure and, when there is one, its ceiling.

@@ -2,7 +2,7 @@ import BatonCore
 import Foundation
 import Postgres
 
-/// `baton bench funnel`: the funnel query over a big generated history
+/// `baton-bench funnel`: the funnel query over a big generated history
 /// against its ceilings.
 ///
 /// 1. Generates an `InviteHistory` of `invites` invites over 90 days and

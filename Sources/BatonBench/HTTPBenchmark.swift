@@ -1,7 +1,7 @@
 import Foundation
 import HTTP
 
-/// `baton bench http`: Baton's HTTP module next to a minimal C server on the
+/// `baton-bench http`: Baton's HTTP module next to a minimal C server on the
 /// same libmicrohttpd flags and options (`bench/ceiling/healthz.c`), both
 /// answering `GET /healthz` with the same bytes, driven by `wrk` over
 /// keep-alive connections on loopback.

@@ -2,7 +2,7 @@ import BatonCore
 import BatonHandoff
 import Foundation
 
-/// `baton bench handoff`: what decoding a handoff envelope costs on the
+/// `baton-bench handoff`: what decoding a handoff envelope costs on the
 /// server path (size, header, time, strict payload, HMAC-SHA256 via
 /// libsodium), next to a naive Foundation `JSONDecoder` decode of the same
 /// payload JSON — the ceiling, which skips base64url, every check and the MAC;

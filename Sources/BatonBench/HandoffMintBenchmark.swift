@@ -2,7 +2,7 @@ import BatonCore
 import BatonHandoff
 import CSodium
 
-/// The minting half of `baton bench handoff`: what a preview pays to mint
+/// The minting half of `baton-bench handoff`: what a preview pays to mint
 /// its envelope (`HandoffEncoder.mintInvite`) and to hash its link token
 /// (`KeyedHasher.hash`), in CPU nanoseconds per call.
 ///

@@ -3,7 +3,7 @@ import BatonServer
 import Foundation
 import Postgres
 
-/// `baton bench invites`: invite creation over HTTP next to `pgbench`
+/// `baton-bench invites`: invite creation over HTTP next to `pgbench`
 /// running the very same INSERT statement on the same database.
 ///
 /// Baton serves `POST /v1/invites` (one invite per request) and

@@ -1,5 +1,6 @@
 import Foundation
 import Postgres
+import PostgresLauncher
 
 /// What a benchmark report was measured on: CPU, memory, kernel, the
 /// PostgreSQL server, the disk's fsync rate and the load while it ran, so

@@ -4,7 +4,7 @@ import Foundation
 import HTTP
 import Synchronization
 
-/// `baton bench metrics`: what recording Prometheus metrics costs.
+/// `baton-bench metrics`: what recording Prometheus metrics costs.
 ///
 /// 1. Recording alone: the request observer's call per request (count,
 ///    latency histogram) on one thread and on several at once, against the

@@ -2,7 +2,7 @@ import Foundation
 import Postgres
 import Synchronization
 
-/// `baton bench pool`: primary-key `SELECT`s through `PostgresPool` against
+/// `baton-bench pool`: primary-key `SELECT`s through `PostgresPool` against
 /// the same `SELECT` driven by `pgbench` (the ceiling), on the same cluster
 /// with the same client count and duration.
 ///

@@ -1,6 +1,6 @@
 import Postgres
 
-/// Why `baton bench pool` could not produce a report.
+/// Why `baton-bench pool` could not produce a report.
 public enum PoolBenchmarkError: Error, Sendable, CustomStringConvertible {
     /// Preparing the table or a benchmark query failed.
     case postgres(PostgresError)

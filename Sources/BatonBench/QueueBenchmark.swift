@@ -4,7 +4,7 @@ import Foundation
 import Postgres
 import Synchronization
 
-/// `baton bench queue`: the job queue against its ceilings (targets in docs/architecture.md).
+/// `baton-bench queue`: the job queue against its ceilings (targets in docs/architecture.md).
 ///
 /// 1. Burn-down: `jobs` no-op jobs run by a `Worker` (one fetch loop,
 ///    `concurrency` runners), against `pgbench` with one client looping the
@@ -19,7 +19,7 @@ import Synchronization
 ///    polling set far out of the way.
 ///
 /// It uses the schema `baton` of the database it is given: point it at a
-/// scratch database (`baton bench queue` starts a private cluster by default).
+/// scratch database (`baton-bench queue` starts a private cluster by default).
 public struct QueueBenchmark: Sendable {
     /// The database to measure, as a URL or conninfo string.
     public var conninfo: String

@@ -1,8 +1,9 @@
 import BatonCore
 import Foundation
 import Postgres
+import PostgresLauncher
 
-/// `baton bench serve`: how long `baton serve` takes from exec to its first
+/// `baton-bench serve`: how long `baton serve` takes from exec to its first
 /// `200` on `/readyz`, and how much memory it holds once idle, next to the
 /// budgets of docs/architecture.md (ready in under 300 ms after migrations, idle RSS
 /// under 40 MB).
@@ -13,7 +14,7 @@ import Postgres
 public struct ServeStartupBenchmark: Sendable {
     /// What to run.
     public struct Options: Sendable {
-        /// The `baton` executable to start (normally the running one).
+        /// The `baton` executable to start (normally the one beside `baton-bench`).
         public var executable: String
         /// The database it serves; migrated before the first run.
         public var conninfo: String

@@ -2,6 +2,9 @@ import Foundation
 
 /// Entry point of the `baton` command line: the command tree and dispatch.
 public enum BatonCommandLine {
+    /// The executable's name, as help texts and messages give it.
+    public static let program = "baton"
+
     /// Every `baton` command, grouped as `baton --help` lists them.
     public static var tree: CommandTree {
         .group(
@@ -29,16 +32,9 @@ public enum BatonCommandLine {
                     ]),
                 .group(name: "metrics", summary: "Ask how invites convert.", children: [.command(MetricsFunnelCommand.self)]),
                 .group(
-                    name: "bench", summary: "Measure Baton against the ceiling of the same work.",
-                    children: [
-                        .command(BenchPoolCommand.self), .command(BenchHTTPCommand.self), .command(BenchHandoffCommand.self),
-                        .command(BenchQueueCommand.self), .command(BenchInvitesCommand.self), .command(BenchAPICommand.self),
-                        .command(BenchServeCommand.self), .command(BenchFunnelCommand.self), .command(BenchMetricsCommand.self),
-                        .command(BenchReportCommand.self),
-                    ]),
-                .group(
                     name: "config", summary: "Check the BATON_* configuration.",
                     children: [.command(ConfigCheckCommand.self), .command(ConfigReferenceCommand.self)]),
+                .command(CompletionCommand.self),
             ]
         )
     }
@@ -46,7 +42,7 @@ public enum BatonCommandLine {
     /// Runs the command named by `arguments` (without the program name) and
     /// returns its exit code; tests call this with their own console.
     public static func run(_ arguments: [String], console: Console = .standard) -> ExitCode {
-        tree.dispatch(arguments, console: console)
+        tree.dispatch(arguments, program: program, console: console)
     }
 
     /// Parses the process arguments, runs the command and exits with its code.

@@ -38,9 +38,9 @@ extension BatonApplication {
     }
 
     /// What records `router`'s requests into ``metrics`` (count, latency and
-    /// error code by route pattern); public so a benchmark can serve the same
-    /// router with and without it.
-    public func requestObserver(for router: Router) -> any RequestObserver {
+    /// error code by route pattern); `package` so a benchmark can serve the
+    /// same router with and without it.
+    package func requestObserver(for router: Router) -> any RequestObserver {
         HTTPMetricsObserver(metrics: metrics, patterns: router.registeredRoutes.map(\.pattern))
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import Postgres
+import PostgresLauncher
 
 /// Clusters left behind by test processes that were killed before their exit
 /// handlers ran (a cancelled CI job, `kill -9` of a hung run). Each one keeps

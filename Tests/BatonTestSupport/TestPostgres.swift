@@ -1,5 +1,5 @@
 import Foundation
-import Postgres
+import PostgresLauncher
 import Synchronization
 
 /// The PostgreSQL server the tests of one process share: a throwaway

@@ -1,4 +1,4 @@
--- wrk script for `baton bench api`: every request carries the next
+-- wrk script for `baton-bench api`: every request carries the next
 -- credential from a file (one per line), so each redeem hits a fresh invite.
 -- Arguments after `--`: MODE (preview|redeem), FILE, THREADS, API_KEY, and
 -- optionally REDEEMER (default bench), OFFSET (first line to use, default 0)

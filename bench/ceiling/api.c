@@ -1,5 +1,5 @@
 /*
- * The C ceiling for `baton bench api`: the smallest libmicrohttpd + libpq
+ * The C ceiling for `baton-bench api`: the smallest libmicrohttpd + libpq
  * server that answers preview and redeem as Baton does, so that the benchmark
  * can compare Baton's HTTP path with one that has no Swift in it.
  *

@@ -1,5 +1,5 @@
 /*
- * The ceiling for `baton bench http`: the smallest libmicrohttpd server that
+ * The ceiling for `baton-bench http`: the smallest libmicrohttpd server that
  * answers GET /healthz with the same bytes as Baton's HTTP module, started
  * with the same flags (from the shared shim) and options.
  *

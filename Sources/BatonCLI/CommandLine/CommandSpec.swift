@@ -23,24 +23,39 @@ public struct CommandSpec: Sendable {
         }
     }
 
-    /// The words that reach the command, such as `keys create`.
+    /// The words after the program's name that reach the command, such as
+    /// `keys create`.
     public var name: String
     /// One line for the parent's command list.
     public var summary: String
     /// The positional part of the synopsis, such as `[FILE|-]`.
-    public var positionals: String = ""
+    public var positionals: String
     /// Fewest and most positional arguments.
-    public var positionalCount: ClosedRange<Int> = 0...0
+    public var positionalCount: ClosedRange<Int>
     /// The options, `--help` excluded (every command has it).
-    public var options: [Option] = []
+    public var options: [Option]
     /// Paragraphs shown under the synopsis: what the command is for, its exit codes.
-    public var discussion: String = ""
+    public var discussion: String
     /// Example invocations, shown last.
-    public var examples: [String] = []
+    public var examples: [String]
 
-    /// The full `--help` text.
-    public func helpText() -> String {
-        var text = "\(summary)\n\nUsage: baton \(name)"
+    /// A spec; commands declare theirs as a `static let`.
+    public init(
+        name: String, summary: String, positionals: String = "", positionalCount: ClosedRange<Int> = 0...0, options: [Option] = [],
+        discussion: String = "", examples: [String] = []
+    ) {
+        self.name = name
+        self.summary = summary
+        self.positionals = positionals
+        self.positionalCount = positionalCount
+        self.options = options
+        self.discussion = discussion
+        self.examples = examples
+    }
+
+    /// The full `--help` text, for the command as `program` (`baton`) runs it.
+    public func helpText(program: String) -> String {
+        var text = "\(summary)\n\nUsage: \(program) \(name)"
         if !options.isEmpty { text += " [options]" }
         if !positionals.isEmpty { text += " \(positionals)" }
         text += "\n"

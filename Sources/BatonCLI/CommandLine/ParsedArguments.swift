@@ -28,7 +28,7 @@ public struct ParsedArguments: Sendable {
             let name = String(body.prefix { $0 != "=" })
             let inline = body.firstIndex(of: "=").map { String(body[body.index(after: $0)...]) }
             guard let option = spec.options.first(where: { $0.name == name }) else {
-                throw UsageError("unknown option --\(name) for 'baton \(spec.name)' (see 'baton \(spec.name) --help')")
+                throw UsageError("unknown option --\(name)")
             }
             if option.value == nil {
                 guard inline == nil else { throw UsageError("--\(name) takes no value") }
@@ -43,7 +43,7 @@ public struct ParsedArguments: Sendable {
         }
         guard spec.positionalCount.contains(positionals.count) else {
             let wanted = spec.positionals.isEmpty ? "no arguments" : spec.positionals
-            throw UsageError("'baton \(spec.name)' takes \(wanted), got \(positionals.count) argument(s)")
+            throw UsageError("takes \(wanted), got \(positionals.count) argument(s)")
         }
         self.positionals = positionals
         self.values = values

@@ -4,6 +4,7 @@ import BatonWorker
 import Foundation
 import HTTP
 import Postgres
+import PostgresLauncher
 
 /// `baton dev`: a complete local Baton on a private PostgreSQL cluster that
 /// it starts itself, for trying Baton and for developing against it.

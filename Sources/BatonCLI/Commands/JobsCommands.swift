@@ -135,7 +135,14 @@ private enum JobsDatabase {
             "id": job.id, "kind": job.kind, "state": job.state.rawValue, "priority": job.priority,
             "attempt": job.attempt, "max_attempts": job.maxAttempts, "scheduled_at": job.scheduledAt.formatted(.iso8601),
             "attempted_by": job.attemptedBy ?? NSNull(), "finalized_at": job.finalizedAt?.formatted(.iso8601) ?? NSNull(),
-            "last_error": job.lastError ?? NSNull(), "created_at": job.createdAt.formatted(.iso8601),
+            "last_error": job.lastError.map(jsonValue) ?? NSNull(), "created_at": job.createdAt.formatted(.iso8601),
         ]
+    }
+
+    /// `text`, the JSON of an `errors` entry, as a value to print inside the
+    /// job's JSON rather than as a string holding JSON; the text itself if it
+    /// is somehow not JSON, so nothing is lost.
+    private static func jsonValue(_ text: String) -> Any {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)) ?? text
     }
 }

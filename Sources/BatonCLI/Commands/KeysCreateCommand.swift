@@ -10,7 +10,11 @@ enum KeysCreateCommand: BatonCommand {
             .value("scope", "SCOPE", "A scope: \(Scope.allCases.map(\.rawValue).joined(separator: ", ")).", repeats: true),
             .flag("json", "Print {\"key\": ..., ...} as JSON."),
         ],
-        discussion: "Only a keyed hash of the key is stored: save the printed key now, it can't be shown again.",
+        discussion: """
+            Only a keyed hash of the key is stored: save the printed key now, it can't be shown again.
+            Standard output is the key alone (KEY=$(baton keys create ...) works); the notice and the
+            key's id go to standard error.
+            """,
         examples: ["baton keys create --name backend --scope invites:write --scope invites:read --scope redemptions:write"]
     )
 
@@ -29,7 +33,8 @@ enum KeysCreateCommand: BatonCommand {
         if arguments.flag("json") {
             console.json(["key": key.text, "id": record.publicID, "name": record.name, "scopes": record.scopes.map(\.rawValue)])
         } else {
-            console.out("\(key.text)\n\nSave this key now: it is not stored and can't be shown again. Its id is \(record.publicID).")
+            console.out(key.text)
+            console.err("Save this key now: it is not stored and can't be shown again. Its id is \(record.publicID).")
         }
         return .success
     }

@@ -5,13 +5,14 @@ import Foundation
 import Glibc
 #endif
 
-/// One HTTP/1.0 `GET` over a plain TCP socket, for `baton healthcheck`.
+/// One HTTP/1.0 `GET` over a plain TCP socket, for `baton healthcheck`;
+/// `package` so that `baton-bench serve` polls readiness with the same probe.
 ///
 /// The runtime image has no curl, and URLSession would add libcurl to the
 /// path of a probe that runs every few seconds; a health check needs only the
 /// status line of one local plain-HTTP response. Limits: `http://` only, no
 /// redirects, no TLS, at most 1 KiB of the response is read.
-struct HealthProbe: Sendable, Equatable {
+package struct HealthProbe: Sendable, Equatable {
     /// Host name or IP literal, without brackets.
     let host: String
     let port: Int
@@ -20,7 +21,7 @@ struct HealthProbe: Sendable, Equatable {
 
     /// Parses `http://HOST:PORT/PATH` (`[v6]` hosts allowed; the port defaults
     /// to 80 and the path to `/healthz`); nil for any other form.
-    init?(url: String) {
+    package init?(url: String) {
         guard url.hasPrefix("http://"), url.utf8.count <= 2048,
             url.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F })
         else { return nil }
@@ -60,7 +61,7 @@ struct HealthProbe: Sendable, Equatable {
     /// - Throws: `HealthProbeError` when no address answers within `timeout`
     ///   or the answer is not an HTTP status line. Reading stops at the
     ///   deadline too, so a peer that trickles bytes can't hold the probe.
-    func status(timeout: Duration) throws(HealthProbeError) -> Int {
+    package func status(timeout: Duration) throws(HealthProbeError) -> Int {
         let deadline = ContinuousClock.now + timeout
         let socket = try connect(timeout: timeout)
         defer { close(socket) }

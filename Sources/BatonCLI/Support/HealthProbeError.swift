@@ -1,19 +1,19 @@
-/// Why a health probe got no status code.
-enum HealthProbeError: Error, Equatable, CustomStringConvertible {
+/// Why a health probe got no status code (`package`, as ``HealthProbe``).
+package enum HealthProbeError: Error, Equatable, CustomStringConvertible {
     /// Nothing accepted the connection or the request could not be sent.
     case unreachable(String)
     /// The peer answered with something other than an HTTP status line.
     case badResponse
 
     /// Stable machine code.
-    var code: String {
+    package var code: String {
         switch self {
         case .unreachable: "unreachable"
         case .badResponse: "bad_response"
         }
     }
 
-    var description: String {
+    package var description: String {
         switch self {
         case .unreachable(let reason): "\(code): \(reason)"
         case .badResponse: "\(code): the answer is not an HTTP status line"

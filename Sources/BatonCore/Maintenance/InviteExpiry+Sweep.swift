@@ -33,7 +33,7 @@ extension InviteExpiry {
     /// (a backlog), `parallel - 1` helpers sweep beside it, each on a thread
     /// of its own with its own connection opened from `conninfo` and closed
     /// at the end; `SKIP LOCKED` on the deadlines splits the work, so no
-    /// invite is taken twice. The worker's leader and `baton bench queue`
+    /// invite is taken twice. The worker's leader and `baton-bench queue`
     /// both run this, so the benchmark measures the worker's sweep.
     ///
     /// Each batch commits by itself. When `betweenBatches` (called on this

@@ -1,12 +1,12 @@
 import Postgres
 
 extension RedemptionStore {
-    /// The redemption by link token; public so `baton bench api` can run the
-    /// very same SQL under `pgbench` as the ceiling.
-    public static let redeemByToken = PostgresStatement(name: "redeem_by_token", sql: redeemSQL(hashColumn: "token_hash"))
+    /// The redemption by link token; `package` so `baton-bench api` can run
+    /// the very same SQL under `pgbench` as the ceiling.
+    package static let redeemByToken = PostgresStatement(name: "redeem_by_token", sql: redeemSQL(hashColumn: "token_hash"))
     static let redeemByCode = PostgresStatement(name: "redeem_by_code", sql: redeemSQL(hashColumn: "code_hash"))
-    /// The preview by link token; public for the benchmark, as ``redeemByToken``.
-    public static let previewByToken = PostgresStatement(name: "preview_by_token", sql: previewSQL(hashColumn: "token_hash"))
+    /// The preview by link token; `package` for the benchmark, as ``redeemByToken``.
+    package static let previewByToken = PostgresStatement(name: "preview_by_token", sql: previewSQL(hashColumn: "token_hash"))
     static let previewByCode = PostgresStatement(name: "preview_by_code", sql: previewSQL(hashColumn: "code_hash"))
     static let inviteByToken = PostgresStatement(name: "invite_by_token", sql: inviteSQL(hashColumn: "token_hash"))
     static let inviteByCode = PostgresStatement(name: "invite_by_code", sql: inviteSQL(hashColumn: "code_hash"))

@@ -99,7 +99,7 @@ final class PeriodicWork: Sendable {
         case .rescue:
             try inBatches(context, "rescue", of: 1000, on: database) { try JobQueue.rescueExpired(limit: 1000, on: database) }
         case .expireInvites:
-            // The benchmark runs this very sweep (`baton bench queue`). The
+            // The benchmark runs this very sweep (`baton-bench queue`). The
             // lease is renewed between this connection's batches; helpers
             // stop with it.
             let sweep = try InviteExpiry.sweep(

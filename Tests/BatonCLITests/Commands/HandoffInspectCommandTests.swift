@@ -65,4 +65,52 @@ final class HandoffInspectCommandTests {
         let captured = CapturedConsole()
         #expect(BatonCommandLine.run(["handoff", "inspect"] + words, console: captured.console) == .usageOrInputError)
     }
+
+    @Test("with no file and a terminal on standard input it refuses at once instead of waiting, and says to pipe or name a file")
+    func refusesATerminal() throws {
+        let outcome = try BatonProcess.runOnTerminal(["handoff", "inspect"])
+        #expect(outcome.status == 2, "\(outcome.out)")
+        #expect(outcome.out.contains("standard input is a terminal: pipe the envelope in"))
+        #expect(outcome.out.contains("or name a file"))
+    }
+
+    @Test("an envelope piped in is still read from standard input")
+    func readsAPipe() throws {
+        let pipe = Pipe()
+        pipe.fileHandleForWriting.write(Data(try minted(familyName: "Piped").utf8))
+        try pipe.fileHandleForWriting.close()
+        let outcome = try BatonProcess.run(
+            ["handoff", "inspect", "--key", "k1:\(Self.keyHex)"], stdin: pipe.fileHandleForReading)
+        #expect(outcome.status == 0, "\(outcome.err)")
+        #expect(outcome.out.contains("Piped"))
+    }
+
+    @Test("--key-file verifies with the keys it lists, skipping blank and # lines")
+    func keyFile() throws {
+        let path = try file(minted(familyName: "Keyed"))
+        let keys = try file("# handoff keys\r\n\nk0:\(String(repeating: "11", count: 32))\n  k1:\(Self.keyHex)  ")
+        let captured = CapturedConsole()
+        #expect(BatonCommandLine.run(["handoff", "inspect", "--key-file", keys, path], console: captured.console) == .success)
+        #expect(captured.out.contains("Keyed"))
+    }
+
+    @Test("a bad --key-file line is named by number, its text (key material) never shown")
+    func badKeyFileLine() throws {
+        let path = try file(minted(familyName: "Keyed"))
+        let keys = try file("k1:\(Self.keyHex)\nk2:not-hex-secretish")
+        let captured = CapturedConsole()
+        #expect(BatonCommandLine.run(["handoff", "inspect", "--key-file", keys, path], console: captured.console) == .usageOrInputError)
+        #expect(captured.err.contains("line 2 is not KID:HEX"))
+        #expect(!captured.err.contains("secretish") && !captured.err.contains(Self.keyHex))
+    }
+
+    @Test("a missing or empty --key-file is a usage error", arguments: ["/nonexistent/keys.txt", ""])
+    func unusableKeyFile(name: String) throws {
+        let keys = name.isEmpty ? try file("# nothing here") : name
+        let captured = CapturedConsole()
+        #expect(
+            BatonCommandLine.run(["handoff", "inspect", "--key-file", keys, try file("x")], console: captured.console)
+                == .usageOrInputError)
+        #expect(captured.err.contains("--key-file"))
+    }
 }

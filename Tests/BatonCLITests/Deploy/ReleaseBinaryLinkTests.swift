@@ -1,5 +1,5 @@
 import Foundation
-import Postgres
+import PostgresLauncher
 import Testing
 
 /// The libraries a release build links, against docs/operations.md's table

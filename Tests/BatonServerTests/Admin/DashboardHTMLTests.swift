@@ -1,6 +1,6 @@
 import BatonCore
 import Foundation
-import Postgres
+import PostgresLauncher
 import Testing
 
 /// Whether HTML Tidy is installed, for the strict parse below.

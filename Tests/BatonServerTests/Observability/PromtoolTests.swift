@@ -1,5 +1,5 @@
 import Foundation
-import Postgres
+import PostgresLauncher
 import Testing
 
 /// The exposition against Prometheus's own checker. `promtool` comes with

@@ -1,13 +1,13 @@
 import BatonCore
 import BatonHandoff
 import BatonLinks
+import BatonServer
 import Foundation
 import HTTP
 
-@testable import BatonServer
-
 // The request reading of every public route, up to the database: the same
-// static functions the handlers call (JSON decoding, then validation).
+// static functions the handlers call (JSON decoding, then validation),
+// through BatonServer's `RequestReaders`.
 //
 // The first input byte picks the route; the rest is the JSON body, or for
 // the two path routes the path parameter:
@@ -49,12 +49,12 @@ enum RouteProperties {
 
     static let routes: [@Sendable (Data) throws -> Void] = [
         { body in
-            let (invocation, _) = try InvocationRoutes.invocation(in: post(body), limits: InvocationProperties.limits)
+            let (invocation, _) = try RequestReaders.invocation(in: post(body), limits: InvocationProperties.limits)
             precondition(invocation.host == "appclip.apple.com" || InvocationProperties.limits.allowedHosts.contains(invocation.host))
         },
-        { body in _ = try Response.json(HandoffRoutes.validated(HandoffRoutes.envelope(in: post(body), issuer: issuer))) },
+        { body in _ = try RequestReaders.handoffValidation(in: post(body), issuer: issuer) },
         { body in
-            let (read, _) = try RedemptionRoutes.read(post(body))
+            let read = try RequestReaders.redemption(post(body))
             precondition([read.handoff, read.token, read.code].compactMap { $0 }.count == 1)
             if let handoff = read.handoff {
                 do throws(HandoffError) { _ = try issuer.verify(handoff) } catch { throw RedeemError.handoff(error) }
@@ -62,14 +62,14 @@ enum RouteProperties {
                 _ = try credential(read.token ?? read.code ?? "")
             }
         },
-        { body in checkLimits(try InviteRoutes.newInvite(in: post(body))) },
+        { body in checkLimits(try RequestReaders.newInvite(in: post(body))) },
         { body in
-            let invites = try InviteRoutes.newInvites(in: post(body))
+            let invites = try RequestReaders.newInvites(in: post(body))
             precondition((1...InviteStore.batchLimit).contains(invites.count))
             invites.forEach(checkLimits)
         },
         { id in
-            _ = try InviteRoutes.inviteID(
+            _ = try RequestReaders.inviteID(
                 Request(method: "POST", pathSegments: [], parameters: ["id": String(decoding: id, as: UTF8.self)]))
         },
         { text in _ = try credential(String(decoding: text, as: UTF8.self)) },

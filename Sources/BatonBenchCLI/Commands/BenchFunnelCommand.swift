@@ -1,10 +1,11 @@
 import BatonBench
+import BatonCLI
 import Foundation
 
-/// `baton bench funnel`: the funnel query over generated history, on a private cluster by default.
+/// `baton-bench funnel`: the funnel query over generated history, on a private cluster by default.
 enum BenchFunnelCommand: BatonCommand {
     static let spec = CommandSpec(
-        name: "bench funnel",
+        name: "funnel",
         summary: "Benchmark a 90-day funnel report over generated invites against plain queries over the rollups and raw events.",
         options: [
             .value("database-url", "URL", "Use this scratch database (its baton schema is emptied!) instead of a private cluster."),
@@ -18,7 +19,7 @@ enum BenchFunnelCommand: BatonCommand {
             ours, the ceiling, the ratio. 10,000,000 invites (25 million events) took 25 minutes to generate and
             18 to roll up on 2 shared cores; --invites 1000000 for a quick run.
             """,
-        examples: ["baton bench funnel", "baton bench funnel --invites 1000000 --repeats 9"]
+        examples: ["baton-bench funnel", "baton-bench funnel --invites 1000000 --repeats 9"]
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {

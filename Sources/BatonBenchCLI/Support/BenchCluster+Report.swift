@@ -1,7 +1,8 @@
 import BatonBench
+import BatonCLI
 
 extension BenchCluster {
-    /// What a `baton bench` command does once its options are read: runs
+    /// What a `baton-bench` command does once its options are read: runs
     /// `benchmark` on the database `--database-url` names, or on a throwaway
     /// cluster it removes afterwards, and prints the report as Markdown.
     /// Errors of the cluster and the benchmark propagate.

@@ -1,10 +1,11 @@
 import BatonBench
+import BatonCLI
 
-/// `baton bench invites`: invite creation over HTTP (single and batch) next
+/// `baton-bench invites`: invite creation over HTTP (single and batch) next
 /// to `pgbench` running the same INSERT.
 enum BenchInvitesCommand: BatonCommand {
     static let spec = CommandSpec(
-        name: "bench invites",
+        name: "invites",
         summary: "Invite creation over HTTP, single and batch, vs pgbench running the same INSERT.",
         options: [
             .value("database-url", "URL", "Measure this database instead of a throwaway cluster (it is migrated)."),
@@ -19,7 +20,7 @@ enum BenchInvitesCommand: BatonCommand {
             pgbench running InviteStore's INSERT statement with random hashes on the same database.
             Prints a Markdown table of invites/s and the ratio. Needs wrk and postgresql-15.
             """,
-        examples: ["swift build -c release && .build/release/baton bench invites --seconds 10"]
+        examples: ["swift build -c release && .build/release/baton-bench invites --seconds 10"]
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {

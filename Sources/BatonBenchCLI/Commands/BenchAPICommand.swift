@@ -1,10 +1,11 @@
 import BatonBench
+import BatonCLI
 import Foundation
 
-/// `baton bench api`: preview and redeem over HTTP vs a C server and pgbench with the same SQL.
+/// `baton-bench api`: preview and redeem over HTTP vs a C server and pgbench with the same SQL.
 enum BenchAPICommand: BatonCommand {
     static let spec = CommandSpec(
-        name: "bench api",
+        name: "api",
         summary: "Preview and redeem over HTTP (wrk, keep-alive) vs a C libmicrohttpd + libpq server and pgbench, same SQL.",
         options: [
             .value("database-url", "URL", "Measure this database instead of a throwaway cluster (it gets bench rows)."),
@@ -27,7 +28,7 @@ enum BenchAPICommand: BatonCommand {
             and each ratio as the median of the repetitions' own ratios (their range in brackets).
             Run from the repository root on a release build; needs wrk, pgbench, cc and pkg-config.
             """,
-        examples: ["swift build -c release && .build/release/baton bench api --seconds 10"]
+        examples: ["swift build -c release && .build/release/baton-bench api --seconds 10"]
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {

@@ -1,12 +1,13 @@
 import BatonBench
+import BatonCLI
 import Foundation
 import SafeText
 
-/// `baton bench report`: every benchmark in one run, written as one Markdown
+/// `baton-bench report`: every benchmark in one run, written as one Markdown
 /// report (docs/benchmarks.md).
 enum BenchReportCommand: BatonCommand {
     static let spec = CommandSpec(
-        name: "bench report",
+        name: "report",
         summary: "Run every benchmark on one throwaway cluster and write one Markdown report with the machine described.",
         options: [
             .value("output", "FILE", "Where the report goes (default docs/benchmarks.md)."),
@@ -33,16 +34,16 @@ enum BenchReportCommand: BatonCommand {
             the run goes on; the exit status is then 1.
             Full sizes: 50,000 jobs burnt down, 10^6 invites expired (--repeat times), the API at about
             9 × 10^4, 10^6 and 10^7 invites (grown with a generated history once per size, then measured
-            --repeat times there; --sizes picks other sizes), a funnel over 10^6 invites (`baton bench funnel`
+            --repeat times there; --sizes picks other sizes), a funnel over 10^6 invites (`baton-bench funnel`
             alone does 10^7). Takes about 30 minutes on 2 quiet cores at --repeat 3, 6 of them filling
             the table to 10^7; --quick or --sizes 10000,100000 for a short run.
             Run from the repository root on a release build with wrk and pgbench installed; nothing
             else should load the machine.
             """,
         examples: [
-            "swift build -c release && .build/release/baton bench report",
-            ".build/release/baton bench report --quick --output /tmp/bench.md",
-            ".build/release/baton bench report --only scaling --sizes 10000,1000000 --repeat 5",
+            "swift build -c release && .build/release/baton-bench report",
+            ".build/release/baton-bench report --quick --output /tmp/bench.md",
+            ".build/release/baton-bench report --only scaling --sizes 10000,1000000 --repeat 5",
         ]
     )
 
@@ -145,7 +146,7 @@ enum BenchReportCommand: BatonCommand {
             scaling.redeemInvites = APIBenchmark.Options.freshInvites(seconds: scaling.seconds, repetitions: repeats)
             return try ScalingBenchmark(.init(api: scaling, sizes: settings.sizes)).run { console.err($0) }
         case .funnel:
-            // 10^6 invites keep the report within the hour; `baton bench funnel` runs 10^7.
+            // 10^6 invites keep the report within the hour; `baton-bench funnel` runs 10^7.
             return try FunnelBenchmark(conninfo: database, invites: quick ? 100_000 : 1_000_000, families: 10_000, tail: 10_000, repeats: 5)
                 .run(progress: console.err)
         }
@@ -177,7 +178,7 @@ enum BenchReportCommand: BatonCommand {
         return """
             # Benchmarks
 
-            Written by `baton bench report`\(quick ? " --quick (smoke sizes: not figures to judge by)" : "") on \(date).
+            Written by `baton-bench report`\(quick ? " --quick (smoke sizes: not figures to judge by)" : "") on \(date).
             Every figure stands next to the ceiling it is judged against, measured on the same machine in the same
             run (targets in docs/architecture.md), and the ratio is ours over the ceiling. Throughput ratios are better high; for latency
             and memory rows (ms, MiB) a ratio above 100 % means Baton costs more than the ceiling.
@@ -189,8 +190,8 @@ enum BenchReportCommand: BatonCommand {
             ## Machine
 
             \(machine.markdown())
-            To reproduce: `swift build -c release && .build/release/baton bench report` (about 30 minutes),
-            or one section with `baton bench <section>` (`baton bench --help`).
+            To reproduce: `swift build -c release && .build/release/baton-bench report` (about 30 minutes),
+            or one section with `baton-bench <section>` (`baton-bench --help`).
 
 
             """

@@ -1,10 +1,11 @@
 import BatonBench
+import BatonCLI
 import Foundation
 
-/// `baton bench metrics`: the cost of recording Prometheus metrics.
+/// `baton-bench metrics`: the cost of recording Prometheus metrics.
 enum BenchMetricsCommand: BatonCommand {
     static let spec = CommandSpec(
-        name: "bench metrics",
+        name: "metrics",
         summary: "What recording Prometheus metrics costs: per request, and preview over HTTP with vs without.",
         options: [
             .value("database-url", "URL", "Measure this database instead of a throwaway cluster (it gets bench rows)."),
@@ -18,7 +19,7 @@ enum BenchMetricsCommand: BatonCommand {
             recording metrics and one not, and drives them with wrk in turn. Prints the medians and
             the ratio. Run from the repository root on a release build; needs wrk.
             """,
-        examples: ["swift build -c release && .build/release/baton bench metrics --seconds 5 --repeat 3"]
+        examples: ["swift build -c release && .build/release/baton-bench metrics --seconds 5 --repeat 3"]
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {

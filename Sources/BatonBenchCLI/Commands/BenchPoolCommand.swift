@@ -1,10 +1,11 @@
 import BatonBench
+import BatonCLI
 import Foundation
 
-/// `baton bench pool`: queries/s through `PostgresPool` next to `pgbench`.
+/// `baton-bench pool`: queries/s through `PostgresPool` next to `pgbench`.
 enum BenchPoolCommand: BatonCommand {
     static let spec = CommandSpec(
-        name: "bench pool",
+        name: "pool",
         summary: "Primary-key SELECTs through the connection pool vs pgbench with the same SQL.",
         options: [
             .value("database-url", "URL", "Measure this database instead of a throwaway cluster."),
@@ -13,7 +14,7 @@ enum BenchPoolCommand: BatonCommand {
             .value("rounds", "R", "Alternating rounds of ours and pgbench, 1-20 (default 3)."),
         ],
         discussion: "Prints a Markdown table: Baton's median queries/s, pgbench's, and the ratio.",
-        examples: ["baton bench pool --clients 16 --seconds 10"]
+        examples: ["baton-bench pool --clients 16 --seconds 10"]
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {

@@ -1,5 +1,5 @@
 import Foundation
-import Postgres
+import PostgresLauncher
 import Testing
 
 @testable import BatonTestSupport

@@ -1,10 +1,11 @@
 import BatonBench
+import BatonCLI
 
-/// `baton bench http`: the HTTP layer's `/healthz` next to a minimal C
+/// `baton-bench http`: the HTTP layer's `/healthz` next to a minimal C
 /// server on the same libmicrohttpd options, both driven by `wrk`.
 enum BenchHTTPCommand: BatonCommand {
     static let spec = CommandSpec(
-        name: "bench http",
+        name: "http",
         summary: "The HTTP layer vs a minimal C libmicrohttpd server, both driven by wrk.",
         options: [
             .value(
@@ -17,7 +18,7 @@ enum BenchHTTPCommand: BatonCommand {
             at 8 and 64 connections, alternating, --repetitions runs each; prints requests/s, CPU per
             request and the ratio. Run from the repository root; needs wrk (apt-get install wrk).
             """,
-        examples: ["swift build -c release && .build/release/baton bench http"]
+        examples: ["swift build -c release && .build/release/baton-bench http"]
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {

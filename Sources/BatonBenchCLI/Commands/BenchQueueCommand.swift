@@ -1,10 +1,11 @@
 import BatonBench
+import BatonCLI
 import Foundation
 
-/// `baton bench queue`: the queue benchmark, on a private cluster by default.
+/// `baton-bench queue`: the queue benchmark, on a private cluster by default.
 enum BenchQueueCommand: BatonCommand {
     static let spec = CommandSpec(
-        name: "bench queue",
+        name: "queue",
         summary: "Benchmark the job queue against pgbench, the expiry sweep and NOTIFY wake-up latency.",
         options: [
             .value("database-url", "URL", "Use this scratch database (its baton schema is emptied!) instead of a private cluster."),
@@ -18,7 +19,7 @@ enum BenchQueueCommand: BatonCommand {
             Without --database-url it starts a throwaway cluster (fsync on) and removes it afterwards. Prints a Markdown table: ours, the ceiling, the ratio.
             Build with -c release for meaningful numbers.
             """,
-        examples: ["baton bench queue", "baton bench queue --jobs 50000 --invites 100000"]
+        examples: ["baton-bench queue", "baton-bench queue --jobs 50000 --invites 100000"]
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {

@@ -1,5 +1,6 @@
+import BatonCLI
 import Foundation
-import Postgres
+import PostgresLauncher
 
 /// The database a benchmark runs against: `--database-url` when given,
 /// otherwise a throwaway embedded cluster in a temporary directory, removed
