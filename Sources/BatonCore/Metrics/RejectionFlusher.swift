@@ -11,42 +11,25 @@ public final class RejectionFlusher: Sendable {
     /// The counts it flushes.
     public let counter: RejectionCounter
     /// Time between flushes.
-    public let interval: Duration
-    private let conninfo: String
-    private let wake = WakeSignal()
-    private let phase = Mutex(Phase.idle)
-    private let finished = DispatchSemaphore(value: 0)
+    public var interval: Duration { loop.interval }
+    private let loop: BackgroundFlusher
 
     /// A flusher of `counter` into the database at `conninfo`; nothing is opened yet.
     public init(counter: RejectionCounter, conninfo: String, interval: Duration = .seconds(5)) {
         self.counter = counter
-        self.conninfo = conninfo
-        self.interval = interval
+        self.loop = BackgroundFlusher(name: "baton-rejections", conninfo: conninfo, interval: interval) { connection in
+            try Self.flush(counter, on: connection)
+        }
     }
 
     /// Starts the flushing thread (once; later calls do nothing).
     public func start() {
-        let begins = phase.withLock { phase in
-            guard phase == .idle else { return false }
-            phase = .running
-            return true
-        }
-        guard begins else { return }
-        let thread = Thread { [self] in run() }
-        thread.name = "baton-rejections"
-        thread.start()
+        loop.start()
     }
 
     /// Flushes what is pending and stops the thread; later calls do nothing.
     public func stop() {
-        let wasRunning = phase.withLock { phase in
-            defer { phase = .stopped }
-            return phase == .running
-        }
-        if wasRunning {
-            wake.signal()
-            finished.wait()
-        }
+        loop.stop()
     }
 
     /// Adds `counter`'s pending counts to the table now, on `connection`.
@@ -65,27 +48,6 @@ public final class RejectionFlusher: Sendable {
         }
         return entries.reduce(0) { $0 + $1.count }
     }
-
-    private func run() {
-        var connection: PostgresConnection?
-        while true {
-            wake.wait(interval)
-            let stopping = phase.withLock { $0 == .stopped }
-            do {
-                let open = try connection ?? PostgresConnection(conninfo, connectTimeoutSeconds: 2)
-                connection = open
-                try Self.flush(counter, on: open)
-            } catch {
-                connection?.close()
-                connection = nil
-            }
-            if stopping { break }
-        }
-        connection?.close()
-        finished.signal()
-    }
-
-    private enum Phase { case idle, running, stopped }
 
     static let upsert = PostgresStatement(
         name: "rejections_flush",

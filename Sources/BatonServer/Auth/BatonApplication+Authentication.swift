@@ -19,10 +19,12 @@ extension BatonApplication {
     /// token, or the password of HTTP Basic auth on `/admin`), checked and
     /// rate-limited as ``authenticate(_:scope:)`` describes. A live key's row
     /// comes from ``apiKeyCache`` when it is cached, so most requests of a
-    /// backend cost no database round trip here.
+    /// backend cost no database round trip here. The key's use is marked
+    /// for `last_used_at` (``apiKeyUsage``: written later, by another thread).
     /// - Throws: as ``authenticate(_:scope:)``.
     public func authenticate(key presented: String, scope: Scope) throws -> APIKeyStore.Record {
         let record = try apiKeyCache.authenticate(presented) { try withConnection($0) }
+        apiKeyUsage.record(record.id)
         guard record.scopes.contains(scope) || record.scopes.contains(.admin) else { throw APIKeyError.missingScope(scope) }
         try limit(.key, key: "key:" + record.publicID)
         return record
