@@ -146,7 +146,8 @@ public struct Setting: Sendable, Hashable {
         [
             databaseURL, secretKey, listen, poolSize, poolTimeout, statementTimeout, logLevel,
             httpThreads, trustedProxies, shutdownGrace, metricsListen,
-            handoffKeys, handoffTTL, redeemerJWTSecret, rateLimits, androidPackage, androidFingerprints,
+            handoffKeys, handoffTTL, redeemerJWTSecret, redeemerJWTAudience, redeemerJWTIssuer, redeemerJWTMaxLifetime, rateLimits,
+            androidPackage, androidFingerprints,
             webhookURL, webhookSecret, webhookTimeout, webhookRetryBase, webhookMaxAttempts,
             workerConcurrency, jobLease, jobTimeout, workerShutdownGrace, workerRenewAfterWebhooks, jobRetention, idempotencyRetention,
             eventRetention,

@@ -44,7 +44,9 @@ extension BatonApplication {
         if presented.split(separator: ".", omittingEmptySubsequences: false).count == 3 {
             guard let secret = configuration.redemption.redeemerJWTSecret else { throw RedeemerTokenError.disabled }
             let now = Int64(clock().timeIntervalSince1970.rounded(.down))
-            let token = try RedeemerToken(verifying: presented, secret: secret, now: now)
+            let token = try RedeemerToken(
+                verifying: presented, secret: secret, now: now, policy: configuration.redemption.redeemerTokenPolicy
+            )
             guard bodyRedeemerID == nil else {
                 throw HTTPError(
                     status: 400, code: "invalid_request", message: "A redeemer token names the redeemer; omit redeemer_id.",
@@ -61,9 +63,11 @@ extension BatonApplication {
         return (redeemerID, nil)
     }
 
-    /// The credential after `Bearer ` in `Authorization`, or nil.
+    /// The credential after `Bearer ` in `Authorization`, or nil. Its
+    /// length is not judged here (the HTTP server bounds headers): the
+    /// credential's own parser does, so an oversized JWT is named a bad token.
     public static func bearerToken(_ request: Request) -> String? {
-        guard let header = request.headers["Authorization"], header.count <= 4096 else { return nil }
+        guard let header = request.headers["Authorization"] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
         return trimmingWhitespace(parts[1])

@@ -27,7 +27,7 @@ final class WorkerProcess {
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         let environment = [
             "BATON_DATABASE_URL": db.conninfo,
-            "BATON_SECRET_KEY": String(repeating: "ab", count: 32),
+            "BATON_SECRET_KEY": TestSecrets.secretKeyHex,
             "BATON_WEBHOOK_URL": receiver.url.absoluteString,
             "BATON_WEBHOOK_SECRET": String(decoding: WebhookDeliveryTests.secret, as: UTF8.self),
         ].merging(settings) { $1 }
