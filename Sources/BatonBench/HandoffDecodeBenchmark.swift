@@ -68,8 +68,12 @@ public enum HandoffDecodeBenchmark {
 
     /// An invite whose three texts carry `fill` extra bytes; nil once it exceeds the size limit.
     private static func mint(fill: Int, issuedAt: Int64, keyring: HandoffKeyring) -> String? {
-        try? HandoffEncoder().mintInvite(payload(fill: fill), issuedAt: issuedAt - 60, expiresAt: issuedAt + 86_400, signer: keyring)
+        try? HandoffEncoder().mintInvite(
+            payload(fill: fill), id: handoffID, issuedAt: issuedAt - 60, expiresAt: issuedAt + 86_400, signer: keyring)
     }
+
+    /// A `jti` as long as the server's (32 hex digits); minting needs one, its value does not matter here.
+    static let handoffID = "0123456789abcdef0123456789abcdef"
 
     /// A preview's invite payload whose three texts carry `fill` extra bytes (0: a typical preview).
     static func payload(fill: Int) -> HandoffPayload {

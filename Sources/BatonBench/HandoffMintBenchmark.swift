@@ -19,7 +19,10 @@ enum HandoffMintBenchmark {
         let secret = Sodium.randomBytes(HandoffKeyring.keyLength)
         let keyring = try! HandoffKeyring(keys: ["bench": secret], currentKeyID: "bench")
         let payload = HandoffDecodeBenchmark.payload(fill: 0)
-        let mint = { try! HandoffEncoder().mintInvite(payload, issuedAt: issuedAt, expiresAt: issuedAt + 600, signer: keyring) }
+        let mint = {
+            try! HandoffEncoder().mintInvite(
+                payload, id: HandoffDecodeBenchmark.handoffID, issuedAt: issuedAt, expiresAt: issuedAt + 600, signer: keyring)
+        }
         let envelope = mint()
         let signingInput = Array(envelope.utf8[..<envelope.utf8.lastIndex(of: UInt8(ascii: "."))!])
         let signingState = keyedState(secret)

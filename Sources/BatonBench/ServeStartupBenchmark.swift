@@ -99,7 +99,7 @@ public struct ServeStartupBenchmark: Sendable {
             options.executable, ["serve"],
             environment: [
                 "BATON_DATABASE_URL": options.conninfo,
-                "BATON_SECRET_KEY": String(repeating: "ab", count: 32),
+                "BATON_SECRET_KEY": Sodium.hex(Sodium.randomBytes(32)),
                 "BATON_PUBLIC_BASE_URL": "https://invites.example.com",
                 "BATON_LISTEN": "127.0.0.1:\(port)",
             ])

@@ -20,6 +20,9 @@ public final class BatonApplication: Sendable {
     /// changes (see `APIKeyCache`). It listens from ``startServer(logSink:)``
     /// to ``close()``; until then every request reads the key's row.
     public let apiKeyCache: APIKeyCache
+    /// Writes keys' `last_used_at`, at most once a minute per key, from
+    /// ``startServer(logSink:)`` to ``close()``.
+    public let apiKeyUsage: APIKeyUsage
     /// Previews and exactly-once redemptions.
     public let redemptions: RedemptionStore
     /// Mints and verifies handoff envelopes.
@@ -58,6 +61,7 @@ public final class BatonApplication: Sendable {
             ))
         self.apiKeys = APIKeyStore(secret: configuration.secretKey)
         self.apiKeyCache = APIKeyCache(store: apiKeys, conninfo: configuration.databaseURL)
+        self.apiKeyUsage = APIKeyUsage(conninfo: configuration.databaseURL)
         self.redemptions = RedemptionStore(
             secret: configuration.secretKey,
             webhookMaxAttempts: configuration.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
@@ -76,11 +80,12 @@ public final class BatonApplication: Sendable {
         metrics.addJobCounts(pool: pool)
     }
 
-    /// Stops background work (flushing the last rejection counts, the API
-    /// key cache's listener) and closes the database connections; call it
-    /// after the HTTP server has shut down.
+    /// Stops background work (flushing the last rejection counts and key
+    /// uses, the API key cache's listener) and closes the database
+    /// connections; call it after the HTTP server has shut down.
     public func close() {
         apiKeyCache.stop()
+        apiKeyUsage.stop()
         jobWakeup.stop()
         rejectionFlusher.stop()
         pool.close()

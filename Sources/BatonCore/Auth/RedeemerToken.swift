@@ -9,7 +9,8 @@ import SafeText
 /// algorithm comes from an allow-list of one (`HS256`; `none` and every
 /// other value are refused before any MAC work), the MAC is checked in
 /// constant time (libsodium) before the claims are read, `exp` is required,
-/// and a token is at most 4096 bytes.
+/// the lifetime is bounded and `aud`/`iss` are checked when configured
+/// (``RedeemerTokenPolicy``), and a token is at most 4096 bytes.
 public struct RedeemerToken: Sendable, Equatable {
     /// The redeemer id: the `sub` claim, 1–256 UTF-8 bytes, no hidden characters.
     public let subject: String
@@ -21,9 +22,11 @@ public struct RedeemerToken: Sendable, Equatable {
     /// Clock difference tolerated on `exp` and `nbf`, in seconds.
     public static let allowedSkewSeconds: Int64 = 30
 
-    /// Verifies `text` with `secret` at `now` (unix seconds).
+    /// Verifies `text` with `secret` at `now` (unix seconds) against `policy`.
     /// - Throws: ``RedeemerTokenError`` naming the first failed check.
-    public init(verifying text: String, secret: [UInt8], now: Int64) throws(RedeemerTokenError) {
+    public init(verifying text: String, secret: [UInt8], now: Int64, policy: RedeemerTokenPolicy = RedeemerTokenPolicy())
+        throws(RedeemerTokenError)
+    {
         guard text.utf8.count <= Self.maxBytes else { throw .malformed }
         let segments = text.split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count == 3, let headerBytes = Self.base64URL(segments[0]), let header = Self.object(headerBytes)
@@ -43,6 +46,14 @@ public struct RedeemerToken: Sendable, Equatable {
             guard let notBefore = Self.integer(notBefore) else { throw .missingExpiry }
             guard notBefore <= now + Self.allowedSkewSeconds else { throw .notYetValid }
         }
+        guard policy.acceptsAudience(claims["aud"]) else { throw .wrongAudience }
+        guard policy.issuer.map({ claims["iss"] as? String == $0 }) ?? true else { throw .wrongIssuer }
+        var start = now
+        if let issuedAt = claims["iat"] {
+            guard let issuedAt = Self.integer(issuedAt) else { throw .missingExpiry }
+            start = min(issuedAt, now)
+        }
+        guard expiresAt - start <= policy.maxLifetimeSeconds else { throw .lifetimeTooLong }
         guard let subject = claims["sub"] as? String, (1...256).contains(subject.utf8.count), !HiddenCharacters.contains(in: subject)
         else { throw .invalidSubject }
         self.subject = subject

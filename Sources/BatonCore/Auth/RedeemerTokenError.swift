@@ -10,12 +10,18 @@ public enum RedeemerTokenError: Error, Equatable, Sendable {
     case unsupportedAlgorithm
     /// The MAC does not match under the configured secret.
     case badSignature
-    /// No `exp`, or `exp`/`nbf` not whole numbers.
+    /// No `exp`, or `exp`/`nbf`/`iat` not whole numbers.
     case missingExpiry
     /// `exp` has passed (beyond the allowed skew).
     case expired
     /// `nbf` is in the future (beyond the allowed skew).
     case notYetValid
+    /// `aud` does not name the configured audience (or is missing).
+    case wrongAudience
+    /// `iss` is not the configured issuer (or is missing).
+    case wrongIssuer
+    /// `exp` is further from `iat` (or from now) than the configured lifetime.
+    case lifetimeTooLong
     /// `sub` is missing, empty, longer than 256 bytes or holds hidden characters.
     case invalidSubject
 
@@ -32,6 +38,9 @@ public enum RedeemerTokenError: Error, Equatable, Sendable {
         case .missingExpiry: "missing_expiry"
         case .expired: "expired"
         case .notYetValid: "not_yet_valid"
+        case .wrongAudience: "wrong_audience"
+        case .wrongIssuer: "wrong_issuer"
+        case .lifetimeTooLong: "lifetime_too_long"
         case .invalidSubject: "invalid_subject"
         }
     }
@@ -46,6 +55,9 @@ public enum RedeemerTokenError: Error, Equatable, Sendable {
         case .missingExpiry: "The bearer token has no usable exp claim."
         case .expired: "The bearer token has expired."
         case .notYetValid: "The bearer token is not valid yet."
+        case .wrongAudience: "The bearer token is not meant for this server (aud)."
+        case .wrongIssuer: "The bearer token was not issued by the configured issuer (iss)."
+        case .lifetimeTooLong: "The bearer token lives longer than this server allows; mint shorter-lived tokens."
         case .invalidSubject: "The bearer token's sub claim is not a usable redeemer id."
         }
     }

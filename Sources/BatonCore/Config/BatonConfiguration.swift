@@ -58,6 +58,10 @@ public struct BatonConfiguration: Sendable {
         let webhook = WebhookSettings.read(&reader)
         let worker = WorkerSettings.read(&reader)
         let redemption = RedemptionSettings.read(&reader, secretKey: secretKey)
+        // Judged on the values the settings ended up with, however they were given.
+        reader.refuseWeak(.secretKey, secretKey)
+        reader.refuseWeak(.webhookSecret, webhook?.secret)
+        reader.refuseWeak(.redeemerJWTSecret, redemption?.redeemerJWTSecret)
         guard reader.problems.isEmpty,
             let databaseURL, let secretKey, let listen, let poolSize, let poolTimeout, let statementTimeout, let transactionPooling,
             let logLevel,

@@ -9,6 +9,8 @@ public struct RedemptionSettings: Sendable {
     public var handoffTTLSeconds: Int
     /// The HS256 secret of redeemer JWTs; nil turns JWT redeemers off.
     public var redeemerJWTSecret: [UInt8]?
+    /// The audience, issuer and longest lifetime redeemer JWTs must have.
+    public var redeemerTokenPolicy: RedeemerTokenPolicy
     /// The rate limits; nil when `BATON_RATE_LIMITS=off`.
     public var rateLimits: RateLimitPolicy?
     /// The Android package whose App Links the invite links are, if any.
@@ -25,13 +27,20 @@ public struct RedemptionSettings: Sendable {
         let keyring =
             (reader.environment[Setting.handoffKeys.name] ?? "").isEmpty
             ? secretKey.flatMap(Self.derivedKeyring)
-            : reader.parsed(.handoffKeys, expected: "comma-separated KEYID:HEX items, 32-byte keys", Self.keyring)
+            : reader.parsed(.handoffKeys, expected: "comma-separated KEYID:HEX items, 32-byte keys", Self.keyring).flatMap {
+                parsed in
+                reader.refuseWeak(.handoffKeys, parsed.secrets.first { SecretStrength.weakness(of: $0) != nil })
+                return parsed.keyring
+            }
         let ttl = reader.integer(.handoffTTL, in: 60...2_592_000)
         let jwtSecret = reader.parsed(.redeemerJWTSecret, expected: "at least 32 bytes as hex or base64") { raw -> [UInt8]?? in
             if raw.isEmpty { return .some(nil) }
             let bytes = Sodium.bytes(fromHex: raw) ?? Data(base64Encoded: raw).map(Array.init)
             return bytes.flatMap { $0.count >= 32 ? .some($0) : nil }
         }
+        let audience = reader.optional(.redeemerJWTAudience, expected: "1-256 printable ASCII characters", Self.claimValue)
+        let issuer = reader.optional(.redeemerJWTIssuer, expected: "1-256 printable ASCII characters", Self.claimValue)
+        let maxLifetime = reader.integer(.redeemerJWTMaxLifetime, in: 60...86_400)
         let rateLimits = reader.parsed(.rateLimits, expected: "off, or CLASS=N/UNIT items (see docs/redemption.md)", RateLimitPolicy.parse)
         let package = reader.parsed(.androidPackage, expected: "a Java package name such as com.example.family") { raw -> String?? in
             raw.isEmpty ? .some(nil) : (Self.isPackageName(raw) ? .some(raw) : nil)
@@ -41,15 +50,18 @@ public struct RedemptionSettings: Sendable {
             let items = raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
             return items.allSatisfy(Self.isFingerprint) ? items : nil
         }
-        guard let keyring, let ttl, let jwtSecret, let rateLimits, let package, let fingerprints else { return nil }
+        guard let keyring, let ttl, let jwtSecret, let audience, let issuer, let maxLifetime, let rateLimits, let package, let fingerprints
+        else { return nil }
         return RedemptionSettings(
-            handoffKeyring: keyring, handoffTTLSeconds: ttl, redeemerJWTSecret: jwtSecret, rateLimits: rateLimits,
-            androidPackage: package, androidCertificateFingerprints: fingerprints
+            handoffKeyring: keyring, handoffTTLSeconds: ttl, redeemerJWTSecret: jwtSecret,
+            redeemerTokenPolicy: RedeemerTokenPolicy(audience: audience, issuer: issuer, maxLifetimeSeconds: Int64(maxLifetime)),
+            rateLimits: rateLimits, androidPackage: package, androidCertificateFingerprints: fingerprints
         )
     }
 
-    /// `k1:<hex>,k0:<hex>`: every key verifies, the first signs.
-    static func keyring(_ raw: String) -> HandoffKeyring? {
+    /// `k1:<hex>,k0:<hex>`: every key verifies, the first signs; with the
+    /// keys' bytes, for judging their strength.
+    static func keyring(_ raw: String) -> (keyring: HandoffKeyring, secrets: [[UInt8]])? {
         var keys: [String: [UInt8]] = [:]
         var first: String?
         for item in raw.split(separator: ",") {
@@ -58,13 +70,18 @@ public struct RedemptionSettings: Sendable {
             keys[String(pair[0])] = secret
             first = first ?? String(pair[0])
         }
-        guard let first else { return nil }
-        return try? HandoffKeyring(keys: keys, currentKeyID: first)
+        guard let first, let keyring = try? HandoffKeyring(keys: keys, currentKeyID: first) else { return nil }
+        return (keyring, Array(keys.values))
     }
 
     private static func derivedKeyring(_ secretKey: [UInt8]) -> HandoffKeyring? {
         let key = Sodium.hmacSHA256(key: secretKey, message: Array("baton/handoff-key".utf8))
         return try? HandoffKeyring(keys: [derivedKeyID: key], currentKeyID: derivedKeyID)
+    }
+
+    /// An expected `aud` or `iss`: printable ASCII, as URLs and host names are.
+    private static func claimValue(_ raw: String) -> String? {
+        (1...256).contains(raw.utf8.count) && raw.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) ? raw : nil
     }
 
     private static func isPackageName(_ text: String) -> Bool {
@@ -103,6 +120,24 @@ extension Setting {
         name: "BATON_REDEEMER_JWT_SECRET",
         summary: "HS256 secret (32+ bytes, hex or base64) of redeemer JWTs minted by the backend; unset: JWT redeemers are refused.",
         defaultValue: "", isSecret: true
+    )
+    /// The audience redeemer JWTs must name.
+    public static let redeemerJWTAudience = Setting(
+        name: "BATON_REDEEMER_JWT_AUDIENCE",
+        summary: "The aud claim redeemer JWTs must carry (a string, or a list holding it); unset: not checked.",
+        defaultValue: "", isSecret: false
+    )
+    /// The issuer redeemer JWTs must name.
+    public static let redeemerJWTIssuer = Setting(
+        name: "BATON_REDEEMER_JWT_ISSUER",
+        summary: "The iss claim redeemer JWTs must carry; unset: not checked.",
+        defaultValue: "", isSecret: false
+    )
+    /// The longest lifetime of a redeemer JWT.
+    public static let redeemerJWTMaxLifetime = Setting(
+        name: "BATON_REDEEMER_JWT_MAX_LIFETIME_SECONDS",
+        summary: "Longest exp - iat (or exp - now) of a redeemer JWT, in seconds (60-86400).",
+        defaultValue: "3600", isSecret: false
     )
     /// Rate limits of the public routes.
     public static let rateLimits = Setting(

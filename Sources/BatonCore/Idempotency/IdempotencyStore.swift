@@ -20,6 +20,11 @@ import Postgres
 /// collide, which would show as a spurious 409, never as a wrong replay.
 /// Records are kept until the worker's cleanup deletes those older than
 /// `BATON_IDEMPOTENCY_RETENTION_HOURS` (at least 24).
+///
+/// A create's response holds the new invites' credentials, so the stored
+/// body is sealed (``SealingKey``, bound to the API key, the idempotency key
+/// and the request hash): the table holds no credential a reader of the
+/// database could use.
 public struct IdempotencyStore: Sendable {
     /// The key of one request: which API key sent it, its `Idempotency-Key`
     /// and the hash of what it asked for.
@@ -48,6 +53,11 @@ public struct IdempotencyStore: Sendable {
             let digest = Sodium.sha256(Array(apiKeyID.uuidString.utf8) + [0] + Array(key.utf8))
             return digest.prefix(8).reduce(Int64(0)) { $0 << 8 | Int64($1) }
         }
+
+        /// What a sealed response is bound to: its row's key and the request it answered.
+        var sealingContext: [UInt8] {
+            Array(apiKeyID.uuidString.utf8) + [0] + Array(key.utf8) + [0] + requestHash
+        }
     }
 
     /// A response kept for replay.
@@ -64,13 +74,17 @@ public struct IdempotencyStore: Sendable {
         }
     }
 
-    /// The store; it holds no state of its own.
-    public init() {}
+    private let sealing: SealingKey
+
+    /// A store sealing responses under `secret` (the `BATON_SECRET_KEY` bytes).
+    public init(secret: [UInt8]) {
+        sealing = SealingKey(secret: secret, purpose: .idempotentResponse)
+    }
 
     /// Claims `claim` for the caller's transaction.
     /// - Returns: the stored response to replay, or nil when the caller
     ///   should do the work and then ``store(_:response:on:)``.
-    /// - Throws: `IdempotencyError.inUse` or `.reused`, or the database's error.
+    /// - Throws: `IdempotencyError.inUse`, `.reused` or `.unreadable`, or the database's error.
     public func claim(_ claim: Claim, on connection: PostgresConnection) throws -> StoredResponse? {
         let locked = try connection.query(Self.lock, [claim.lockID])[0].decode(Bool.self, at: 0)
         guard locked else { throw IdempotencyError.inUse }
@@ -78,12 +92,16 @@ public struct IdempotencyStore: Sendable {
         guard Sodium.constantTimeEqual(Array(try row.decode(Data.self, "request_hash")), claim.requestHash) else {
             throw IdempotencyError.reused
         }
-        return StoredResponse(status: try row.decode(Int.self, "response_status"), body: try row.decode(Data.self, "response_body"))
+        guard let body = sealing.open(Array(try row.decode(Data.self, "response_body")), associatedData: claim.sealingContext) else {
+            throw IdempotencyError.unreadable
+        }
+        return StoredResponse(status: try row.decode(Int.self, "response_status"), body: Data(body))
     }
 
     /// Records `response` for `claim`, in the transaction that did the work.
     public func store(_ claim: Claim, response: StoredResponse, on connection: PostgresConnection) throws {
-        try connection.query(Self.insert, [claim.apiKeyID, claim.key, Data(claim.requestHash), Int32(response.status), response.body])
+        let sealed = sealing.seal(Array(response.body), associatedData: claim.sealingContext)
+        try connection.query(Self.insert, [claim.apiKeyID, claim.key, Data(claim.requestHash), Int32(response.status), Data(sealed)])
     }
 
     static let lock = PostgresStatement(name: "idempotency_lock", sql: "SELECT pg_try_advisory_xact_lock($1)")

@@ -83,10 +83,16 @@ extension InviteStore {
 
     /// Only a live invite changes; the row lock makes a concurrent second
     /// revoke wait, re-check `state` and match nothing.
+    ///
+    /// `finalized_at` is `clock_timestamp()`, evaluated for the row once its
+    /// lock is held, not `now()`: `now()` is when the revoke's transaction
+    /// began, which can precede redemptions that committed before this
+    /// statement locked the row, and a revoke must never be dated before
+    /// uses it let through.
     static let revokeStatement = PostgresStatement(
         name: "invites_revoke",
         sql: """
-            UPDATE baton.invites SET state = 'revoked', finalized_at = now()
+            UPDATE baton.invites SET state = 'revoked', finalized_at = clock_timestamp()
             WHERE id = $1 AND state = 'active' AND expires_at > now()
             RETURNING \(InviteRow.columns)
             """)

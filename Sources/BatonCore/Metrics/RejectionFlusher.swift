@@ -10,31 +10,25 @@ public final class RejectionFlusher: Sendable {
     /// The counts it flushes.
     public let counter: RejectionCounter
     /// Time between flushes.
-    public let interval: Duration
-    private let service = BackgroundService<PostgresConnection>(name: "baton-rejection", stopMode: .whenFinished(retries: 0))
-    private let work: ServiceWork<PostgresConnection>
+    public var interval: Duration { loop.interval }
+    private let loop: BackgroundFlusher
 
     /// A flusher of `counter` into the database at `conninfo`; nothing is opened yet.
     public init(counter: RejectionCounter, conninfo: String, interval: Duration = .seconds(5)) {
         self.counter = counter
-        self.interval = interval
-        work = ServiceWork(
-            connect: { try PostgresConnection(conninfo, connectTimeoutSeconds: 2) },
-            turn: { connection, context in
-                try Self.flush(counter, on: connection)
-                return context.isStopping ? .finished : .wait(interval)
-            },
-            disconnect: { connection, _ in connection.close() })
+        self.loop = BackgroundFlusher(name: "baton-rejection", conninfo: conninfo, interval: interval) { connection in
+            try Self.flush(counter, on: connection)
+        }
     }
 
     /// Starts the flushing thread (once; later calls do nothing).
     public func start() {
-        service.start(work)
+        loop.start()
     }
 
     /// Flushes what is pending and stops the thread; later calls do nothing.
     public func stop() {
-        service.stop()
+        loop.stop()
     }
 
     /// Adds `counter`'s pending counts to the table now, on `connection`.

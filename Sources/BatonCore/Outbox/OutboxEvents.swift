@@ -72,12 +72,16 @@ public enum OutboxEvents {
         }
     }
 
+    /// The event is dated `clock_timestamp()`, when it is recorded, rather
+    /// than the transaction's start (`now()`), so that it follows the change
+    /// it records (a revoke, dated under its row lock) and every event that
+    /// committed before it.
     static let recordStatement = PostgresStatement(
         name: "outbox_record",
         sql: """
             WITH event AS (
-                INSERT INTO baton.events (type, invite_id, family_id, channel, data)
-                VALUES ($1, $2, $3, $4, $5::jsonb || jsonb_build_object('invite_id', $2::uuid, 'family_id', $3::text))
+                INSERT INTO baton.events (type, invite_id, family_id, channel, data, occurred_at)
+                VALUES ($1, $2, $3, $4, $5::jsonb || jsonb_build_object('invite_id', $2::uuid, 'family_id', $3::text), clock_timestamp())
                 RETURNING event_id
             ), job AS (
                 INSERT INTO baton.jobs (kind, args, max_attempts)

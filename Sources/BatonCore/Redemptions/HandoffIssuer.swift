@@ -19,9 +19,11 @@ public struct HandoffIssuer: Sendable {
     }
 
     /// A MAC'd `invite` envelope for `preview`, reached through `credential`
-    /// from `source` (the invocation URL or the invite link). An invite
-    /// without an inviter name carries the family name there, because the
-    /// envelope's schema requires one.
+    /// from `source` (the invocation URL or the invite link), with a random
+    /// 128-bit `jti` of its own: two previews of one invite in the same
+    /// second mint two envelopes, each redeemable once. An invite without an
+    /// inviter name carries the family name there, because the envelope's
+    /// schema requires one.
     ///
     /// - Throws: `HandoffError` only for an invite that breaks the schema,
     ///   which the invite's own validation rules out.
@@ -33,7 +35,9 @@ public struct HandoffIssuer: Sendable {
             credential: HandoffCredential(form: credential.kind == "token" ? .token : .code, value: credential.text),
             familyName: preview.familyName, inviterName: preview.inviterName ?? preview.familyName, source: source
         )
-        return try HandoffEncoder().mintInvite(payload, issuedAt: now, expiresAt: expiresAt, signer: keyring)
+        return try HandoffEncoder().mintInvite(
+            payload, id: Sodium.hex(Sodium.randomBytes(16)), issuedAt: now, expiresAt: expiresAt, signer: keyring
+        )
     }
 
     /// Decodes `text` on the server path: HS256 with a held key, MAC checked,
@@ -43,9 +47,11 @@ public struct HandoffIssuer: Sendable {
         try HandoffDecoder(policy: .server(keyring), clock: clock).decode(text)
     }
 
-    /// The id a redemption records for a verified envelope: its MAC segment
-    /// (43 base64url characters), unique per minted envelope.
+    /// The id a redemption records for a verified envelope, which makes it
+    /// single-use: its `jti` (32 hex digits) from version 2 on; for a version-1
+    /// envelope, minted before `jti` existed, its MAC segment (43 base64url
+    /// characters), so the two kinds of id never meet.
     public static func handoffID(of envelope: HandoffEnvelope) -> String {
-        String(envelope.raw.split(separator: ".", omittingEmptySubsequences: false).last ?? "")
+        envelope.header.id ?? String(envelope.raw.split(separator: ".", omittingEmptySubsequences: false).last ?? "")
     }
 }

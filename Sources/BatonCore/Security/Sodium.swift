@@ -37,10 +37,19 @@ public enum Sodium {
         return bytes
     }
 
-    /// Lower-case hex of `bytes`.
+    /// Lower-case hex of `bytes`, written byte-wise: a handoff's `jti` is
+    /// made with it on every preview.
     public static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.underestimatedCount * 2)
+        for byte in bytes {
+            text.append(hexDigits[Int(byte >> 4)])
+            text.append(hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// The bytes that `hex` spells (either case), or nil when it is not an
     /// even number of hex digits.
@@ -74,10 +83,4 @@ public enum Sodium {
     }
 
     private static let isInitialised: Bool = sodium_init() >= 0
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
 }

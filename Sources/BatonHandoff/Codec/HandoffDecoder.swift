@@ -36,7 +36,7 @@ public struct HandoffDecoder: Sendable {
         self.clock = clock
     }
 
-    /// Decodes `text` with the library's versions (version 1).
+    /// Decodes `text` with the library's versions (1 and 2).
     ///
     /// - Throws: the first failing check as a ``HandoffError``.
     public func decode(_ text: String) throws(HandoffError) -> HandoffEnvelope {

@@ -12,20 +12,28 @@ public struct HandoffEncoder: Sendable {
         self.limits = limits
     }
 
-    /// A server-minted `invite` envelope (schema version 1) MAC'd by `signer`'s current key.
+    /// A server-minted `invite` envelope (schema version 2) MAC'd by
+    /// `signer`'s current key, whose `jti` is `id`.
+    ///
+    /// `id` must be fresh randomness for every envelope (the server's
+    /// single-use key; two previews in the same second must not mint the same
+    /// bytes). This library holds no randomness source of its own, so the
+    /// minting server supplies it.
     ///
     /// `signer` is generic rather than `any HandoffSigner`: the server's
     /// keyring is a large struct, and boxing it as an existential cost an
     /// allocation and a copy per mint.
     ///
     /// - Throws: `handoff_invalid_payload` when `payload` breaks the schema,
-    ///   `handoff_malformed` when `expiresAt` is not after `issuedAt`,
-    ///   `handoff_too_large` when the result would exceed the limit.
-    public func mintInvite(_ payload: HandoffPayload, issuedAt: Int64, expiresAt: Int64, signer: some HandoffSigner) throws(HandoffError)
-        -> String
-    {
+    ///   `handoff_malformed` when `expiresAt` is not after `issuedAt` or `id`
+    ///   is not 16–64 base64url symbols, `handoff_too_large` when the result
+    ///   would exceed the limit.
+    public func mintInvite(
+        _ payload: HandoffPayload, id: String, issuedAt: Int64, expiresAt: Int64, signer: some HandoffSigner
+    ) throws(HandoffError) -> String {
         let header = HandoffHeader(
-            algorithm: .hs256, keyID: signer.signingKeyID, kind: .invite, version: 1, issuedAt: issuedAt, expiresAt: expiresAt
+            algorithm: .hs256, keyID: signer.signingKeyID, kind: .invite, version: 2, issuedAt: issuedAt, expiresAt: expiresAt,
+            id: id
         )
         try payload.checkVersion1(kind: .invite)
         return try mint(header: header, payloadBytes: payload.version1ValueBytes, sign: { signer.signature(for: $0) }) {
@@ -34,9 +42,11 @@ public struct HandoffEncoder: Sendable {
     }
 
     /// A device-minted, unsigned `typed_code` envelope (schema version 1) for
-    /// a code typed into the clip before any network call.
+    /// a code typed into the clip before any network call. It stays at
+    /// version 1 (version 2 changed only signed envelopes), so an app older
+    /// than the clip still reads it.
     ///
-    /// - Throws: as ``mintInvite(_:issuedAt:expiresAt:signer:)``.
+    /// - Throws: as ``mintInvite(_:id:issuedAt:expiresAt:signer:)``.
     public func mintTypedCode(_ code: String, issuedAt: Int64, expiresAt: Int64) throws(HandoffError) -> String {
         let header = HandoffHeader(algorithm: .none, keyID: nil, kind: .typedCode, version: 1, issuedAt: issuedAt, expiresAt: expiresAt)
         let payload = HandoffPayload(credential: HandoffCredential(form: .code, value: code))
@@ -52,7 +62,8 @@ public struct HandoffEncoder: Sendable {
     ///
     /// - Throws: `handoff_unsupported_algorithm` when `signer` and the
     ///   algorithm disagree or the kind needs the other algorithm,
-    ///   `handoff_malformed` for a bad key id or times, `handoff_too_large`.
+    ///   `handoff_malformed` for a bad key id, times or `jti` (present
+    ///   exactly on signed envelopes of version 2 on), `handoff_too_large`.
     public func mint(header: HandoffHeader, payloadFields: HandoffFields, signer: (any HandoffSigner)?) throws(HandoffError) -> String {
         guard (header.algorithm == .hs256) == (signer != nil) else { throw .unsupportedAlgorithm }
         let members = payloadFields.sortedMembers
@@ -75,8 +86,12 @@ public struct HandoffEncoder: Sendable {
         if let keyID = header.keyID, !HandoffHeader.isWellFormedKeyID(keyID) {
             throw .malformed(reason: "kid is not 1-64 of [A-Za-z0-9._-]")
         }
+        let needsID = header.version >= HandoffHeader.firstVersionWithID && header.algorithm == .hs256
+        guard needsID == (header.id != nil) else { throw .malformed(reason: "jti is present exactly on signed version-2 handoffs") }
+        if let id = header.id, !HandoffHeader.isWellFormedID(id) { throw .malformed(reason: "jti is not 16-64 of [A-Za-z0-9_-]") }
         guard header.issuedAt >= 0, header.expiresAt > header.issuedAt else { throw .malformed(reason: "exp is not after iat") }
-        var json = CanonicalJSONWriter(capacity: Self.fixedJSONBytes + (header.keyID?.utf8.count ?? 0) + payloadBytes)
+        let headerTextBytes = (header.keyID?.utf8.count ?? 0) + (header.id?.utf8.count ?? 0)
+        var json = CanonicalJSONWriter(capacity: Self.fixedJSONBytes + headerTextBytes + payloadBytes)
         json.open()
         header.writeMembers(to: &json)
         json.close()

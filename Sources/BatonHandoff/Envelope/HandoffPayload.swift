@@ -1,4 +1,4 @@
-/// The payload of a schema-version-1 envelope: what the clip learnt about the
+/// The payload of a schema-version-1 or -2 envelope: what the clip learnt about the
 /// invite, for the full app to show and redeem.
 ///
 /// Wire form (canonical): `{"credential":"…","credential_type":"token",

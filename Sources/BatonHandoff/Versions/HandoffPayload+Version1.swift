@@ -1,6 +1,7 @@
 import SafeText
 
-/// Schema version 1 of the payload: reading and writing its wire fields.
+/// Schema version 1 of the payload, which version 2 keeps unchanged:
+/// reading and writing its wire fields.
 extension HandoffPayload {
     private static let credentialKeys: Set<String> = ["credential", "credential_type"]
     private static let inviteKeys = credentialKeys.union(["family_name", "inviter_name", "source"])

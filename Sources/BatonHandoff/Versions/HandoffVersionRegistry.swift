@@ -65,11 +65,14 @@ public struct HandoffVersionRegistry<Payload: Sendable>: Sendable {
 }
 
 extension HandoffVersionRegistry where Payload == HandoffPayload {
-    /// The versions this release of the library reads: version 1.
+    /// The versions this release of the library reads: 1 and 2. Version 2
+    /// added the header's `jti`; its payload is version 1's, read as it is.
     public static var standard: Self { standardRegistry }
 }
 
 /// Built once: generic types cannot hold static stored properties.
-private let standardRegistry = HandoffVersionRegistry<HandoffPayload>(currentVersion: 1) { (fields, kind) throws(HandoffError) in
+private let standardRegistry = HandoffVersionRegistry<HandoffPayload>(currentVersion: 2) { (fields, kind) throws(HandoffError) in
     try HandoffPayload(version1: fields, kind: kind)
-}
+}.adding(
+    version: 1, reader: { (fields, kind) throws(HandoffError) in try HandoffPayload(version1: fields, kind: kind) },
+    upgrade: { (payload) throws(HandoffError) in payload })

@@ -19,10 +19,12 @@ extension BatonApplication {
     /// token, or the password of HTTP Basic auth on `/admin`), checked and
     /// rate-limited as ``authenticate(_:scope:)`` describes. A live key's row
     /// comes from ``apiKeyCache`` when it is cached, so most requests of a
-    /// backend cost no database round trip here.
+    /// backend cost no database round trip here. The key's use is marked
+    /// for `last_used_at` (``apiKeyUsage``: written later, by another thread).
     /// - Throws: as ``authenticate(_:scope:)``.
     public func authenticate(key presented: String, scope: Scope) throws -> APIKeyStore.Record {
         let record = try apiKeyCache.authenticate(presented) { try withConnection($0) }
+        apiKeyUsage.record(record.id)
         guard record.scopes.contains(scope) || record.scopes.contains(.admin) else { throw APIKeyError.missingScope(scope) }
         try limit(.key, key: "key:" + record.publicID)
         return record
@@ -42,7 +44,9 @@ extension BatonApplication {
         if presented.split(separator: ".", omittingEmptySubsequences: false).count == 3 {
             guard let secret = configuration.redemption.redeemerJWTSecret else { throw RedeemerTokenError.disabled }
             let now = Int64(clock().timeIntervalSince1970.rounded(.down))
-            let token = try RedeemerToken(verifying: presented, secret: secret, now: now)
+            let token = try RedeemerToken(
+                verifying: presented, secret: secret, now: now, policy: configuration.redemption.redeemerTokenPolicy
+            )
             guard bodyRedeemerID == nil else {
                 throw HTTPError(
                     status: 400, code: "invalid_request", message: "A redeemer token names the redeemer; omit redeemer_id.",
@@ -59,9 +63,11 @@ extension BatonApplication {
         return (redeemerID, nil)
     }
 
-    /// The credential after `Bearer ` in `Authorization`, or nil.
+    /// The credential after `Bearer ` in `Authorization`, or nil. Its
+    /// length is not judged here (the HTTP server bounds headers): the
+    /// credential's own parser does, so an oversized JWT is named a bad token.
     public static func bearerToken(_ request: Request) -> String? {
-        guard let header = request.headers["Authorization"], header.count <= 4096 else { return nil }
+        guard let header = request.headers["Authorization"] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
         return trimmingWhitespace(parts[1])

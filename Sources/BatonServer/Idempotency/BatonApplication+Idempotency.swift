@@ -23,7 +23,7 @@ extension BatonApplication {
         let claim = try IdempotencyStore.Claim(
             apiKeyID: apiKey.id, key: key, method: request.method, path: request.path, body: request.body
         )
-        let store = IdempotencyStore()
+        let store = IdempotencyStore(secret: configuration.secretKey)
         return try transaction { connection in
             if let stored = try store.claim(claim, on: connection) {
                 var replay = Response(status: stored.status, body: stored.body)

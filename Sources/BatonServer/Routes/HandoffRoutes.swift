@@ -19,6 +19,8 @@ struct HandoffRoutes {
         let kind: String
         let algorithm: String
         let keyId: String?
+        /// The envelope's id (version 2 on); absent for a version-1 envelope.
+        let jti: String?
         let signed: Bool
         let authenticity: String
         let issuedAt: Date
@@ -61,7 +63,7 @@ struct HandoffRoutes {
         let header = envelope.header
         let payload = envelope.payload
         return Validated(
-            version: header.version, kind: header.kind.rawValue, algorithm: header.algorithm.rawValue, keyId: header.keyID,
+            version: header.version, kind: header.kind.rawValue, algorithm: header.algorithm.rawValue, keyId: header.keyID, jti: header.id,
             signed: envelope.authenticity == .verified, authenticity: envelope.authenticity.rawValue,
             issuedAt: header.issuedDate, expiresAt: header.expiryDate,
             payload: Payload(

@@ -29,7 +29,7 @@ final class HandoffInspectCommandTests {
             credential: HandoffCredential(form: .token, value: "7M3QK9XW2HFRD6TBJ4NPVCAYGE"), familyName: familyName,
             inviterName: "Ada", source: "https://baton.example/invite/7M3QK9XW2HFRD6TBJ4NPVCAYGE"
         )
-        return try HandoffEncoder().mintInvite(payload, issuedAt: now, expiresAt: now + 600, signer: keyring)
+        return try HandoffEncoder().mintInvite(payload, id: "inspect-test-handoff-id", issuedAt: now, expiresAt: now + 600, signer: keyring)
     }
 
     @Test("a signed envelope verified with its key exits 0 and shows its payload")

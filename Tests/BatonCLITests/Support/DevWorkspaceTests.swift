@@ -1,4 +1,5 @@
 import BatonCore
+import BatonTestSupport
 import Testing
 
 @testable import BatonCLI
@@ -12,9 +13,9 @@ struct DevWorkspaceTests {
             "BATON_RATE_LIMITS": "off",
             "BATON_STATEMENT_TIMEOUT_MS": "",
             "BATON_DATABASE_URL": "host=elsewhere",
-            "BATON_SECRET_KEY": String(repeating: "cd", count: 32),
+            "BATON_SECRET_KEY": TestSecrets.secretKeyHex,
             "BATON_LISTEN": "0.0.0.0:80",
-            "BATON_HANDOFF_KEYS": "other:" + String(repeating: "ef", count: 32),
+            "BATON_HANDOFF_KEYS": "other:" + TestSecrets.otherHex,
             "PATH": "/usr/bin",
         ])
         #expect(passed == ["BATON_WEBHOOK_URL": "http://127.0.0.1:9/hook", "BATON_RATE_LIMITS": "off"])

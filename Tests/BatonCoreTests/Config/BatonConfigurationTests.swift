@@ -1,17 +1,18 @@
 import BatonCore
+import BatonTestSupport
 import Foundation
 import Testing
 
 @Suite("BatonConfiguration")
 struct BatonConfigurationTests {
-    static let secretHex = String(repeating: "ab", count: 32)
+    static let secretHex = TestSecrets.secretKeyHex
 
     @Test("only the database URL and the secret are required; the rest has defaults")
     func defaults() throws {
         let configuration = try BatonConfiguration(environment: [
             "BATON_DATABASE_URL": "host=/tmp dbname=baton", "BATON_SECRET_KEY": Self.secretHex,
         ])
-        #expect(configuration.secretKey == [UInt8](repeating: 0xAB, count: 32))
+        #expect(configuration.secretKey == Sodium.bytes(fromHex: Self.secretHex))
         #expect(configuration.listen == ListenAddress("127.0.0.1:8080"))
         #expect(configuration.poolSize == 16)
         #expect(configuration.statementTimeout == .milliseconds(5000))
@@ -35,9 +36,9 @@ struct BatonConfigurationTests {
     @Test(
         "a secret is accepted as hex or base64 of at least 32 bytes",
         arguments: [
-            (String(repeating: "0f", count: 32), true),
+            (TestSecrets.otherHex, true),
             ("AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", true),
-            (String(repeating: "0f", count: 31), false),
+            (String(TestSecrets.otherHex.dropLast(2)), false),
             (String(repeating: "@@", count: 32), false),
         ])
     func secretForms(secret: String, valid: Bool) {

@@ -1,9 +1,10 @@
 import BatonCore
+import BatonTestSupport
 import Testing
 
 @Suite("Link settings")
 struct LinkSettingsTests {
-    static let required = ["BATON_DATABASE_URL": "host=/tmp dbname=baton", "BATON_SECRET_KEY": String(repeating: "ab", count: 32)]
+    static let required = ["BATON_DATABASE_URL": "host=/tmp dbname=baton", "BATON_SECRET_KEY": TestSecrets.secretKeyHex]
 
     static func configuration(_ extra: [String: String]) throws(ConfigurationError) -> BatonConfiguration {
         try BatonConfiguration(environment: required.merging(extra) { $1 })

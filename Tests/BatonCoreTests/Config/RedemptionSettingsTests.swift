@@ -1,10 +1,11 @@
 import BatonCore
+import BatonTestSupport
 import Testing
 
 @Suite("Redemption settings")
 struct RedemptionSettingsTests {
-    static let base = ["BATON_DATABASE_URL": "postgresql:///x", "BATON_SECRET_KEY": String(repeating: "ab", count: 32)]
-    static let key1 = String(repeating: "11", count: 32), key0 = String(repeating: "00", count: 32)
+    static let base = ["BATON_DATABASE_URL": "postgresql:///x", "BATON_SECRET_KEY": TestSecrets.secretKeyHex]
+    static let key1 = TestSecrets.otherHex, key0 = TestSecrets.thirdHex
 
     private func configuration(_ extra: [String: String]) throws -> BatonConfiguration {
         try BatonConfiguration(environment: Self.base.merging(extra) { $1 })

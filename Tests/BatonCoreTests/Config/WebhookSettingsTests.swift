@@ -1,4 +1,5 @@
 import BatonCore
+import BatonTestSupport
 import Testing
 
 @Suite("Webhook settings")
@@ -28,7 +29,7 @@ struct WebhookSettingsTests {
     @Test("a webhook URL without a long enough secret is a configuration error naming the secret")
     func secretRequired() {
         let environment = [
-            "BATON_DATABASE_URL": "postgresql:///baton", "BATON_SECRET_KEY": String(repeating: "ab", count: 32),
+            "BATON_DATABASE_URL": "postgresql:///baton", "BATON_SECRET_KEY": TestSecrets.secretKeyHex,
             "BATON_WEBHOOK_URL": "https://backend.example.com/hook", "BATON_WEBHOOK_SECRET": "short",
         ]
         #expect(throws: ConfigurationError.self) { try BatonConfiguration(environment: environment) }
@@ -42,7 +43,7 @@ struct WebhookSettingsTests {
     @Test("without a webhook URL there is no delivery and the worker defaults apply")
     func defaults() throws {
         let configuration = try BatonConfiguration(environment: [
-            "BATON_DATABASE_URL": "postgresql:///baton", "BATON_SECRET_KEY": String(repeating: "ab", count: 32),
+            "BATON_DATABASE_URL": "postgresql:///baton", "BATON_SECRET_KEY": TestSecrets.secretKeyHex,
         ])
         #expect(configuration.webhook == nil)
         #expect(configuration.worker == WorkerSettings())

@@ -1,9 +1,10 @@
 import BatonCore
+import BatonTestSupport
 import Testing
 
 @Suite("WorkerSettings")
 struct WorkerSettingsTests {
-    static let required = ["BATON_DATABASE_URL": "host=/tmp dbname=baton", "BATON_SECRET_KEY": String(repeating: "ab", count: 32)]
+    static let required = ["BATON_DATABASE_URL": "host=/tmp dbname=baton", "BATON_SECRET_KEY": TestSecrets.secretKeyHex]
 
     static func worker(renewAfter value: String?) throws -> WorkerSettings {
         var environment = required

@@ -44,9 +44,11 @@ struct HandoffEncoderTests {
     func encoderRefusesInvalidInput() {
         var hidden = GoldenVectorFactory.invite
         hidden.familyName = "The \u{202E}Okafors"
-        #expect(throws: HandoffError.self) { try encoder.mintInvite(hidden, issuedAt: 1, expiresAt: 2, signer: TestKeys.keyring) }
+        #expect(throws: HandoffError.self) {
+            try encoder.mintInvite(hidden, id: TestKeys.handoffID, issuedAt: 1, expiresAt: 2, signer: TestKeys.keyring)
+        }
         #expect(throws: HandoffError.malformed(reason: "exp is not after iat")) {
-            try encoder.mintInvite(GoldenVectorFactory.invite, issuedAt: 5, expiresAt: 5, signer: TestKeys.keyring)
+            try encoder.mintInvite(GoldenVectorFactory.invite, id: TestKeys.handoffID, issuedAt: 5, expiresAt: 5, signer: TestKeys.keyring)
         }
         #expect(throws: HandoffError.self) { try encoder.mintTypedCode("ABC DEF", issuedAt: 1, expiresAt: 2) }
         let small = HandoffEncoder(limits: HandoffLimits(maxBytes: 100))
@@ -109,10 +111,12 @@ struct HandoffEncoderTests {
         ])
     func inviteFastPathMatchesGeneralMint(_ payload: HandoffPayload) throws {
         let header = HandoffHeader(
-            algorithm: .hs256, keyID: TestKeys.keyring.signingKeyID, kind: .invite, version: 1, issuedAt: 1_800_000_000,
-            expiresAt: 1_800_000_900
+            algorithm: .hs256, keyID: TestKeys.keyring.signingKeyID, kind: .invite, version: 2, issuedAt: 1_800_000_000,
+            expiresAt: 1_800_000_900, id: TestKeys.handoffID
         )
         let general = try encoder.mint(header: header, payloadFields: payload.version1Fields, signer: TestKeys.keyring)
-        #expect(try encoder.mintInvite(payload, issuedAt: 1_800_000_000, expiresAt: 1_800_000_900, signer: TestKeys.keyring) == general)
+        let fast = try encoder.mintInvite(
+            payload, id: TestKeys.handoffID, issuedAt: 1_800_000_000, expiresAt: 1_800_000_900, signer: TestKeys.keyring)
+        #expect(fast == general)
     }
 }

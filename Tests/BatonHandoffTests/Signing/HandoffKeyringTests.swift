@@ -26,7 +26,8 @@ struct HandoffKeyringTests {
     @Test("after rotation, envelopes signed with the previous key still verify")
     func rotationKeepsOldEnvelopesValid() throws {
         let old = try HandoffEncoder().mintInvite(
-            GoldenVectorFactory.invite, issuedAt: TestKeys.now, expiresAt: TestKeys.now + 60, signer: TestKeys.previousKeyring
+            GoldenVectorFactory.invite, id: TestKeys.handoffID, issuedAt: TestKeys.now, expiresAt: TestKeys.now + 60,
+            signer: TestKeys.previousKeyring
         )
         let decoded = try TestKeys.decoder(mode: "server", now: TestKeys.now).decode(old)
         #expect(decoded.header.keyID == "k1")

@@ -87,6 +87,7 @@ extension GoldenVector.Expectation {
             "authenticity": .string(authenticity.rawValue),
         ]
         fields["kid"] = header.keyID.map(VectorValue.string)
+        fields["jti"] = header.id.map(VectorValue.string)
         fields["family_name"] = payload.familyName.map(VectorValue.string)
         fields["inviter_name"] = payload.inviterName.map(VectorValue.string)
         fields["source"] = payload.source.map(VectorValue.string)

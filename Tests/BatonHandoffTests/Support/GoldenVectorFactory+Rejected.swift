@@ -10,25 +10,32 @@ extension GoldenVectorFactory {
             $0["alg"] = .string("none")
             $0["kid"] = nil
         }
+        let version2 = { (change: (inout HandoffFields) -> Void) in
+            self.headerFields {
+                $0["v"] = .integer(2)
+                $0["jti"] = .string(TestKeys.handoffID)
+                change(&$0)
+            }
+        }
         return [
             fails(
-                "future version 2 with a valid version-1 payload", signedInvite(header: headerFields { $0["v"] = .integer(2) }),
-                .unsupportedVersion(found: 2, supported: [1])),
+                "future version 3 with a valid version-1 payload", signedInvite(header: headerFields { $0["v"] = .integer(3) }),
+                .unsupportedVersion(found: 3, supported: [1, 2])),
             fails(
                 "version 0, never shipped", signedInvite(header: headerFields { $0["v"] = .integer(0) }),
-                .unsupportedVersion(found: 0, supported: [1])),
+                .unsupportedVersion(found: 0, supported: [1, 2])),
             fails(
                 "future version 7 with an unreadable payload: the version is checked before the payload",
                 forge(header: CanonicalJSONWriter.bytes(of: headerFields { $0["v"] = .integer(7) }), payload: Array("not json".utf8)),
-                .unsupportedVersion(found: 7, supported: [1])),
+                .unsupportedVersion(found: 7, supported: [1, 2])),
             fails(
-                "expired future version 2 with a new header member: the version is checked before the rest of the header and time",
+                "expired future version 3 with a new header member: the version is checked before the rest of the header and time",
                 signedInvite(
                     header: headerFields(issuedAt: TestKeys.now - 7_200, expiresAt: TestKeys.now - 3_600) {
-                        $0["v"] = .integer(2)
+                        $0["v"] = .integer(3)
                         $0["zip"] = .string("DEF")
                     }),
-                .unsupportedVersion(found: 2, supported: [1])),
+                .unsupportedVersion(found: 3, supported: [1, 2])),
             fails("an unknown kind", signedInvite(header: headerFields { $0["kind"] = .string("gift") }), .unsupportedKind),
             fails(
                 "alg none on the server path, even for a device-minted typed code",
@@ -49,6 +56,24 @@ extension GoldenVectorFactory {
                 forge(header: headerFields { $0["kind"] = .string("typed_code") }, payload: typedPayload),
                 .unsupportedAlgorithm, mode: "device"),
             fails("a key id the server does not hold", signedInvite(header: headerFields(keyID: "k9")), .unknownKey),
+            fails("version 2 signed without a jti", signedInvite(header: version2 { $0["jti"] = nil }), Self.malformed),
+            fails(
+                "version 1 with a jti, a member version 1 does not have",
+                signedInvite(header: headerFields { $0["jti"] = .string(TestKeys.handoffID) }), Self.malformed),
+            fails(
+                "version 2 with a jti of 15 symbols, one short", signedInvite(header: version2 { $0["jti"] = .string("AAAAAAAAAAAAAAA") }),
+                Self.malformed),
+            fails(
+                "version 2 with a jti holding a dot", signedInvite(header: version2 { $0["jti"] = .string("7f3a9c0e5b2d48e1.6c4f09b") }),
+                Self.malformed),
+            fails("version 2 with a numeric jti", signedInvite(header: version2 { $0["jti"] = .integer(1234) }), Self.malformed),
+            fails(
+                "device: a version-2 typed code carrying a jti",
+                forge(
+                    header: headerFields(kind: .typedCode) {
+                        $0["v"] = .integer(2)
+                        $0["jti"] = .string(TestKeys.handoffID)
+                    }, payload: typedPayload, signer: nil), Self.malformed, mode: "device"),
             fails(
                 "device: a typed code with a MAC segment", forge(header: unsigned, payload: typedPayload, signer: nil) + "AAAA",
                 Self.malformed, mode: "device"),

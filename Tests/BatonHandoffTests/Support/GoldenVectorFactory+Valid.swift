@@ -25,6 +25,14 @@ extension GoldenVectorFactory {
         var spacedPayload = Self.invite
         spacedPayload.familyName = "Renée 🏡"
         return [
+            ok(
+                "version 2: invite with a jti, as the server mints it now", mintInviteV2(), version: 2, id: TestKeys.handoffID),
+            ok(
+                "version 2: read on the device without a key, jti and all", mintInviteV2(), mode: "device", version: 2,
+                id: TestKeys.handoffID),
+            ok(
+                "version 2: a jti of 64 base64url symbols, the longest allowed",
+                mintInviteV2(id: String(repeating: "A_-9", count: 16)), version: 2, id: String(repeating: "A_-9", count: 16)),
             ok("invite with a link token, signed with the current key", mintInvite()),
             ok(
                 "invite with a typed code, signed with the previous key k1 (rotation)",

@@ -60,11 +60,22 @@ struct GoldenVectorFactory {
         forge(header: header ?? headerFields(), payload: payload ?? payloadFields())
     }
 
+    /// A version-1 invite as servers minted it before `jti` (most vectors pin these bytes).
     func mintInvite(
         _ payload: HandoffPayload = invite, issuedAt: Int64 = issuedAt, expiresAt: Int64 = expiresAt,
         signer: HandoffSigner = TestKeys.keyring
     ) -> String {
-        try! encoder.mintInvite(payload, issuedAt: issuedAt, expiresAt: expiresAt, signer: signer)
+        let header = HandoffHeader(
+            algorithm: .hs256, keyID: signer.signingKeyID, kind: .invite, version: 1, issuedAt: issuedAt, expiresAt: expiresAt
+        )
+        return try! encoder.mint(header: header, payloadFields: payload.version1Fields, signer: signer)
+    }
+
+    /// A version-2 invite with `jti`, as the server mints it now.
+    func mintInviteV2(_ payload: HandoffPayload = invite, id: String = TestKeys.handoffID, signer: HandoffSigner = TestKeys.keyring)
+        -> String
+    {
+        try! encoder.mintInvite(payload, id: id, issuedAt: Self.issuedAt, expiresAt: Self.expiresAt, signer: signer)
     }
 
     /// The signed invite whose three texts are filled with `fill` bytes in total.
@@ -96,10 +107,10 @@ struct GoldenVectorFactory {
     func ok(
         _ name: String, _ envelope: String, now: Int64 = TestKeys.now, mode: String = "server",
         payload: HandoffPayload = invite, kind: HandoffKind = .invite, keyID: String? = TestKeys.currentKeyID,
-        issuedAt: Int64 = issuedAt, expiresAt: Int64 = expiresAt
+        issuedAt: Int64 = issuedAt, expiresAt: Int64 = expiresAt, version: Int = 1, id: String? = nil
     ) -> GoldenVector {
         let header = HandoffHeader(
-            algorithm: kind.algorithm, keyID: keyID, kind: kind, version: 1, issuedAt: issuedAt, expiresAt: expiresAt
+            algorithm: kind.algorithm, keyID: keyID, kind: kind, version: version, issuedAt: issuedAt, expiresAt: expiresAt, id: id
         )
         let authenticity: HandoffAuthenticity = kind == .typedCode ? .deviceMinted : (mode == "server" ? .verified : .unverified)
         let expected = GoldenVector.Expectation.fields(header: header, payload: payload, authenticity: authenticity)

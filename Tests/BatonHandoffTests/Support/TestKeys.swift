@@ -14,6 +14,8 @@ enum TestKeys {
         "k1": "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f",
         "k2": "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf",
     ]
+    /// The `jti` of version-2 test envelopes (the server draws 16 random bytes, in hex).
+    static let handoffID = "7f3a9c0e5b2d48e1a6c4f09b3d7e2a51"
     /// A 32-byte key the keyring does not hold, for forged MACs.
     static let outsiderSecret = "ffeeddccbbaa99887766554433221100ffeeddccbbaa99887766554433221100"
 

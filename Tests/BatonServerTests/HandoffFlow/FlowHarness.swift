@@ -1,6 +1,7 @@
 import BatonCore
 import BatonHandoff
 import BatonLinks
+import BatonTestSupport
 import BatonWorker
 import Foundation
 
@@ -11,7 +12,7 @@ import Foundation
 /// App Group container directory — what `baton dev` plus a device give.
 final class FlowHarness {
     static let appGroup = "group.com.example.family"
-    static let jwtSecretHex = String(repeating: "4b", count: 32)
+    static let jwtSecretHex = TestSecrets.otherHex
     static let webhookSecret = "whsec-handoff-flow-end-to-end-0123456789"
 
     let receiver: WebhookReceiver

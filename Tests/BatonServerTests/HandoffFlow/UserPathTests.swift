@@ -40,9 +40,9 @@ struct UserPathTests {
     func handoffFromNewerClip() async throws {
         let harness = try FlowHarness()
         let now = Int64(Date().timeIntervalSince1970)
-        let header = HandoffHeader(algorithm: .none, keyID: nil, kind: .typedCode, version: 2, issuedAt: now, expiresAt: now + 600)
+        let header = HandoffHeader(algorithm: .none, keyID: nil, kind: .typedCode, version: 3, issuedAt: now, expiresAt: now + 600)
         let fromNewerClip = try HandoffEncoder().mint(
-            header: header, payloadFields: HandoffFields(["credential": .string("ABCDEFGHJK"), "hint": .string("v2")]), signer: nil
+            header: header, payloadFields: HandoffFields(["credential": .string("ABCDEFGHJK"), "hint": .string("v3")]), signer: nil
         )
         guard case .newer = try harness.container().handoffStore().write(fromNewerClip) else {
             Issue.record("the store did not keep the newer handoff for forwarding")
@@ -59,7 +59,7 @@ struct UserPathTests {
                 return
             }
             #expect(refusal.code == "handoff_unsupported_version")
-            #expect(refusal.numbers == ["found": [2], "supported": [1]])
+            #expect(refusal.numbers == ["found": [3], "supported": [1, 2]])
             #expect(error.message.contains("newer App Clip"))
         }
         #expect(try harness.storeIsEmpty())

@@ -1,5 +1,6 @@
 import BatonCore
 import BatonServer
+import BatonTestSupport
 import Foundation
 import HTTP
 import Testing
@@ -107,7 +108,7 @@ struct HandoffRoutesTests {
     /// A server with the vectors' keys whose clock reads `now`; it needs no database.
     static func start(now: Int64) throws -> (BatonApplication, Server) {
         let configuration = try BatonConfiguration(environment: [
-            "BATON_DATABASE_URL": "postgresql:///unused", "BATON_SECRET_KEY": String(repeating: "ab", count: 32),
+            "BATON_DATABASE_URL": "postgresql:///unused", "BATON_SECRET_KEY": TestSecrets.secretKeyHex,
             "BATON_LISTEN": "127.0.0.1:0", "BATON_HTTP_THREADS": "2", "BATON_RATE_LIMITS": "off",
             "BATON_HANDOFF_KEYS": HandoffVectors.keySetting,
         ])

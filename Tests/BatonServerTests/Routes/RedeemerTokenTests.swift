@@ -1,10 +1,11 @@
 import BatonCore
+import BatonTestSupport
 import Foundation
 import Testing
 
 @Suite("Redeemer JWTs on POST /v1/redemptions")
 struct RedeemerTokenTests {
-    static let secret = [UInt8](repeating: 0x5A, count: 32)
+    static let secret = Sodium.bytes(fromHex: TestSecrets.otherHex)!
     let app: TestApp
 
     init() throws {

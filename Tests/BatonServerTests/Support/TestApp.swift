@@ -23,12 +23,15 @@ final class TestApp {
     /// Starts it; `environment` overrides the test settings (`BATON_*`).
     /// `databaseURL` names a database of the test's own (such as a
     /// `PrivateTestCluster`'s, for tests that stop the server); by default
-    /// a fresh one on the shared test cluster.
-    init(databaseURL: String? = nil, environment overrides: [String: String] = [:], _ label: String = #fileID) throws {
+    /// a fresh one on the shared test cluster. `clock` is the app's wall clock.
+    init(
+        databaseURL: String? = nil, environment overrides: [String: String] = [:], clock: @escaping @Sendable () -> Date = { Date() },
+        _ label: String = #fileID
+    ) throws {
         let databaseURL = try databaseURL ?? TestPostgres.shared.makeDatabase(label)
         var environment = [
             "BATON_DATABASE_URL": databaseURL,
-            "BATON_SECRET_KEY": String(repeating: "ab", count: 32),
+            "BATON_SECRET_KEY": TestSecrets.secretKeyHex,
             "BATON_LISTEN": "127.0.0.1:0",
             "BATON_HTTP_THREADS": "4",
             "BATON_DB_POOL_SIZE": "4",
@@ -43,7 +46,7 @@ final class TestApp {
         let connection = try PostgresConnection(databaseURL)
         defer { connection.close() }
         try Migrator().migrate(on: connection)
-        app = BatonApplication(configuration: configuration)
+        app = BatonApplication(configuration: configuration, clock: clock)
         adminKey = try app.apiKeys.create(name: "test admin", scopes: Set(Scope.allCases), on: connection).0.text
         server = try app.startServer(logSink: DiscardingLogSink())
     }

@@ -14,7 +14,7 @@ extension BatonProcess {
     {
         let environment = [
             "BATON_DATABASE_URL": db.conninfo,
-            "BATON_SECRET_KEY": String(repeating: "ab", count: 32),
+            "BATON_SECRET_KEY": TestSecrets.secretKeyHex,
             "BATON_WEBHOOK_URL": receiver.url.absoluteString,
             "BATON_WEBHOOK_SECRET": String(decoding: WebhookDeliveryTests.secret, as: UTF8.self),
         ].merging(settings) { $1 }

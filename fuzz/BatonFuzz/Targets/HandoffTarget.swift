@@ -60,7 +60,8 @@ enum HandoffProperties {
         case .success(let envelope):
             precondition((try? onDevice.get())?.payload == envelope.payload)
             let minted = try? HandoffEncoder().mintInvite(
-                envelope.payload, issuedAt: envelope.header.issuedAt, expiresAt: envelope.header.expiresAt, signer: FixedMAC()
+                envelope.payload, id: envelope.header.id ?? "fuzz-minted-handoff-id", issuedAt: envelope.header.issuedAt,
+                expiresAt: envelope.header.expiresAt, signer: FixedMAC()
             )
             precondition(minted.flatMap { try? server.decode($0).payload } == envelope.payload)
         case .failure(let error):
