@@ -9,7 +9,9 @@ struct GuessBudgetReplicaTests {
     /// by the others after its flush and theirs (docs/redemption.md).
     static let convergence = 1.5
 
-    /// Three replicas of `app`'s database with `limits`, believing `X-Forwarded-For` from loopback.
+    /// Three replicas of `app`'s database with `limits`, believing
+    /// `X-Forwarded-For` from loopback. Windows are days, so that a test
+    /// crosses a window's end only around midnight UTC.
     static func replicas(of app: TestApp, limits: String) throws -> [ServeProcess] {
         try (0..<3).map { _ in
             try ServeProcess(
@@ -22,7 +24,7 @@ struct GuessBudgetReplicaTests {
     func oneGlobalBudget() throws {
         let app = try TestApp()
         let unused = try RateLimitRoutesTests.unusedCode(app)
-        let replicas = try Self.replicas(of: app, limits: "code=100/min,code_failures=4/day")
+        let replicas = try Self.replicas(of: app, limits: "code=100/min,code_failures=4/day,client_code_failures=20/day")
         let clients = try replicas.map { try HTTPTestClient(port: $0.port) }
         func preview(_ code: String, from address: String, on replica: Int) throws -> HTTPTestClient.Response {
             try clients[replica % 3].get("/v1/invites/\(code)/preview", headers: [("X-Forwarded-For", address)])

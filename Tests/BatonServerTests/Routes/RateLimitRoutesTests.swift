@@ -28,7 +28,10 @@ struct RateLimitRoutesTests {
 
     @Test("many addresses spending the global budget do not lock out a new address with a real code")
     func noLockOut() throws {
-        let app = try TestApp(environment: ["BATON_RATE_LIMITS": "code=100/min,code_failures=20/day", "BATON_TRUSTED_PROXIES": "127.0.0.1"])
+        let app = try TestApp(
+            environment: [
+                "BATON_RATE_LIMITS": "code=100/min,code_failures=20/day,client_code_failures=20/day", "BATON_TRUSTED_PROXIES": "127.0.0.1",
+            ])
         let client = try app.client()
         let unused = try Self.unusedCode(app)
         for index in 0..<5 {
