@@ -6,8 +6,8 @@ extension BatonApplication {
     /// Starts the HTTP server on the configured address with every route.
     /// It listens when this returns; stop it with `Server.shutdown(grace:)`.
     /// Warns on `logSink` when rate limits are off (`BATON_RATE_LIMITS=off`).
-    /// Starts flushing refusal counts and key uses, and the API key cache's
-    /// listener (all stopped by ``close()``).
+    /// Starts flushing refusal counts, key uses and the guess budget, and
+    /// the API key cache's listener (all stopped by ``close()``).
     /// - Throws: `ServerError` when the address is invalid or taken.
     public func startServer(logSink: any LogSink = FileDescriptorLogSink.standardError) throws -> Server {
         if rateLimiter.policy == nil {
@@ -20,6 +20,7 @@ extension BatonApplication {
         let listen = configuration.listen
         rejectionFlusher.start()
         apiKeyUsage.start()
+        guessBudgetFlusher.start()
         apiKeyCache.start()
         let router = makeRouter()
         return try Server(

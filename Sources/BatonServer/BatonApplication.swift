@@ -29,6 +29,11 @@ public final class BatonApplication: Sendable {
     public let handoffs: HandoffIssuer
     /// Rate limits of the public routes, per client address or API key.
     public let rateLimiter: RateLimiter
+    /// Failed typed-code lookups per client bucket and in all, cluster-wide.
+    public let guessBudget: GuessBudget
+    /// Adds ``guessBudget``'s failures to `baton.guess_budget` and reads the
+    /// cluster's totals back, from ``startServer(logSink:)`` to ``close()``.
+    public let guessBudgetFlusher: GuessBudgetFlusher
     /// The wall clock of handoff and JWT times (expiry of redemptions is the database's).
     public let clock: @Sendable () -> Date
     /// Wakes workers after webhook jobs commit (see `JobWakeup`).
@@ -70,6 +75,8 @@ public final class BatonApplication: Sendable {
             keyring: configuration.redemption.handoffKeyring, ttlSeconds: configuration.redemption.handoffTTLSeconds, clock: clock
         )
         self.rateLimiter = RateLimiter(policy: configuration.redemption.rateLimits)
+        self.guessBudget = GuessBudget(policy: configuration.redemption.rateLimits)
+        self.guessBudgetFlusher = GuessBudgetFlusher(budget: guessBudget, conninfo: configuration.databaseURL)
         self.clock = clock
         self.jobWakeup = JobWakeup(conninfo: configuration.databaseURL)
         self.rejections = RejectionCounter()
@@ -88,6 +95,7 @@ public final class BatonApplication: Sendable {
         apiKeyUsage.stop()
         jobWakeup.stop()
         rejectionFlusher.stop()
+        guessBudgetFlusher.stop()
         pool.close()
     }
 

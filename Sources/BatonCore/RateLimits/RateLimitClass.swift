@@ -13,7 +13,13 @@ public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
     case handoff
     /// Everything a request authenticated by an API key does, counted per key.
     case key
-    /// Typed-code lookups that found no invite, counted across all clients:
-    /// the global guessing budget (NIST SP 800-63B §5.2.2).
+    /// Typed-code lookups that found no invite, counted across all clients
+    /// and replicas: the global guessing budget (NIST SP 800-63B §5.2.2).
+    /// Once spent it refuses only clients that have failed themselves (see
+    /// ``GuessBudget``).
     case codeFailures = "code_failures"
+    /// Typed-code lookups that found no invite, counted per client bucket
+    /// (an IPv4 address or an IPv6 /64, see ``GuessBucket``) across replicas,
+    /// and checked before the global budget.
+    case clientCodeFailures = "client_code_failures"
 }

@@ -1,12 +1,12 @@
 import Locking
 
 /// Token-bucket rate limits, in process, per class and per client key (a
-/// client address, or an API key id for key-authenticated requests), plus
-/// the global budget of failed typed-code lookups.
+/// client address, or an API key id for key-authenticated requests). Failed
+/// typed-code lookups are budgeted cluster-wide by ``GuessBudget`` instead.
 ///
 /// Memory is bounded: at most `maxTrackedKeys` buckets are kept; past that,
 /// the oldest bucket is dropped (its client starts again with a full bucket,
-/// which is why short codes also need the global budget). The buckets sit
+/// which is one reason short codes also need ``GuessBudget``). The buckets sit
 /// behind one `SleepingLock` around a small value; deciding is pure arithmetic, no
 /// I/O happens under the lock.
 ///
@@ -39,20 +39,6 @@ public final class RateLimiter: Sendable {
         return state.withLock { $0.take(BucketKey(limitClass: limitClass, key: key), limit: limit, now: now, cap: cap) }
     }
 
-    /// Whether the global budget of failed code lookups has a token left; takes none.
-    public func codeLookupsAllowed() -> RateDecision {
-        guard let limit = policy?.limits[.codeFailures] else { return .allowed }
-        let now = clock()
-        return state.withLock { $0.peekGlobal(limit: limit, now: now) }
-    }
-
-    /// Spends one token of the global budget: a typed code found no invite.
-    public func recordFailedCodeLookup() {
-        guard let limit = policy?.limits[.codeFailures] else { return }
-        let now = clock()
-        state.withLock { $0.takeGlobal(limit: limit, now: now) }
-    }
-
     /// How many per-client buckets are held now.
     public var trackedKeys: Int { state.withLock { $0.buckets.count } }
 
@@ -77,7 +63,6 @@ struct RateLimiterState: Sendable {
     private(set) var buckets: [BucketKey: TokenBucket] = [:]
     private var order: [BucketKey] = []
     private var orderStart = 0
-    private var globalBucket: TokenBucket?
 
     mutating func take(_ key: BucketKey, limit: RateLimit, now: Double, cap: Int) -> RateDecision {
         if buckets[key] == nil {
@@ -86,19 +71,6 @@ struct RateLimiterState: Sendable {
             order.append(key)
         }
         return buckets[key]!.take(limit, now: now)
-    }
-
-    mutating func takeGlobal(limit: RateLimit, now: Double) {
-        var bucket = globalBucket ?? TokenBucket(capacity: limit.count, now: now)
-        _ = bucket.take(limit, now: now)
-        globalBucket = bucket
-    }
-
-    mutating func peekGlobal(limit: RateLimit, now: Double) -> RateDecision {
-        var bucket = globalBucket ?? TokenBucket(capacity: limit.count, now: now)
-        bucket.refill(limit, now: now)
-        globalBucket = bucket
-        return bucket.tokens >= 1 ? .allowed : .limited(retryAfterSeconds: bucket.secondsUntilToken(limit))
     }
 
     private mutating func evict(toFit cap: Int) {

@@ -23,9 +23,11 @@ extension BatonApplication {
 
     /// Runs a lookup by credential under the credential's rate limits: a
     /// typed code takes a `code` token for `key` whatever the outcome, needs
-    /// the global failed-lookup budget to have room, and spends from it when
-    /// nothing is found — API-key requests (`key` nil) too; a token takes a
-    /// `token` token.
+    /// ``guessBudget`` to admit `key`'s bucket (read from the database the
+    /// first time this replica sees it in a window; API-key requests, `key`
+    /// nil, have none and answer to the global budget alone), and counts as
+    /// a failure when nothing is found or as a known-good client when the
+    /// invite is; a token takes a `token` token and never consults the budget.
     /// - Throws: 429 `rate_limited`, or whatever `lookup` throws.
     func limitingLookup<T>(_ credential: Credential, key: String?, _ lookup: () throws -> T) throws -> T {
         guard case .code = credential else {
@@ -33,15 +35,19 @@ extension BatonApplication {
             return try lookup()
         }
         try limit(.code, key: key)
-        if case .limited(let seconds) = rateLimiter.codeLookupsAllowed() {
-            metrics.rateLimited.labels(RateLimitClass.codeFailures.rawValue).increment()
-            throw RateLimited(limitClass: .codeFailures, retryAfterSeconds: seconds)
+        let bucket = key.map(GuessBucket.init(clientAddress:))
+        if let refusal = try guessBudget.admit(bucket, withConnection: { try withConnection($0) }) {
+            metrics.rateLimited.labels(refusal.limitClass.rawValue).increment()
+            throw RateLimited(limitClass: refusal.limitClass, retryAfterSeconds: refusal.retryAfterSeconds)
         }
+        let result: T
         do {
-            return try lookup()
+            result = try lookup()
         } catch RedeemError.notFound {
-            rateLimiter.recordFailedCodeLookup()
+            if guessBudget.recordFailure(bucket) { guessBudgetFlusher.wake() }
             throw RedeemError.notFound
         }
+        if let bucket { guessBudget.recordSuccess(bucket) }
+        return result
     }
 }

@@ -13,7 +13,7 @@ struct RateLimiterTests {
     }
 
     static let policy = RateLimitPolicy(limits: [
-        .code: RateLimit(count: 10, periodSeconds: 60)!, .codeFailures: RateLimit(count: 2, periodSeconds: 3600)!,
+        .code: RateLimit(count: 10, periodSeconds: 60)!
     ])
 
     @Test("a full bucket admits its burst, then says when the next token comes")
@@ -43,19 +43,6 @@ struct RateLimiterTests {
         for index in 0..<10_000 { _ = limiter.admit(.code, key: "k\(index)") }
         #expect(limiter.trackedKeys <= 100)
         #expect(limiter.admit(.code, key: "first") == .allowed)
-    }
-
-    @Test("failed code lookups spend the global budget; peeking spends nothing")
-    func globalBudget() {
-        let clock = ManualClock()
-        let limiter = RateLimiter(policy: Self.policy, clock: { clock.now })
-        #expect(limiter.codeLookupsAllowed() == .allowed)
-        #expect(limiter.codeLookupsAllowed() == .allowed)
-        limiter.recordFailedCodeLookup()
-        limiter.recordFailedCodeLookup()
-        #expect(limiter.codeLookupsAllowed() == .limited(retryAfterSeconds: 1800))
-        clock.advance(1800)
-        #expect(limiter.codeLookupsAllowed() == .allowed)
     }
 
     @Test(

@@ -26,19 +26,58 @@ struct RateLimitRoutesTests {
         #expect(try client.get("/v1/invites/ABCDE-FGHJQ/preview").status == 429)
     }
 
-    @Test("the global budget of failed code lookups stops every client once spent")
-    func globalFailures() throws {
-        let app = try TestApp(environment: ["BATON_RATE_LIMITS": "code=100/min,code_failures=2/h", "BATON_TRUSTED_PROXIES": "127.0.0.1"])
+    @Test("many addresses spending the global budget do not lock out a new address with a real code")
+    func noLockOut() throws {
+        let app = try TestApp(
+            environment: [
+                "BATON_RATE_LIMITS": "code=100/min,code_failures=20/day,client_code_failures=20/day", "BATON_TRUSTED_PROXIES": "127.0.0.1",
+            ])
         let client = try app.client()
-        for address in ["198.51.100.1", "198.51.100.2"] {
-            let miss = try client.get("/v1/invites/\(Self.unusedCode(app))/preview", headers: [("X-Forwarded-For", address)])
-            #expect(miss.status == 404)
+        let unused = try Self.unusedCode(app)
+        for index in 0..<5 {
+            for _ in 0..<4 {
+                let miss = try client.get("/v1/invites/\(unused)/preview", headers: [("X-Forwarded-For", "198.51.100.\(index)")])
+                #expect(miss.status == 404)
+            }
         }
         let invite = try app.makeInvite()
-        let limited = try client.get("/v1/invites/\(invite.code.text)/preview", headers: [("X-Forwarded-For", "198.51.100.3")])
-        #expect(limited.status == 429)
-        #expect(limited.errorDetails["limit"] as? String == "code_failures")
-        #expect(try client.get("/v1/invites/\(invite.token.text)/preview").status == 200)
+        let newcomer = try client.get("/v1/invites/\(invite.code.text)/preview", headers: [("X-Forwarded-For", "198.51.100.200")])
+        #expect(newcomer.status == 200)
+        let again = try client.get("/v1/invites/\(invite.code.text)/preview", headers: [("X-Forwarded-For", "198.51.100.0")])
+        #expect(again.status == 429)
+        #expect(again.errorDetails["limit"] as? String == "code_failures")
+    }
+
+    @Test("one address is refused at its own failure limit, before it spends the global budget")
+    func clientBeforeGlobal() throws {
+        let app = try TestApp(
+            environment: [
+                "BATON_RATE_LIMITS": "code=100/min,code_failures=5/day,client_code_failures=3/day", "BATON_TRUSTED_PROXIES": "127.0.0.1",
+            ])
+        let client = try app.client()
+        let unused = try Self.unusedCode(app)
+        let statuses = try (0..<5).map { _ in
+            try client.get("/v1/invites/\(unused)/preview", headers: [("X-Forwarded-For", "2001:db8:0:7::1")])
+        }
+        #expect(statuses.map(\.status) == [404, 404, 404, 429, 429])
+        #expect(statuses[3].errorDetails["limit"] as? String == "client_code_failures")
+        let sameSlash64 = try client.get("/v1/invites/\(unused)/preview", headers: [("X-Forwarded-For", "2001:db8:0:7:ffff::2")])
+        #expect(sameSlash64.status == 429)
+        #expect(try client.get("/v1/invites/\(unused)/preview", headers: [("X-Forwarded-For", "192.0.2.7")]).status == 404)
+    }
+
+    @Test("a link token and a signed handoff never depend on the spent code budget")
+    func tokensAndHandoffsPass() throws {
+        let app = try TestApp(environment: ["BATON_RATE_LIMITS": "code=100/min,code_failures=1/day", "BATON_TRUSTED_PROXIES": "127.0.0.1"])
+        let client = try app.client()
+        let address = [("X-Forwarded-For", "198.51.100.1")]
+        #expect(try client.get("/v1/invites/\(Self.unusedCode(app))/preview", headers: address).status == 404)
+        let invite = try app.makeInvite()
+        #expect(try client.get("/v1/invites/\(invite.code.text)/preview", headers: address).status == 429)
+        let preview = try client.get("/v1/invites/\(invite.token.text)/preview", headers: address)
+        #expect(preview.status == 200)
+        let handoff = try #require(preview.json["handoff"] as? String)
+        #expect(try client.post("/v1/redemptions", json: ["handoff": handoff, "redeemer_id": "u"], headers: address).status == 201)
     }
 
     @Test("API-key requests are limited per key, not per address")
