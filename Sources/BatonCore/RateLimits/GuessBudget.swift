@@ -63,7 +63,7 @@ public final class GuessBudget: Sendable {
             var count = 0
             try withConnection { connection in
                 let rows = try connection.query(Self.readStatement, [key.bucket, key.windowStart])
-                count = try rows.first?.decode(Int.self, at: 0) ?? 0
+                count = try rows.first?.decode(Int.self, "count") ?? 0
             }
             admission = state.withLock { state in
                 state.confirm(key, count: count)
