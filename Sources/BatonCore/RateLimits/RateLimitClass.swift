@@ -16,4 +16,8 @@ public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
     /// Typed-code lookups that found no invite, counted across all clients:
     /// the global guessing budget (NIST SP 800-63B §5.2.2).
     case codeFailures = "code_failures"
+    /// API keys presented that were malformed, unknown or revoked, counted
+    /// per client address: past it, an address's attempts are refused
+    /// before any lookup, so guessing keys costs no database reads.
+    case authFailures = "auth_failures"
 }

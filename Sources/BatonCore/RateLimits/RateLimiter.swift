@@ -39,6 +39,14 @@ public final class RateLimiter: Sendable {
         return state.withLock { $0.take(BucketKey(limitClass: limitClass, key: key), limit: limit, now: now, cap: cap) }
     }
 
+    /// Whether `key`'s bucket of `limitClass` has a token left; takes none,
+    /// and makes no bucket for a key that has none yet (it would be full).
+    public func peek(_ limitClass: RateLimitClass, key: String) -> RateDecision {
+        guard let limit = policy?.limits[limitClass] else { return .allowed }
+        let now = clock()
+        return state.withLock { $0.peek(BucketKey(limitClass: limitClass, key: key), limit: limit, now: now) }
+    }
+
     /// Whether the global budget of failed code lookups has a token left; takes none.
     public func codeLookupsAllowed() -> RateDecision {
         guard let limit = policy?.limits[.codeFailures] else { return .allowed }
@@ -86,6 +94,13 @@ struct RateLimiterState: Sendable {
             order.append(key)
         }
         return buckets[key]!.take(limit, now: now)
+    }
+
+    mutating func peek(_ key: BucketKey, limit: RateLimit, now: Double) -> RateDecision {
+        guard var bucket = buckets[key] else { return .allowed }
+        bucket.refill(limit, now: now)
+        buckets[key] = bucket
+        return bucket.tokens >= 1 ? .allowed : .limited(retryAfterSeconds: bucket.secondsUntilToken(limit))
     }
 
     mutating func takeGlobal(limit: RateLimit, now: Double) {

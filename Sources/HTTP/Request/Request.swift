@@ -26,6 +26,10 @@ public struct Request: Sendable {
     public var requestID: String
     /// The matched route's pattern, such as `/v1/invites/:id`.
     public var routePattern: String
+    /// Who is calling, as the guard of the route's group found it (see
+    /// ``RouteGuard``); nil outside a guarded group. A group's handlers get
+    /// it typed; this is its untyped form.
+    public var identity: (any Sendable)?
     /// A route parameter's name and decoded value.
     typealias Parameter = (name: String, value: String)
 
@@ -38,19 +42,20 @@ public struct Request: Sendable {
     public init(
         method: String, pathSegments: [String], query: [QueryItem] = [], headers: HTTPHeaders = HTTPHeaders(),
         body: Data = Data(), clientAddress: String = "127.0.0.1", peerAddress: String? = nil,
-        requestID: String = "test", routePattern: String = "", parameters: [String: String] = [:]
+        requestID: String = "test", routePattern: String = "", parameters: [String: String] = [:], identity: (any Sendable)? = nil
     ) {
         self.init(
             method: method, pathSegments: pathSegments, query: query, headers: headers, body: body,
             clientAddress: clientAddress, peerAddress: peerAddress ?? clientAddress, requestID: requestID,
-            routePattern: routePattern, parameterList: parameters.map { ($0.key, $0.value) }
+            routePattern: routePattern, parameterList: parameters.map { ($0.key, $0.value) }, identity: identity
         )
     }
 
     /// A request as the server makes it, with the router's list of parameters.
     init(
         method: String, pathSegments: [String], query: [QueryItem], headers: HTTPHeaders, body: Data,
-        clientAddress: String, peerAddress: String, requestID: String, routePattern: String, parameterList: [Parameter]
+        clientAddress: String, peerAddress: String, requestID: String, routePattern: String, parameterList: [Parameter],
+        identity: (any Sendable)?
     ) {
         self.method = method
         self.pathSegments = pathSegments
@@ -62,6 +67,7 @@ public struct Request: Sendable {
         self.requestID = requestID
         self.routePattern = routePattern
         self.parameterList = parameterList
+        self.identity = identity
     }
 
     /// The decoded path, such as `/v1/invites/abc`.
