@@ -79,17 +79,27 @@ public struct Request: Sendable {
     /// The first value of query item `name`, or nil when absent.
     public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
 
-    /// The body decoded as `T` with the API's JSON configuration.
+    /// The body decoded as `T`, strictly (``StrictJSONDecoder``): keys
+    /// matched as written (a request type spells its snake_case keys in
+    /// `CodingKeys`), dates as the API's timestamps.
     ///
     /// - Throws: 415 `unsupported_media_type` when the body is not declared
-    ///   as JSON; 400 `invalid_request` when it does not decode, with the
-    ///   failing field's path in `details.field` (never the raw body).
+    ///   as JSON; 400 `invalid_request` when it is not JSON or does not
+    ///   decode, with the failing field's path in `details.field` (never the
+    ///   raw body); 422 `duplicate_field`, `unknown_field` or
+    ///   `number_out_of_range` naming the member in `details.field`.
     public func decodeJSON<T: Decodable>(_ type: T.Type = T.self) throws(HTTPError) -> T {
         guard MediaType.isJSON(headers["Content-Type"]) else {
             throw .unsupportedMediaType(accepted: [MediaType.json])
         }
         do {
-            return try JSONCoding.decoder.decode(T.self, from: body)
+            return try body.withUnsafeBytes { try StrictJSONDecoder.decode(T.self, from: $0) }
+        } catch StrictJSONDecoder.Failure.parser(.duplicateKey(let path)) {
+            throw .duplicateField(path)
+        } catch StrictJSONDecoder.Failure.parser(.numberOutOfRange(let path)) {
+            throw .numberOutOfRange(path)
+        } catch StrictJSONDecoder.Failure.unknownKey(let path) {
+            throw .unknownField(path)
         } catch let error as DecodingError {
             throw .invalidRequest("The request body is not the expected JSON.", details: Self.details(of: error))
         } catch {
