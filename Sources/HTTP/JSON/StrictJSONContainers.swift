@@ -16,17 +16,17 @@ struct StrictKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try value(T.self, forKey: key) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try StrictJSONValueDecoder(value: member(key), codingPath: codingPath + [key]).container(keyedBy: type)
+        try StrictJSONValueDecoder(value: member(key), parentPath: codingPath, key: key).container(keyedBy: type)
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try StrictJSONValueDecoder(value: member(key), codingPath: codingPath + [key]).unkeyedContainer()
+        try StrictJSONValueDecoder(value: member(key), parentPath: codingPath, key: key).unkeyedContainer()
     }
 
-    func superDecoder() throws -> any Decoder { StrictJSONValueDecoder(value: .object(object), codingPath: codingPath) }
+    func superDecoder() throws -> any Decoder { StrictJSONValueDecoder(value: .object(object), parentPath: codingPath) }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {
-        StrictJSONValueDecoder(value: try member(key), codingPath: codingPath + [key])
+        StrictJSONValueDecoder(value: try member(key), parentPath: codingPath, key: key)
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(type, forKey: key) }
@@ -45,7 +45,7 @@ struct StrictKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(type, forKey: key) }
 
     private func value<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try StrictJSONValueDecoder(value: member(key), codingPath: codingPath + [key]).decode(T.self)
+        try StrictJSONValueDecoder(value: member(key), parentPath: codingPath, key: key).decode(T.self)
     }
 
     private func member(_ key: Key) throws -> StrictJSONValue {
@@ -127,7 +127,7 @@ struct StrictUnkeyedContainer: UnkeyedDecodingContainer {
     }
 
     private func itemDecoder() throws -> StrictJSONValueDecoder {
-        StrictJSONValueDecoder(value: try item(), codingPath: codingPath + [StrictIndexKey(intValue: currentIndex)])
+        StrictJSONValueDecoder(value: try item(), parentPath: codingPath, key: StrictIndexKey(intValue: currentIndex))
     }
 }
 

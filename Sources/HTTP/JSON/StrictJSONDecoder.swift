@@ -28,7 +28,7 @@ enum StrictJSONDecoder {
         } catch {
             throw Failure.parser(error)
         }
-        let value = try StrictJSONValueDecoder(value: root, codingPath: []).decode(T.self)
+        let value = try StrictJSONValueDecoder(value: root, parentPath: []).decode(T.self)
         if let path = firstUnusedKey(in: root, path: []) { throw Failure.unknownKey(path: StrictJSONParser.dotted(path)) }
         return value
     }
@@ -58,8 +58,14 @@ enum StrictJSONDecoder {
 /// The `Decoder` over one parsed value.
 struct StrictJSONValueDecoder: Decoder {
     let value: StrictJSONValue
-    let codingPath: [any CodingKey]
+    /// The path to the value's container, and the value's own key in it:
+    /// the full path is only built when asked for (an error, a nested
+    /// container), so a member read as a string or number costs no list.
+    let parentPath: [any CodingKey]
+    var key: (any CodingKey)?
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    var codingPath: [any CodingKey] { key.map { parentPath + [$0] } ?? parentPath }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let object) = value else { throw mismatch(expected: [String: Any].self) }
