@@ -5,7 +5,9 @@ import Postgres
 
 /// Everything a request handler needs, built once at start: configuration,
 /// the database pool and the stores. Handlers are registered by feature
-/// (`HealthRoutes`, `InviteRoutes`, …) on the router ``makeRouter()`` returns.
+/// (`HealthRoutes`, `InviteRoutes`, …) on the router ``makeRouter()`` returns,
+/// in route groups whose guards authenticate (``requiring(_:)``); a handler
+/// talks to the stores here.
 ///
 /// Handlers run on libmicrohttpd's pool threads and may block on the
 /// database; the pool size bounds how many do at once.
@@ -25,6 +27,10 @@ public final class BatonApplication: Sendable {
     public let apiKeyUsage: APIKeyUsage
     /// Previews and exactly-once redemptions.
     public let redemptions: RedemptionStore
+    /// Invites: create, read, list, revoke.
+    public let invites: InviteStore
+    /// `Idempotency-Key` records of the invite routes.
+    public let idempotencyKeys: IdempotencyStore
     /// Mints and verifies handoff envelopes.
     public let handoffs: HandoffIssuer
     /// Rate limits of the public routes, per client address or API key.
@@ -71,6 +77,11 @@ public final class BatonApplication: Sendable {
             secret: configuration.secretKey,
             webhookMaxAttempts: configuration.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
         )
+        self.invites = InviteStore(
+            secret: configuration.secretKey, codeLength: configuration.links.codeLength,
+            webhookMaxAttempts: configuration.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
+        )
+        self.idempotencyKeys = IdempotencyStore(secret: configuration.secretKey)
         self.handoffs = HandoffIssuer(
             keyring: configuration.redemption.handoffKeyring, ttlSeconds: configuration.redemption.handoffTTLSeconds, clock: clock
         )

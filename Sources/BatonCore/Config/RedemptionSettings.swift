@@ -143,7 +143,7 @@ extension Setting {
     public static let rateLimits = Setting(
         name: "BATON_RATE_LIMITS",
         summary:
-            "off, or CLASS=N/UNIT items overriding the defaults (classes code, code_failures, client_code_failures, token, invocation, handoff, key; units s, min, h, day).",
+            "off, or CLASS=N/UNIT items overriding the defaults (classes code, code_failures, client_code_failures, token, invocation, handoff, key, auth_failures; units s, min, h, day).",
         defaultValue: RateLimitPolicy.defaults.description, isSecret: false
     )
     /// Android package for App Links.

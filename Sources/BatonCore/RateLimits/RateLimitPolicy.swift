@@ -12,7 +12,9 @@ public struct RateLimitPolicy: Sendable, Equatable {
     /// The defaults: typed codes 10/min per address (6.7 years per hit for
     /// one address against a million live 10-character codes; see
     /// docs/links.md), 20 failed code lookups per hour per client bucket and
-    /// 600 across all clients (docs/redemption.md), tokens 300/min, invocations and handoff validations 60/min, API keys 6000/min.
+    /// 600 across all clients (docs/redemption.md), tokens 300/min,
+    /// invocations and handoff validations 60/min, API keys 6000/min, failed
+    /// API-key attempts 30/min per address.
     public static let defaults = RateLimitPolicy(limits: [
         .code: RateLimit(count: 10, periodSeconds: 60)!,
         .codeFailures: RateLimit(count: 600, periodSeconds: 3600)!,
@@ -21,6 +23,7 @@ public struct RateLimitPolicy: Sendable, Equatable {
         .invocation: RateLimit(count: 60, periodSeconds: 60)!,
         .handoff: RateLimit(count: 60, periodSeconds: 60)!,
         .key: RateLimit(count: 6000, periodSeconds: 60)!,
+        .authFailures: RateLimit(count: 30, periodSeconds: 60)!,
     ])
 
     /// A policy with `limits`; classes missing from it are unlimited.

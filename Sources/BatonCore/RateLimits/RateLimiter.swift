@@ -39,6 +39,14 @@ public final class RateLimiter: Sendable {
         return state.withLock { $0.take(BucketKey(limitClass: limitClass, key: key), limit: limit, now: now, cap: cap) }
     }
 
+    /// Whether `key`'s bucket of `limitClass` has a token left; takes none,
+    /// and makes no bucket for a key that has none yet (it would be full).
+    public func peek(_ limitClass: RateLimitClass, key: String) -> RateDecision {
+        guard let limit = policy?.limits[limitClass] else { return .allowed }
+        let now = clock()
+        return state.withLock { $0.peek(BucketKey(limitClass: limitClass, key: key), limit: limit, now: now) }
+    }
+
     /// How many per-client buckets are held now.
     public var trackedKeys: Int { state.withLock { $0.buckets.count } }
 
@@ -71,6 +79,13 @@ struct RateLimiterState: Sendable {
             order.append(key)
         }
         return buckets[key]!.take(limit, now: now)
+    }
+
+    mutating func peek(_ key: BucketKey, limit: RateLimit, now: Double) -> RateDecision {
+        guard var bucket = buckets[key] else { return .allowed }
+        bucket.refill(limit, now: now)
+        buckets[key] = bucket
+        return bucket.tokens >= 1 ? .allowed : .limited(retryAfterSeconds: bucket.secondsUntilToken(limit))
     }
 
     private mutating func evict(toFit cap: Int) {

@@ -14,16 +14,16 @@ extension BatonApplication {
     /// before it changed nothing), which saves the `BEGIN`/`COMMIT` round trips.
     /// - Throws: `IdempotencyError` (400/409/422), what `work` throws, or 503 on an outage.
     func idempotentTransaction(
-        _ request: Request, apiKey: APIKeyStore.Record, singleStatement: Bool = false,
+        _ request: Request, caller: APIKeyCaller, singleStatement: Bool = false,
         _ work: (PostgresConnection) throws -> Response
     ) throws -> Response {
         guard let key = request.headers["Idempotency-Key"] else {
             return try singleStatement ? withConnection(work) : transaction(work)
         }
         let claim = try IdempotencyStore.Claim(
-            apiKeyID: apiKey.id, key: key, method: request.method, path: request.path, body: request.body
+            apiKeyID: caller.keyID, key: key, method: request.method, path: request.path, body: request.body
         )
-        let store = IdempotencyStore(secret: configuration.secretKey)
+        let store = idempotencyKeys
         return try transaction { connection in
             if let stored = try store.claim(claim, on: connection) {
                 var replay = Response(status: stored.status, body: stored.body)

@@ -1,5 +1,8 @@
 /// The JSON API under `/v1`: invites, previews, handoffs, redemptions and the funnel.
 extension OpenAPIDocument {
+    /// The codes of a JSON body refused member by member (details.field names it).
+    static let bodyCodes = "unknown_field, duplicate_field, number_out_of_range"
+
     /// The `/v1` paths with their operations.
     static var apiPaths: Object {
         let createRefusals: [OpenAPISharedResponse] =
@@ -32,7 +35,7 @@ extension OpenAPIDocument {
                 "post": operation(
                     "createInvites", "Create up to 1,000 invites in one transaction", security: [apiKey("invites:write")],
                     parameters: [parameter("IdempotencyKey")],
-                    jsonBody: object(
+                    jsonBody: requestObject(
                         required: ["invites"],
                         ["invites": ["type": "array", "minItems": 1, "maxItems": 1000, "items": schema("NewInvite")]]),
                     answers: [
@@ -74,22 +77,26 @@ extension OpenAPIDocument {
             "/v1/invocations": [
                 "post": operation(
                     "resolveInvocation", "Resolve an App Clip invocation URL to a preview", security: [],
-                    jsonBody: object(required: ["url"], ["url": string]),
+                    jsonBody: requestObject(required: ["url"], ["url": string]),
                     answers: [
                         "200": jsonAnswer("The preview", schema("Preview")),
-                        "422": errorAnswer("Not an invite URL of this host (details.reason, details.value) (invalid_invocation)"),
+                        "422": errorAnswer(
+                            "Not an invite URL of this host (details.reason, details.value), or a body member unknown, repeated or out of range (details.field) (invalid_invocation, \(bodyCodes))"
+                        ),
                     ],
                     shared: OpenAPISharedResponse.jsonBody + [.inviteNotFound, .inviteExpired, .rateLimited, .unavailable])
             ],
             "/v1/handoffs/validate": [
                 "post": operation(
                     "validateHandoff", "Decode and check a handoff envelope", security: [],
-                    jsonBody: object(required: ["handoff"], ["handoff": string]),
+                    jsonBody: requestObject(required: ["handoff"], ["handoff": string]),
                     answers: [
                         "200": jsonAnswer("The decoded envelope", schema("HandoffValidation")),
-                        "422": errorAnswer("The envelope failed a check (handoff_*)"),
+                        "422": errorAnswer(
+                            "The envelope failed a check, or a body member is unknown, repeated or out of range (details.field) (handoff_*, \(bodyCodes))"
+                        ),
                     ],
-                    shared: OpenAPISharedResponse.jsonBody + [.rateLimited])
+                    shared: OpenAPISharedResponse.jsonBody + [.rateLimited, .unavailable])
             ],
             "/v1/redemptions": [
                 "post": operation(
@@ -101,7 +108,9 @@ extension OpenAPIDocument {
                         "409": errorAnswer(
                             "No uses left, or this handoff was spent by another redeemer (invite_used_up, handoff_already_used)"),
                         "410": errorAnswer("The invite can no longer be used (invite_expired, invite_revoked)"),
-                        "422": errorAnswer("A bad handoff or body (handoff_*, validation_failed)"),
+                        "422": errorAnswer(
+                            "A bad handoff or body, or a body member unknown, repeated or out of range (details.field) (handoff_*, validation_failed, \(bodyCodes))"
+                        ),
                     ],
                     shared: OpenAPISharedResponse.keyed + OpenAPISharedResponse.jsonBody + [.inviteNotFound, .rateLimited, .unavailable])
             ],

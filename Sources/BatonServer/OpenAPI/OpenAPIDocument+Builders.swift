@@ -9,7 +9,7 @@ extension OpenAPIDocument {
         parameters: [Object] = [], jsonBody: Object? = nil,
         answers: [String: Object], shared: [OpenAPISharedResponse] = []
     ) -> Object {
-        let responses = Dictionary(uniqueKeysWithValues: shared.map { ($0.status, reference("responses", $0.rawValue)) })
+        let responses = Dictionary(shared.map { ($0.status, reference("responses", $0.rawValue)) }) { first, _ in first }
         var operation: Object = ["operationId": id, "summary": summary, "responses": merged(responses, answers)]
         operation["description"] = description
         operation["security"] = security
@@ -55,6 +55,12 @@ extension OpenAPIDocument {
         var object: Object = ["type": "object", "required": required, "properties": properties]
         object["description"] = description
         return object
+    }
+
+    /// A request body's object schema: like ``object(required:_:description:)``,
+    /// and a member it does not list is refused (422 `unknown_field`).
+    static func requestObject(required: [String], _ properties: Object, description: String? = nil) -> Object {
+        merged(object(required: required, properties, description: description), ["additionalProperties": false])
     }
 
     /// An array schema of `items`.

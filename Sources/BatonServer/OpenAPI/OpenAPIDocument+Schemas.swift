@@ -15,7 +15,7 @@ extension OpenAPIDocument {
                         ])
                 ]),
             "InviteState": ["type": "string", "enum": ["active", "used_up", "expired", "revoked"]],
-            "NewInvite": object(
+            "NewInvite": requestObject(
                 required: ["family_id", "family_name"],
                 [
                     "family_id": boundedString(1, 128),
@@ -24,7 +24,11 @@ extension OpenAPIDocument {
                     "inviter_name": boundedString(1, 100),
                     "ttl_seconds": ["type": "integer", "minimum": 1, "maximum": 31_536_000, "default": 604_800],
                     "max_redemptions": ["type": "integer", "minimum": 1, "maximum": 10_000, "default": 1],
-                    "metadata": ["type": "object", "description": "At most 4 KB as compact JSON, 16 levels deep"],
+                    "metadata": [
+                        "type": "object",
+                        "description":
+                            "At most 4 KB as compact JSON, 16 levels deep; numbers within ±(2^53 − 1), or of at most 15 significant digits (else number_out_of_range)",
+                    ],
                 ]),
             "Invite": object(
                 required: [
@@ -81,6 +85,7 @@ extension OpenAPIDocument {
             "RedemptionRequest": [
                 "type": "object",
                 "description": "Exactly one of handoff, token, code",
+                "additionalProperties": false,
                 "properties": [
                     "handoff": string, "token": string, "code": string,
                     "channel": merged(channel, ["default": "app"]),

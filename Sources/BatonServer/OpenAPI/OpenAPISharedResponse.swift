@@ -14,8 +14,9 @@ enum OpenAPISharedResponse: String, CaseIterable {
     case rateLimited = "RateLimited429"
     case unavailable = "Unavailable503"
 
-    /// The refusals of a route that needs an API key with a scope.
-    static let keyed: [Self] = [.invalidApiKey, .missingScope]
+    /// The refusals of a route that needs an API key with a scope (429: the
+    /// key's own limit, or too many failed keys from the client's address).
+    static let keyed: [Self] = [.invalidApiKey, .missingScope, .rateLimited]
     /// The refusals of a route that reads a JSON body.
     static let jsonBody: [Self] = [.invalidRequest, .requestTooLarge, .unsupportedMediaType]
 
@@ -35,9 +36,9 @@ enum OpenAPISharedResponse: String, CaseIterable {
         case .requestTooLarge: "Body too large (request_too_large)"
         case .unsupportedMediaType: "Body is not JSON (unsupported_media_type)"
         case .validationFailedOrKeyReused:
-            "A field out of bounds (details.field) or the key reused with another body (validation_failed, idempotency_key_reused)"
+            "A field out of bounds, unknown, repeated or beyond a double's precision (details.field), or the key reused with another body (validation_failed, unknown_field, duplicate_field, number_out_of_range, idempotency_key_reused)"
         case .rateLimited: "Rate limited; see Retry-After (rate_limited)"
-        case .unavailable: "Database unavailable; retry after Retry-After (unavailable)"
+        case .unavailable: "Database unavailable, or too many request bodies in flight; retry after Retry-After (unavailable)"
         }
     }
 }

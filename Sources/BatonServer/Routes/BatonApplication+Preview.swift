@@ -8,11 +8,11 @@ extension BatonApplication {
     /// A malformed one still costs the client a `code` token, so that
     /// near-miss guesses are limited like real ones.
     /// - Throws: 400 `invalid_code` (no database lookup), 429.
-    func credential(_ text: String, limitKey: String?) throws -> Credential {
+    func credential(_ text: String, for subject: RateSubject) throws -> Credential {
         do {
             return try Credential.parse(text, codeLength: configuration.links.codeLength)
         } catch {
-            try limit(.code, key: limitKey)
+            try limit(.code, for: subject)
             throw RedeemError.invalidCredential(error)
         }
     }
@@ -23,7 +23,7 @@ extension BatonApplication {
     func previewResponse(_ credential: Credential, source: String, request: Request) throws -> Response {
         let preview: InvitePreview
         do {
-            preview = try limitingLookup(credential, key: request.clientAddress) {
+            preview = try limitingLookup(credential, for: .client(address: request.clientAddress)) {
                 try withConnection { try redemptions.preview(credential, channel: .clip, on: $0) }
             }
         } catch let error as RedeemError {

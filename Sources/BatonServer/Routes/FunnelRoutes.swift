@@ -12,13 +12,16 @@ struct FunnelRoutes {
     let app: BatonApplication
 
     func register(on router: inout Router) {
-        router.get("/v1/metrics/funnel") { request in
-            _ = try app.authenticate(request, scope: .metricsRead)
-            let query = try FunnelQuery.parse(
-                from: request.queryValue("from"), to: request.queryValue("to"),
-                interval: request.queryValue("interval"), familyID: request.queryValue("family_id"), now: app.clock()
-            )
-            return try .json(app.withConnection { try FunnelStore.report(query, on: $0) })
+        router.group(app.requiring(.metricsRead)) { group in
+            group.get("/v1/metrics/funnel") { request, _ in try report(request) }
         }
+    }
+
+    private func report(_ request: Request) throws -> Response {
+        let query = try FunnelQuery.parse(
+            from: request.queryValue("from"), to: request.queryValue("to"),
+            interval: request.queryValue("interval"), familyID: request.queryValue("family_id"), now: app.clock()
+        )
+        return try .json(app.withConnection { try FunnelStore.report(query, on: $0) })
     }
 }

@@ -39,12 +39,11 @@ struct HandoffRoutes {
 
     func register(on router: inout Router) {
         // The envelope limit (64 KiB) plus room for the JSON around it.
-        router.post(
-            "/v1/handoffs/validate", options: RouteOptions(maxBodyBytes: 66 * 1024),
-            handler: app.countingRejections { request in
-                try app.limit(.handoff, request: request)
-                return try .json(Self.validated(Self.envelope(in: request, issuer: app.handoffs)))
-            })
+        router.group(middleware: [app.countingRejections, app.limiting(.handoff)]) { group in
+            group.post("/v1/handoffs/validate", options: RouteOptions(maxBodyBytes: 66 * 1024)) { request, _ in
+                try .json(Self.validated(Self.envelope(in: request, issuer: app.handoffs)))
+            }
+        }
     }
 
     /// The body's envelope, verified by `issuer`: the whole route but the

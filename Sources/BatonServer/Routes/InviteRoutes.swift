@@ -5,7 +5,7 @@ import HTTP
 
 /// The backend's invite API: create (one or a batch, with `Idempotency-Key`),
 /// read, list and revoke. Scopes: `invites:write` to change, `invites:read`
-/// to read. HTTP <-> `InviteStore`, nothing else.
+/// to read, each checked once by its group's guard. HTTP <-> `InviteStore`, nothing else.
 struct InviteRoutes {
     /// A single create: 7 strings of at most 128 characters and 4 KB of metadata fit easily.
     static let createBodyLimit = 16 * 1024
@@ -13,33 +13,30 @@ struct InviteRoutes {
     static let batchBodyLimit = 6 * 1024 * 1024
 
     let app: BatonApplication
-    let store: InviteStore
-
-    init(app: BatonApplication) {
-        self.app = app
-        self.store = InviteStore(
-            secret: app.configuration.secretKey, codeLength: app.configuration.links.codeLength,
-            webhookMaxAttempts: app.configuration.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
-        )
-    }
+    private var store: InviteStore { app.invites }
 
     func register(on router: inout Router) {
-        router.post("/v1/invites", options: RouteOptions(maxBodyBytes: Self.createBodyLimit)) { try create($0) }
-        router.post("/v1/invites/batch", options: RouteOptions(maxBodyBytes: Self.batchBodyLimit)) { try createBatch($0) }
-        router.get("/v1/invites") { try list($0) }
-        router.get("/v1/invites/:id") { try show($0) }
-        router.post("/v1/invites/:id/revoke", options: RouteOptions(maxBodyBytes: 1024, acceptedContentTypes: nil)) { try revoke($0) }
+        router.group(app.requiring(.invitesWrite)) { group in
+            group.post("/v1/invites", options: RouteOptions(maxBodyBytes: Self.createBodyLimit)) { try create($0, by: $1) }
+            group.post("/v1/invites/batch", options: RouteOptions(maxBodyBytes: Self.batchBodyLimit)) { try createBatch($0, by: $1) }
+            group.post("/v1/invites/:id/revoke", options: RouteOptions(maxBodyBytes: 1024, acceptedContentTypes: nil)) { request, _ in
+                try revoke(request)
+            }
+        }
+        router.group(app.requiring(.invitesRead)) { group in
+            group.get("/v1/invites") { request, _ in try list(request) }
+            group.get("/v1/invites/:id") { request, _ in try show(request) }
+        }
     }
 
-    private func create(_ request: Request) throws -> Response {
-        let key = try app.authenticate(request, scope: .invitesWrite)
+    private func create(_ request: Request, by key: APIKeyCaller) throws -> Response {
         let invite = try Self.newInvite(in: request)
         // One invite is one INSERT (with its event) that commits by itself; a
         // credential collision inserts nothing and the retry is another such statement.
         // Counted once the work committed; a replayed key runs no work and counts nothing.
         var issued = 0
-        let response = try app.idempotentTransaction(request, apiKey: key, singleStatement: true) { connection in
-            let created = try store.create(invite, createdBy: key.id, on: connection)
+        let response = try app.idempotentTransaction(request, caller: key, singleStatement: true) { connection in
+            let created = try store.create(invite, createdBy: key.keyID, on: connection)
             issued = 1
             return try .json(body(created: created), status: 201)
         }
@@ -47,12 +44,11 @@ struct InviteRoutes {
         return response
     }
 
-    private func createBatch(_ request: Request) throws -> Response {
-        let key = try app.authenticate(request, scope: .invitesWrite)
+    private func createBatch(_ request: Request, by key: APIKeyCaller) throws -> Response {
         let invites = try Self.newInvites(in: request)
         var issued = 0
-        let response = try app.idempotentTransaction(request, apiKey: key) { connection in
-            let created = try store.create(invites, createdBy: key.id, on: connection)
+        let response = try app.idempotentTransaction(request, caller: key) { connection in
+            let created = try store.create(invites, createdBy: key.keyID, on: connection)
             issued = created.count
             return try .json(["invites": created.map(body(created:))], status: 201)
         }
@@ -61,14 +57,12 @@ struct InviteRoutes {
     }
 
     private func show(_ request: Request) throws -> Response {
-        _ = try app.authenticate(request, scope: .invitesRead)
         let id = try Self.inviteID(request)
         let detail = try app.withConnection { try store.detail(id: id, on: $0) }
         return try .json(InviteBody(invite: detail.invite, redemptions: detail.redemptions))
     }
 
     private func list(_ request: Request) throws -> Response {
-        _ = try app.authenticate(request, scope: .invitesRead)
         let query = try Self.listQuery(request)
         let page = try app.withConnection { try store.list(query, on: $0) }
         return try .json(InviteListBody(invites: page.invites.map { InviteBody(invite: $0) }, nextCursor: page.next?.text))
@@ -76,7 +70,6 @@ struct InviteRoutes {
 
     /// 200 with the invite whether this call revoked it or it was final already.
     private func revoke(_ request: Request) throws -> Response {
-        _ = try app.authenticate(request, scope: .invitesWrite)
         let id = try Self.inviteID(request)
         let (detail, revoked) = try app.transaction { try store.revoke(id: id, on: $0) }
         if revoked {

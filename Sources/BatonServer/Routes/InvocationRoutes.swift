@@ -13,13 +13,12 @@ struct InvocationRoutes {
     }
 
     func register(on router: inout Router) {
-        router.post(
-            "/v1/invocations", options: RouteOptions(maxBodyBytes: 8 * 1024),
-            handler: app.countingRejections { request in
-                try app.limit(.invocation, request: request)
+        router.group(middleware: [app.countingRejections, app.limiting(.invocation)]) { group in
+            group.post("/v1/invocations", options: RouteOptions(maxBodyBytes: 8 * 1024)) { request, _ in
                 let (invocation, url) = try Self.invocation(in: request, limits: limits)
                 return try app.previewResponse(invocation.credential, source: url, request: request)
-            })
+            }
+        }
     }
 
     /// The body's URL, validated: everything the route checks before the

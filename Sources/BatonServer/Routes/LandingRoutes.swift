@@ -41,7 +41,7 @@ struct LandingRoutes {
 
     /// The path's token after the `token` rate limit, or nil when it is not token-shaped.
     private func token(_ request: Request) throws -> LinkToken? {
-        try app.limit(.token, request: request)
+        try app.limit(.token, for: .client(address: request.clientAddress))
         guard
             case .token(let token)? = try? Credential.parse(
                 request.parameter("token") ?? "", codeLength: app.configuration.links.codeLength)

@@ -13,9 +13,8 @@ struct MetricsRoutes {
     let app: BatonApplication
 
     func register(on router: inout Router) {
-        router.get("/metrics") { request in
-            _ = try app.authenticate(request, scope: .metricsRead)
-            return Self.scrape(app.metrics)
+        router.group(app.requiring(.metricsRead)) { group in
+            group.get("/metrics") { _, _ in Self.scrape(app.metrics) }
         }
     }
 

@@ -9,11 +9,12 @@ struct PreviewRoutes {
     let app: BatonApplication
 
     func register(on router: inout Router) {
-        router.get(
-            "/v1/invites/:credential/preview",
-            handler: app.countingRejections { request in
-                let credential = try app.credential(request.parameter("credential") ?? "", limitKey: request.clientAddress)
+        router.group(middleware: [app.countingRejections]) { group in
+            group.get("/v1/invites/:credential/preview") { request, _ in
+                let client = RateSubject.client(address: request.clientAddress)
+                let credential = try app.credential(request.parameter("credential") ?? "", for: client)
                 return try app.previewResponse(credential, source: app.source(of: credential), request: request)
-            })
+            }
+        }
     }
 }

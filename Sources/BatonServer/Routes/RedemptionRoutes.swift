@@ -5,6 +5,8 @@ import HTTP
 import SafeText
 
 /// `POST /v1/redemptions`: redeems an invite exactly once for a redeemer.
+/// The bearer (a redeemer JWT, or an API key with `redemptions:write`) is
+/// checked from the head by the group's guard (``BatonApplication/requiringRedeemer()``).
 ///
 /// Body: exactly one of `handoff` (a server-minted envelope), `token` or
 /// `code`; `channel` (`clip`, `app`, `web`, `backend`; default `app`);
@@ -30,12 +32,11 @@ struct RedemptionRoutes {
     }
 
     func register(on router: inout Router) {
-        router.post(
-            "/v1/redemptions", options: RouteOptions(maxBodyBytes: 66 * 1024),
-            handler: app.countingRejections { request in
+        router.group(app.requiringRedeemer(), middleware: [app.countingRejections]) { group in
+            group.post("/v1/redemptions", options: RouteOptions(maxBodyBytes: 66 * 1024)) { request, caller in
                 let (body, channel) = try Self.read(request)
-                let (redeemerID, limitKey) = try app.redeemer(request, bodyRedeemerID: body.redeemerID)
-                let outcome = try redeem(body, redeemerID: redeemerID, channel: channel, limitKey: limitKey)
+                let (redeemerID, subject) = try Self.redeemer(caller, request: request, bodyRedeemerID: body.redeemerID)
+                let outcome = try redeem(body, redeemerID: redeemerID, channel: channel, subject: subject)
                 switch outcome {
                 case .redeemed(let receipt):
                     app.metrics.invitesRedeemed.increment()
@@ -43,7 +44,30 @@ struct RedemptionRoutes {
                     return .json(encoded: receipt.json(), status: 201)
                 case .replayed(let receipt): return .json(encoded: receipt.json(), status: 200)
                 }
-            })
+            }
+        }
+    }
+
+    /// Who redeems and whom the rate limits count: a JWT's `sub` (the body
+    /// must not name another) limited per client address, or the body's
+    /// `redeemer_id` for an API key (limited per key already).
+    /// - Throws: 400 `invalid_request` naming `redeemer_id`.
+    private static func redeemer(
+        _ caller: RedemptionCaller, request: Request, bodyRedeemerID: String?
+    ) throws -> (redeemerID: String, subject: RateSubject) {
+        switch caller {
+        case .redeemer(let subject):
+            guard bodyRedeemerID == nil else {
+                throw HTTPError.invalidRequest("A redeemer token names the redeemer; omit redeemer_id.", details: ["field": "redeemer_id"])
+            }
+            return (subject, .client(address: request.clientAddress))
+        case .apiKey(let key):
+            guard let redeemerID = bodyRedeemerID else {
+                throw HTTPError.invalidRequest(
+                    "An API key redeems on behalf of redeemer_id; it is missing.", details: ["field": "redeemer_id"])
+            }
+            return (redeemerID, .apiKey(id: key.keyID))
+        }
     }
 
     /// The body with its channel and redeemer id checked and exactly one of
@@ -60,7 +84,7 @@ struct RedemptionRoutes {
         return (body, channel)
     }
 
-    private func redeem(_ body: Body, redeemerID: String, channel: RedemptionChannel, limitKey: String?) throws -> RedemptionOutcome {
+    private func redeem(_ body: Body, redeemerID: String, channel: RedemptionChannel, subject: RateSubject) throws -> RedemptionOutcome {
         if let handoff = body.handoff {
             let envelope: HandoffEnvelope
             do throws(HandoffError) {
@@ -68,18 +92,18 @@ struct RedemptionRoutes {
             } catch {
                 throw RedeemError.handoff(error)
             }
-            let credential = try app.credential(envelope.payload.credential.value, limitKey: limitKey)
+            let credential = try app.credential(envelope.payload.credential.value, for: subject)
             // The envelope is the server's own (MAC checked), so its credential
             // cannot be a guess: limited like a token.
-            try app.limit(.token, key: limitKey)
+            try app.limit(.token, for: subject)
             return try app.withConnection {
                 try app.redemptions.redeem(
                     credential, redeemerID: redeemerID, channel: channel, handoffID: HandoffIssuer.handoffID(of: envelope), on: $0
                 )
             }
         }
-        let credential = try app.credential(body.token ?? body.code ?? "", limitKey: limitKey)
-        return try app.limitingLookup(credential, key: limitKey) {
+        let credential = try app.credential(body.token ?? body.code ?? "", for: subject)
+        return try app.limitingLookup(credential, for: subject) {
             try app.withConnection {
                 try app.redemptions.redeem(credential, redeemerID: redeemerID, channel: channel, handoffID: nil, on: $0)
             }

@@ -6,8 +6,8 @@ import SafeText
 /// UTC with fractional seconds, sorted keys (stable bytes for tests, caches and
 /// idempotent replays) and unescaped slashes (links read as links).
 ///
-/// Encoders are made per call; the decoder is shared (it is `Sendable`,
-/// and its options never change after it is made).
+/// Encoders are made per call. Request bodies are read by
+/// `Request.decodeJSON`, strictly (see `StrictJSONDecoder`).
 public enum JSONCoding {
     /// An encoder with the API's configuration.
     public static func makeEncoder() -> JSONEncoder {
@@ -21,28 +21,11 @@ public enum JSONCoding {
         return encoder
     }
 
-    /// The decoder with the API's configuration, shared: decoding does not
-    /// change it, and making one per request (its strategies are closures)
-    /// showed in a redemption's profile. Keys are matched as written, so
-    /// request types spell their snake_case keys in `CodingKeys`: converting
-    /// every key from snake_case was a visible share of a redemption's route
-    /// (docs/http.md, "Profiling notes") and let `redeemerId` stand in for the
-    /// documented `redeemer_id`. Dates are
-    /// accepted with or without fractional seconds.
-    public static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            if let date = (try? timestampStyle.parse(text)) ?? (try? wholeSecondStyle.parse(text)) {
-                return date
-            }
-            throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "expected an ISO-8601 date-time"
-            )
-        }
-        return decoder
-    }()
+    /// The date of a request's timestamp: ISO-8601 in UTC, with or without
+    /// fractional seconds; nil for anything else.
+    public static func timestamp(from text: String) -> Date? {
+        (try? timestampStyle.parse(text)) ?? (try? wholeSecondStyle.parse(text))
+    }
 
     /// `value` encoded with the API's configuration, with every hidden
     /// character inside its strings escaped (see `SafeText.hardenedJSON`), so

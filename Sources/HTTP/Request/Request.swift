@@ -26,6 +26,10 @@ public struct Request: Sendable {
     public var requestID: String
     /// The matched route's pattern, such as `/v1/invites/:id`.
     public var routePattern: String
+    /// Who is calling, as the guard of the route's group found it (see
+    /// ``RouteGuard``); nil outside a guarded group. A group's handlers get
+    /// it typed; this is its untyped form.
+    public var identity: (any Sendable)?
     /// A route parameter's name and decoded value.
     typealias Parameter = (name: String, value: String)
 
@@ -38,19 +42,20 @@ public struct Request: Sendable {
     public init(
         method: String, pathSegments: [String], query: [QueryItem] = [], headers: HTTPHeaders = HTTPHeaders(),
         body: Data = Data(), clientAddress: String = "127.0.0.1", peerAddress: String? = nil,
-        requestID: String = "test", routePattern: String = "", parameters: [String: String] = [:]
+        requestID: String = "test", routePattern: String = "", parameters: [String: String] = [:], identity: (any Sendable)? = nil
     ) {
         self.init(
             method: method, pathSegments: pathSegments, query: query, headers: headers, body: body,
             clientAddress: clientAddress, peerAddress: peerAddress ?? clientAddress, requestID: requestID,
-            routePattern: routePattern, parameterList: parameters.map { ($0.key, $0.value) }
+            routePattern: routePattern, parameterList: parameters.map { ($0.key, $0.value) }, identity: identity
         )
     }
 
     /// A request as the server makes it, with the router's list of parameters.
     init(
         method: String, pathSegments: [String], query: [QueryItem], headers: HTTPHeaders, body: Data,
-        clientAddress: String, peerAddress: String, requestID: String, routePattern: String, parameterList: [Parameter]
+        clientAddress: String, peerAddress: String, requestID: String, routePattern: String, parameterList: [Parameter],
+        identity: (any Sendable)?
     ) {
         self.method = method
         self.pathSegments = pathSegments
@@ -62,6 +67,7 @@ public struct Request: Sendable {
         self.requestID = requestID
         self.routePattern = routePattern
         self.parameterList = parameterList
+        self.identity = identity
     }
 
     /// The decoded path, such as `/v1/invites/abc`.
@@ -73,17 +79,27 @@ public struct Request: Sendable {
     /// The first value of query item `name`, or nil when absent.
     public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
 
-    /// The body decoded as `T` with the API's JSON configuration.
+    /// The body decoded as `T`, strictly (``StrictJSONDecoder``): keys
+    /// matched as written (a request type spells its snake_case keys in
+    /// `CodingKeys`), dates as the API's timestamps.
     ///
     /// - Throws: 415 `unsupported_media_type` when the body is not declared
-    ///   as JSON; 400 `invalid_request` when it does not decode, with the
-    ///   failing field's path in `details.field` (never the raw body).
+    ///   as JSON; 400 `invalid_request` when it is not JSON or does not
+    ///   decode, with the failing field's path in `details.field` (never the
+    ///   raw body); 422 `duplicate_field`, `unknown_field` or
+    ///   `number_out_of_range` naming the member in `details.field`.
     public func decodeJSON<T: Decodable>(_ type: T.Type = T.self) throws(HTTPError) -> T {
         guard MediaType.isJSON(headers["Content-Type"]) else {
             throw .unsupportedMediaType(accepted: [MediaType.json])
         }
         do {
-            return try JSONCoding.decoder.decode(T.self, from: body)
+            return try body.withUnsafeBytes { try StrictJSONDecoder.decode(T.self, from: $0) }
+        } catch StrictJSONDecoder.Failure.parser(.duplicateKey(let path)) {
+            throw .duplicateField(path)
+        } catch StrictJSONDecoder.Failure.parser(.numberOutOfRange(let path)) {
+            throw .numberOutOfRange(path)
+        } catch StrictJSONDecoder.Failure.unknownKey(let path) {
+            throw .unknownField(path)
         } catch let error as DecodingError {
             throw .invalidRequest("The request body is not the expected JSON.", details: Self.details(of: error))
         } catch {

@@ -17,12 +17,15 @@ public struct Router: Sendable {
         let method: String
         let pattern: RoutePattern
         let options: RouteOptions
+        /// A route group's guard, run on the request head before the body is read.
+        let check: HeadCheck?
         let handler: Handler
 
-        init(method: String, pattern: RoutePattern, options: RouteOptions, handler: @escaping Handler) {
+        init(method: String, pattern: RoutePattern, options: RouteOptions, check: HeadCheck? = nil, handler: @escaping Handler) {
             self.method = method
             self.pattern = pattern
             self.options = options
+            self.check = check
             self.handler = handler
         }
     }
@@ -44,7 +47,12 @@ public struct Router: Sendable {
     public mutating func add(
         _ method: String, _ pattern: String, options: RouteOptions = RouteOptions(), handler: @escaping Handler
     ) {
-        routes.append(Route(method: method.uppercased(), pattern: RoutePattern(pattern), options: options, handler: handler))
+        add([Route(method: method.uppercased(), pattern: RoutePattern(pattern), options: options, handler: handler)])
+    }
+
+    /// Adds `added` and keeps the most specific patterns first.
+    mutating func add(_ added: [Route]) {
+        routes += added
         routes.sort { $0.pattern.specificity > $1.pattern.specificity }
     }
 
@@ -73,6 +81,13 @@ public struct Router: Sendable {
     /// documentation (the OpenAPI document) against the code.
     public var registeredRoutes: [(method: String, pattern: String)] {
         routes.map { ($0.method, $0.pattern.text) }
+    }
+
+    /// The routes registered in a group with a guard (``RouteGuard``), as
+    /// ``registeredRoutes`` lists them: for checking that every route that
+    /// should be guarded is.
+    public var guardedRoutes: [(method: String, pattern: String)] {
+        routes.filter { $0.check != nil }.map { ($0.method, $0.pattern.text) }
     }
 
     /// The route for `method` and the decoded `path` segments.

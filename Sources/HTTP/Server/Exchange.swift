@@ -36,6 +36,12 @@ final class Exchange {
     var body = Data()
     /// An error found before the handler ran; answered instead of running it.
     var pendingError: HTTPError?
+    /// The answer of a route guard that refused the request from its head.
+    var refusal: Response?
+    /// The caller a route guard admitted, handed to the handler.
+    var identity: (any Sendable)?
+    /// Body bytes counted against the server's in-flight budget, given back on completion.
+    var bodyReserved = 0
     /// The status sent, 0 until a response is queued.
     var status = 0
     /// The API error code sent, for a ``RequestObserver``.
@@ -57,13 +63,15 @@ final class Exchange {
     var route: Router.Route? { head.route }
     var expectsBody: Bool { head.expectsBody }
     var hasResponded: Bool { status != 0 }
+    /// What answers the request instead of its handler, decided from the head.
+    var earlyResponse: Response? { pendingError.map { .error($0) } ?? refusal }
 
     /// The request handed to the handler.
     func request() -> Request {
         Request(
             method: head.method, pathSegments: head.segments, query: head.query, headers: head.headers, body: body,
             clientAddress: head.clientAddress, peerAddress: head.peerAddress, requestID: head.requestID,
-            routePattern: head.route?.pattern.text ?? "", parameterList: head.parameters
+            routePattern: head.route?.pattern.text ?? "", parameterList: head.parameters, identity: identity
         )
     }
 }

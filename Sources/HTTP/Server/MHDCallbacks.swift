@@ -24,8 +24,8 @@ func accessHandler(
             // A success must wait for a later callback: answering on the first
             // one makes libmicrohttpd 0.9.75 drop keep-alive. An error for a
             // request with a body is answered now, before the body is read.
-            guard exchange.expectsBody, let error = exchange.pendingError else { return .YES }
-            return server.respond(.error(error), to: exchange, on: connection)
+            guard exchange.expectsBody, let early = exchange.earlyResponse else { return .YES }
+            return server.respond(early, to: exchange, on: connection)
         }
         return Unmanaged<Exchange>.fromOpaque(stored)._withUnsafeGuaranteedRef { exchange in
             if uploadSize.pointee > 0 {

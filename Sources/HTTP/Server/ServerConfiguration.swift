@@ -42,6 +42,10 @@ public struct ServerConfiguration: Sendable {
     public var maxHeaderBytes: Int
     /// The longest request target (path and query) accepted. Default 4 KiB.
     public var maxURIBytes: Int
+    /// Request body bytes held at once across every connection (each route
+    /// also has its own `RouteOptions.maxBodyBytes`). A body that would pass
+    /// it gets 503 `unavailable` with `Retry-After`. Default 64 MiB.
+    public var maxBodyBytesInFlight: Int = 64 * 1024 * 1024
     /// Proxies whose `X-Forwarded-For` is believed (addresses or CIDR
     /// ranges, such as the load balancer's). None by default: the TCP peer
     /// is the client.

@@ -6,13 +6,22 @@ extension ServerContext {
     /// 413 at once and nothing more is kept, so a huge body never sits in memory.
     func receive(_ chunk: UnsafeRawBufferPointer, for exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
         guard !exchange.hasResponded else { return .YES }
-        if let error = exchange.pendingError {
-            return rejectMidBody(.error(error), for: exchange, on: connection)
+        if let early = exchange.earlyResponse {
+            return rejectMidBody(early, for: exchange, on: connection)
         }
         let limit = exchange.route?.options.maxBodyBytes ?? 0
-        guard exchange.body.count + chunk.count <= limit else {
+        let needed = exchange.body.count + chunk.count
+        guard needed <= limit else {
             exchange.body = Data()
             return rejectMidBody(.error(HTTPError.requestTooLarge(limit: limit)), for: exchange, on: connection)
+        }
+        if needed > exchange.bodyReserved {
+            do {
+                try reserveBody(needed - exchange.bodyReserved, for: exchange)
+            } catch {
+                exchange.body = Data()
+                return rejectMidBody(.error(error), for: exchange, on: connection)
+            }
         }
         exchange.body.append(contentsOf: chunk)
         exchange.deadline?.set(from: exchange.headReceivedAt, allowance: deadlines.bodyAllowance(received: exchange.body.count))
@@ -23,19 +32,24 @@ extension ServerContext {
     func complete(_ exchange: Exchange, on connection: OpaquePointer) -> MHD_Result {
         guard !exchange.hasResponded else { return .YES }
         exchange.deadline?.clear()
-        guard let route = exchange.route, exchange.pendingError == nil else {
-            return respond(.error(exchange.pendingError ?? .notFound), to: exchange, on: connection)
-        }
+        if let early = exchange.earlyResponse { return respond(early, to: exchange, on: connection) }
+        guard let route = exchange.route else { return respond(.error(HTTPError.notFound), to: exchange, on: connection) }
         let response: Response
         do {
             response = try route.handler(exchange.request())
-        } catch let error as any HTTPErrorConvertible {
-            response = .error(error)
         } catch {
-            exchange.failure = String(describing: type(of: error))
-            response = .error(HTTPError.internalError(requestID: exchange.requestID))
+            response = self.response(to: error, for: exchange)
         }
         return respond(response, to: exchange, on: connection)
+    }
+
+    /// The answer to an error a handler or a route guard threw: its API
+    /// error, or for anything else a 500 naming only the request id (the
+    /// log line names the error's type).
+    func response(to error: any Error, for exchange: Exchange) -> Response {
+        if let error = error as? any HTTPErrorConvertible { return .error(error) }
+        exchange.failure = String(describing: type(of: error))
+        return .error(HTTPError.internalError(requestID: exchange.requestID))
     }
 
     /// Answers while the body is still arriving. libmicrohttpd 0.9.75 refuses
@@ -93,6 +107,7 @@ extension ServerContext {
         // The connection now waits for its next request, as long as an idle one may.
         exchange.deadline?.set(from: ConnectionDeadlines.now, allowance: deadlines.idleAllowance)
         entry.withLine(writeLogLine)
+        releaseBody(of: exchange)
         reportFinished?(
             FinishedRequest(
                 method: exchange.method, routePattern: exchange.route?.pattern.text, status: exchange.status,

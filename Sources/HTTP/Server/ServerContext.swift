@@ -12,6 +12,8 @@ final class ServerContext: Sendable {
     let inFlight = Atomic<Int>(0)
     /// Set when shutdown begins: responses then carry `Connection: close`.
     let isDraining = Atomic<Bool>(false)
+    /// Body bytes held by requests in flight (see `maxBodyBytesInFlight`).
+    let bodyBytesInFlight = Atomic<Int>(0)
 
     /// Copies of hot configuration values, read by every request.
     let trustedProxies: TrustedProxies
@@ -39,7 +41,8 @@ final class ServerContext: Sendable {
 
     /// Starts an exchange from the request line and headers: resolves the
     /// request id and client, decodes the target, finds the route and checks
-    /// the route's limits. Any failure is kept in `pendingError`.
+    /// the route's limits, then runs the route's guard and reserves the
+    /// body's room (``admit(_:bodyCapacity:)``). Any failure is kept in `pendingError`.
     func begin(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>) -> Exchange {
         inFlight.add(1, ordering: .relaxed)
         let exchange = Exchange(method: String(cString: method))
@@ -47,7 +50,7 @@ final class ServerContext: Sendable {
         // apart and handed over had its nine reference-counted fields copied.
         do {
             let bodyCapacity = try readHead(&exchange.head, connection: connection, url: url)
-            if bodyCapacity > 0 { exchange.body.reserveCapacity(bodyCapacity) }
+            try admit(exchange, bodyCapacity: bodyCapacity)
         } catch {
             exchange.pendingError = error
         }
