@@ -1,5 +1,6 @@
 import Foundation
 import Postgres
+import PostgresLauncher
 
 /// A `baton` child process (the executable built next to the test binary):
 /// `baton worker`, `baton serve`, `baton migrate`, with the environment the
@@ -14,6 +15,9 @@ public final class BatonProcess {
     public static var executable: URL {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appending(path: "baton")
     }
+
+    /// Whether ``executable`` was built (`swift build` builds it beside the tests).
+    public static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: executable.path) }
 
     /// The child's process id.
     public private(set) var pid: pid_t = 0

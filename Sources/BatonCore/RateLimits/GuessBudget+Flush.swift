@@ -17,8 +17,8 @@ extension GuessBudget {
         var totals: [GuessWindowKey: Int] = [:]
         for row in rows {
             let key = GuessWindowKey(
-                bucket: try row.decode(String.self, column: "bucket"), windowStart: try row.decode(column: "window_start"))
-            totals[key] = try row.decode(Int.self, column: "count")
+                bucket: try row.decode(String.self, "bucket"), windowStart: try row.decode("window_start"))
+            totals[key] = try row.decode(Int.self, "count")
         }
         return totals
     }

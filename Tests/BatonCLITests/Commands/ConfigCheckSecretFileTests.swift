@@ -16,7 +16,7 @@ struct ConfigCheckSecretFileTests {
     @Test("a secret given as NAME_FILE shows as set and validates; an unreadable one is reported as the file's problem")
     func secretFile() throws {
         let file = FileManager.default.temporaryDirectory.appending(path: "baton-config-check-\(UUID().uuidString)")
-        try Data((String(repeating: "ab", count: 32) + "\n").utf8).write(to: file)
+        try Data((TestSecrets.secretKeyHex + "\n").utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let base = ["BATON_DATABASE_URL": "host=/tmp dbname=baton"]
         let (valid, settings) = try Self.check(base.merging(["BATON_SECRET_KEY_FILE": file.path]) { $1 })

@@ -16,12 +16,12 @@ struct DevCommandTests {
 
     @Test(
         "with BATON_METRICS_LISTEN set, baton dev serves /metrics there, as serve and worker do",
-        .enabled(if: BuiltBinary.path != nil, "no baton binary beside the tests"))
+        .enabled(if: BatonProcess.isBuilt, "no baton binary beside the tests"))
     func servesTheMetricsListener() throws {
         let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appending(path: "baton-dev-test-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(BuiltBinary.path))
+        process.executableURL = BatonProcess.executable
         process.arguments = ["dev", "--data-dir", directory.path, "--listen", "127.0.0.1:0", "--no-worker"]
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("BATON_") }
             .merging(["BATON_METRICS_LISTEN": "127.0.0.1:0"]) { $1 }

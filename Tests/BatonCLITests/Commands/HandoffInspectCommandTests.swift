@@ -68,7 +68,7 @@ final class HandoffInspectCommandTests {
 
     @Test("with no file and a terminal on standard input it refuses at once instead of waiting, and says to pipe or name a file")
     func refusesATerminal() throws {
-        let outcome = try BatonProcess.runOnTerminal(["handoff", "inspect"])
+        let outcome = try BatonRun.runOnTerminal(["handoff", "inspect"])
         #expect(outcome.status == 2, "\(outcome.out)")
         #expect(outcome.out.contains("standard input is a terminal: pipe the envelope in"))
         #expect(outcome.out.contains("or name a file"))
@@ -79,7 +79,7 @@ final class HandoffInspectCommandTests {
         let pipe = Pipe()
         pipe.fileHandleForWriting.write(Data(try minted(familyName: "Piped").utf8))
         try pipe.fileHandleForWriting.close()
-        let outcome = try BatonProcess.run(
+        let outcome = try BatonRun.run(
             ["handoff", "inspect", "--key", "k1:\(Self.keyHex)"], stdin: pipe.fileHandleForReading)
         #expect(outcome.status == 0, "\(outcome.err)")
         #expect(outcome.out.contains("Piped"))

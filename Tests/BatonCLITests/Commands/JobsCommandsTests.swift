@@ -40,9 +40,9 @@ struct JobsCommandsTests {
             INSERT INTO baton.jobs (kind, state, attempt, errors)
             VALUES ('webhook.deliver', 'retryable', 2, jsonb_build_array(baton.job_error(1, 'timeout', 'w1'), baton.job_error(2, 'HTTP 503 "busy"', 'w2')))
             """)
-        let outcome = try BatonProcess.run(
+        let outcome = try BatonRun.run(
             ["jobs", "list", "--json"],
-            environment: ["BATON_DATABASE_URL": db.conninfo, "BATON_SECRET_KEY": String(repeating: "ab", count: 32)])
+            environment: ["BATON_DATABASE_URL": db.conninfo, "BATON_SECRET_KEY": TestSecrets.secretKeyHex])
         #expect(outcome.status == 0, "\(outcome.err)")
         let jobs = try #require(try JSONSerialization.jsonObject(with: Data(outcome.out.utf8)) as? [[String: Any]])
         let lastError = try #require(jobs.first?["last_error"] as? [String: Any], "\(outcome.out)")

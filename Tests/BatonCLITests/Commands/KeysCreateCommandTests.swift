@@ -7,8 +7,8 @@ struct KeysCreateCommandTests {
     @Test("standard output is exactly the key; the save-it-now notice and the id go to standard error")
     func stdoutIsTheKey() throws {
         let db = try MigratedDatabase()
-        let secret = String(repeating: "ab", count: 32)
-        let outcome = try BatonProcess.run(
+        let secret = TestSecrets.secretKeyHex
+        let outcome = try BatonRun.run(
             ["keys", "create", "--name", "ci", "--scope", "invites:read"],
             environment: ["BATON_DATABASE_URL": db.conninfo, "BATON_SECRET_KEY": secret])
         #expect(outcome.status == 0, "\(outcome.err)")

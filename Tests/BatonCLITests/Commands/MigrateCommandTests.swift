@@ -8,7 +8,7 @@ import Testing
 
 @Suite("baton migrate")
 struct MigrateCommandTests {
-    static let secretHex = String(repeating: "ab", count: 32)
+    static let secretHex = TestSecrets.secretKeyHex
 
     @Test("--wait retries a database that is down until it starts, then migrates")
     func waitsForTheDatabase() throws {

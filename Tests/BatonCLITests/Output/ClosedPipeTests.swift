@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -28,7 +29,7 @@ struct ClosedPipeTests {
         sigaddset(&defaults, SIGPIPE)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
-        let binary = try #require(BuiltBinary.path)
+        let binary = BatonProcess.executable.path
         let argv = ([binary] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
@@ -42,7 +43,7 @@ struct ClosedPipeTests {
 
     @Test(
         "a reader that went away does not kill baton with SIGPIPE: it ends as it would have, the output dropped",
-        .enabled(if: BuiltBinary.path != nil, "no baton binary beside the tests"),
+        .enabled(if: BatonProcess.isBuilt, "no baton binary beside the tests"),
         arguments: [["--help"], ["config", "check"]])
     func closedReaderDoesNotKill(_ arguments: [String]) throws {
         let expected = try Self.exitStatus(arguments, closedPipe: false)

@@ -1,10 +1,11 @@
 import BatonCore
+import BatonTestSupport
 import Foundation
 import Testing
 
 @Suite("secret settings read from NAME_FILE")
 struct SecretFilesTests {
-    static let secretHex = String(repeating: "ab", count: 32)
+    static let secretHex = TestSecrets.secretKeyHex
 
     /// A file holding `contents` in a fresh directory, removed after `body`.
     static func withFile<T>(_ contents: Data, _ body: (String) throws -> T) throws -> T {
@@ -21,7 +22,7 @@ struct SecretFilesTests {
         let configuration = try Self.withFile(Data((Self.secretHex + "\n").utf8)) { path in
             try BatonConfiguration(environment: ["BATON_DATABASE_URL": "host=/tmp dbname=baton", "BATON_SECRET_KEY_FILE": path])
         }
-        #expect(configuration.secretKey == [UInt8](repeating: 0xAB, count: 32))
+        #expect(configuration.secretKey == TestSecrets.secretKey)
     }
 
     @Test("a weak secret from a file fails validation like the same value in the variable, without echoing it")

@@ -1,4 +1,5 @@
 import BatonCore
+import BatonTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ struct ServerSettingsTests {
     /// The configuration with the required settings and `settings`.
     static func configuration(_ settings: [String: String]) throws -> BatonConfiguration {
         try BatonConfiguration(
-            environment: ["BATON_DATABASE_URL": "host=/tmp dbname=baton", "BATON_SECRET_KEY": String(repeating: "ab", count: 32)]
+            environment: ["BATON_DATABASE_URL": "host=/tmp dbname=baton", "BATON_SECRET_KEY": TestSecrets.secretKeyHex]
                 .merging(settings) { $1 })
     }
 

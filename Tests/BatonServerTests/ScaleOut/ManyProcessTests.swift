@@ -9,7 +9,7 @@ import Testing
 /// two `baton worker` processes directly (they LISTEN) on one database.
 @Suite("many baton processes on one database")
 struct ManyProcessTests {
-    static let secretHex = String(repeating: "ab", count: 32)
+    static let secretHex = TestSecrets.secretKeyHex
     static let webhookSecret = "whsec-many-processes-0123456789abcdef"
     static let invites = 30
     static let maxRedemptions = 3
@@ -28,7 +28,7 @@ struct ManyProcessTests {
         #expect(migrate.exitCode(within: 60) == 0, "\(migrate.errorOutput)")
         let database = try PostgresConnection(direct)
         defer { database.close() }
-        let adminKey = try APIKeyStore(secret: Array(repeating: 0xAB, count: 32))
+        let adminKey = try APIKeyStore(secret: TestSecrets.secretKey)
             .create(name: "scale-out", scopes: Set(Scope.allCases), on: database).0.text
 
         let bouncer = try PgBouncer(upstream: direct, serverConnections: 4)

@@ -1,6 +1,7 @@
 import BatonTestSupport
 import Foundation
 import Postgres
+import PostgresLauncher
 
 /// Debian's `pgbouncer` in transaction mode on a free loopback port, in front
 /// of one test database, started by the test and stopped when released. As

@@ -20,7 +20,7 @@ final class ServeProcess {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw ServeProcessError.missingExecutable }
         let environment = [
             "BATON_DATABASE_URL": databaseURL,
-            "BATON_SECRET_KEY": String(repeating: "ab", count: 32),
+            "BATON_SECRET_KEY": TestSecrets.secretKeyHex,
             "BATON_LISTEN": "127.0.0.1:0",
             "BATON_HTTP_THREADS": "4",
             "BATON_DB_POOL_SIZE": "4",

@@ -1,10 +1,11 @@
+import BatonTestSupport
 import Foundation
 import Testing
 
 /// The `baton` executable of this build, run as a separate process: for what
 /// only a real process shows (which stream a line goes to, a terminal on
 /// standard input).
-enum BatonProcess {
+enum BatonRun {
     /// What one run printed and how it ended.
     struct Outcome {
         var status: Int32
@@ -15,9 +16,8 @@ enum BatonProcess {
     /// `baton` beside the test bundle (`swift build` builds both into one directory).
     static var executable: String {
         get throws {
-            let bundle = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-            let path = URL(fileURLWithPath: bundle).deletingLastPathComponent().appending(path: "baton").path
-            try #require(FileManager.default.isExecutableFile(atPath: path), "no baton executable at \(path): run swift build first")
+            let path = BatonProcess.executable.path
+            try #require(BatonProcess.isBuilt, "no baton executable at \(path): run swift build first")
             return path
         }
     }
