@@ -53,9 +53,9 @@ public final class APIKeyUsage: Sendable {
     private static func write(_ marks: SleepingLock<APIKeyUsageMarks>, on connection: PostgresConnection) throws {
         let pending = marks.withLock { $0.drain(now: .now) }
         guard !pending.isEmpty else { return }
-        let rows = pending.map { #"{"id":"\#($0.key.uuidString)","used_at":\#($0.value.timeIntervalSince1970)}"# }
         do {
-            try connection.query(update, [PostgresJSON("[" + rows.joined(separator: ",") + "]")])
+            let keys = Array(pending)
+            try connection.query(update, [keys.map(\.key), keys.map(\.value)])
         } catch {
             marks.withLock { $0.restore(pending) }
             throw error
@@ -65,8 +65,8 @@ public final class APIKeyUsage: Sendable {
     static let update = PostgresStatement(
         name: "api_keys_last_used",
         sql: """
-            UPDATE baton.api_keys AS k SET last_used_at = greatest(k.last_used_at, to_timestamp(u.used_at))
-            FROM jsonb_to_recordset($1::jsonb) AS u(id uuid, used_at double precision)
+            UPDATE baton.api_keys AS k SET last_used_at = greatest(k.last_used_at, u.used_at)
+            FROM unnest($1::uuid[], $2::timestamptz[]) AS u(id, used_at)
             WHERE k.id = u.id
             """)
 }

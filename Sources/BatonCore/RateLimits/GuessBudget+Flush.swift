@@ -3,16 +3,12 @@ import Postgres
 extension GuessBudget {
     /// Runs ``flushStatement`` for `batch`: the totals of every key it adds or reads.
     static func exchange(_ batch: GuessBudgetBatch, on connection: PostgresConnection) throws(PostgresError) -> [GuessWindowKey: Int] {
-        // Bucket texts are hex digits, dots, colons and `/` (see GuessBucket), or `*`: nothing to escape.
-        let increments = batch.increments.map {
-            #"{"bucket":"\#($0.key.bucket)","window_start":\#($0.key.windowStart),"window_end":\#($0.windowEnd),"count":\#($0.count)}"#
-        }
-        let reads = batch.reads.map { #"{"bucket":"\#($0.bucket)","window_start":\#($0.windowStart)}"# }
+        let increments = batch.increments
         let rows = try connection.query(
             flushStatement,
             [
-                PostgresJSON("[" + increments.joined(separator: ",") + "]"), PostgresJSON("[" + reads.joined(separator: ",") + "]"),
-                batch.now,
+                increments.map(\.key.bucket), increments.map(\.key.windowStart), increments.map(\.windowEnd),
+                increments.map(\.count), batch.reads.map(\.bucket), batch.reads.map(\.windowStart), batch.now,
             ])
         var totals: [GuessWindowKey: Int] = [:]
         for row in rows {
@@ -23,9 +19,9 @@ extension GuessBudget {
         return totals
     }
 
-    /// Adds the increments (`$1`), returns the totals of the increments' and
-    /// the reads' (`$2`) rows, and deletes rows whose window ended before
-    /// `$3`. The final SELECT sees the table as it was before the INSERT,
+    /// Adds the increments (`$1` to `$4`, a column each), returns the totals
+    /// of the increments' and the reads' (`$5`, `$6`) rows, and deletes rows
+    /// whose window ended before `$7`. The final SELECT sees the table as it was before the INSERT,
     /// so added rows come from RETURNING and are left out of the read. Rows
     /// are upserted in key order, so concurrent flushes never deadlock.
     static let flushStatement = PostgresStatement(
@@ -33,13 +29,13 @@ extension GuessBudget {
         sql: """
             WITH incoming AS (
                 SELECT bucket, window_start, window_end, count
-                FROM jsonb_to_recordset($1::jsonb) AS x(bucket text, window_start bigint, window_end bigint, count bigint)
-                WHERE window_end > $3::bigint
+                FROM unnest($1::text[], $2::int8[], $3::int8[], $4::int8[]) AS x(bucket, window_start, window_end, count)
+                WHERE window_end > $7::bigint
                 ORDER BY bucket, window_start
             ), wanted AS (
-                SELECT bucket, window_start FROM jsonb_to_recordset($2::jsonb) AS y(bucket text, window_start bigint)
+                SELECT bucket, window_start FROM unnest($5::text[], $6::int8[]) AS y(bucket, window_start)
             ), pruned AS (
-                DELETE FROM baton.guess_budget WHERE window_end <= to_timestamp($3::bigint)
+                DELETE FROM baton.guess_budget WHERE window_end <= to_timestamp($7::bigint)
             ), added AS (
                 INSERT INTO baton.guess_budget AS g (bucket, window_start, window_end, count)
                 SELECT bucket, to_timestamp(window_start), to_timestamp(window_end), count FROM incoming ORDER BY bucket, window_start
