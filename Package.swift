@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "Postgres", dependencies: ["BackgroundServices", "CPostgres", "Locking", "SafeText"]),
         // Starts a throwaway PostgreSQL cluster (`baton dev`, tests, benchmarks); no libpq.
         .target(name: "PostgresLauncher", dependencies: ["SafeText"]),
-        .target(name: "HTTP", dependencies: ["CMicroHTTPD", "SafeText"]),
+        .target(name: "HTTP", dependencies: ["BackgroundServices", "CMicroHTTPD", "SafeText"]),
         .target(
             name: "BatonCore",
             dependencies: [
@@ -58,7 +58,8 @@ let package = Package(
         .target(
             name: "BatonCLI",
             dependencies: [
-                "BatonCore", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "HTTP", "Postgres", "PostgresLauncher",
+                "BackgroundServices", "BatonCore", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "HTTP", "Postgres",
+                "PostgresLauncher",
                 "SafeText",
             ],
             plugins: ["EmbedBuildInfo"]

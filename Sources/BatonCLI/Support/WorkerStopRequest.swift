@@ -1,3 +1,4 @@
+import BackgroundServices
 import Dispatch
 import Foundation
 import HTTP
@@ -34,9 +35,7 @@ final class WorkerStopRequest: Sendable {
     /// A request that records the signal `waitForSignal` returns, called
     /// once on a thread of its own (tests pass their own).
     init(waitForSignal: @escaping @Sendable () -> Int32) {
-        let thread = Thread { [self] in stopForSignal(waitForSignal()) }
-        thread.name = "baton-signals"
-        thread.start()
+        ServiceThread.start(named: "baton-signals") { [self] in stopForSignal(waitForSignal()) }
     }
 
     /// Asks the worker to stop and renew; called from a worker thread.

@@ -1,3 +1,4 @@
+import BackgroundServices
 import Foundation
 import Synchronization
 
@@ -42,14 +43,12 @@ final class ConnectionDeadlines: Sendable {
 
     /// Starts the watchdog thread.
     func start() {
-        let thread = Thread { [self] in
+        ServiceThread.start(named: "baton-deadlines") { [self] in
             while wake.wait(timeout: .now() + Self.checkInterval) == .timedOut {
                 cutExpired()
             }
             stopped.signal()
         }
-        thread.name = "baton-http-deadlines"
-        thread.start()
     }
 
     /// Stops the watchdog and waits for it; call after the daemon stopped.
