@@ -14,7 +14,8 @@ extension Worker {
         guard let webhook else { return [:] }
         return [
             OutboxEvents.webhookKind: WebhookDelivery(
-                settings: webhook, events: WebhookEvents(conninfo: conninfo), metrics: metrics, attempts: attempts)
+                settings: webhook, events: WebhookEvents(conninfo: conninfo),
+                transport: WebhookTransport(limit: webhook.timeout, attempts: attempts), metrics: metrics)
         ]
     }
 

@@ -2,10 +2,6 @@ import BatonCore
 import Foundation
 import Postgres
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// The `webhook.deliver` job: POSTs one event to the configured endpoint.
 ///
 /// Body: the event's `{"id", "type", "created_at", "data"}` (keys sorted),
@@ -28,18 +24,16 @@ public struct WebhookDelivery: JobHandler {
     public let events: WebhookEvents
     /// Counts attempts by result in `baton_webhook_deliveries_total`; nil counts nothing.
     public let metrics: BatonMetrics?
-    /// Counts every HTTP request sent, for process renewal; nil counts nothing.
-    public let attempts: WebhookAttemptCounter?
-    /// The one HTTP session every delivery of this handler (and its copies) goes through.
-    private let transport: WebhookTransport
+    /// The one HTTP client every delivery of this handler (and its copies) goes through.
+    let transport: WebhookTransport
 
-    /// A handler delivering to `settings` the events read by `events`.
-    public init(settings: WebhookSettings, events: WebhookEvents, metrics: BatonMetrics? = nil, attempts: WebhookAttemptCounter? = nil) {
+    /// A handler delivering to `settings` the events read by `events`,
+    /// sending through `transport`.
+    init(settings: WebhookSettings, events: WebhookEvents, transport: WebhookTransport, metrics: BatonMetrics? = nil) {
         self.settings = settings
         self.events = events
+        self.transport = transport
         self.metrics = metrics
-        self.attempts = attempts
-        transport = WebhookTransport(limit: settings.timeout)
     }
 
     public func perform(_ job: ClaimedJob, deadline: ContinuousClock.Instant) throws {
@@ -58,20 +52,19 @@ public struct WebhookDelivery: JobHandler {
         } catch {
             return (error.isPermanent ? "malformed" : "event_unreadable", error)
         }
-        var request = URLRequest(url: settings.url)
-        request.httpMethod = "POST"
-        request.httpBody = body
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.setValue("baton-webhooks/1", forHTTPHeaderField: "User-Agent")
-        request.setValue(eventID, forHTTPHeaderField: "Idempotency-Key")
-        request.setValue(type, forHTTPHeaderField: "Baton-Event-Type")
         let now = Int(Date().timeIntervalSince1970)
-        request.setValue(
-            WebhookSignature.header(body: body, secret: settings.secret, timestamp: now), forHTTPHeaderField: "Baton-Signature")
-        let timeout = min(settings.timeout, deadline - .now)
+        let request = WebhookRequest(
+            url: settings.url,
+            headers: [
+                ("Content-Type", "application/json"),
+                ("User-Agent", "baton-webhooks/1"),
+                ("Idempotency-Key", eventID),
+                ("Baton-Event-Type", type),
+                ("Baton-Signature", WebhookSignature.header(body: body, secret: settings.secret, timestamp: now)),
+            ],
+            body: body, timeout: min(settings.timeout, deadline - .now))
         let retryAfter = settings.backoff.delay(afterAttempt: job.attempt)
-        attempts?.record()
-        switch transport.post(request, timeout: timeout) {
+        switch transport.post(request).outcome {
         case .status(let status) where (200..<300).contains(status):
             return ("delivered", nil)
         case .status(let status):

@@ -17,11 +17,11 @@ final class WebhookExchanges: NSObject, URLSessionDataDelegate, Sendable {
     /// One task's outcome, signalled once the task completes.
     final class Exchange: Sendable {
         let done = DispatchSemaphore(value: 0)
-        private let outcome = Mutex<WebhookTransport.Result>(.failed("no response"))
+        private let outcome = Mutex<WebhookResponse.Outcome>(.failed("no response"))
 
-        var result: WebhookTransport.Result { outcome.withLock { $0 } }
+        var result: WebhookResponse.Outcome { outcome.withLock { $0 } }
 
-        fileprivate func update(_ change: (inout WebhookTransport.Result) -> Void) {
+        fileprivate func update(_ change: (inout WebhookResponse.Outcome) -> Void) {
             outcome.withLock { change(&$0) }
         }
     }

@@ -26,18 +26,17 @@ import FoundationNetworking
 /// make the worker buffer an unbounded answer, and redirects are not
 /// followed (a 3xx counts as a failure, like any non-2xx).
 final class WebhookTransport: Sendable {
-    /// What came back.
-    enum Result: Equatable, Sendable {
-        case status(Int)
-        case failed(String)
-    }
-
     private let session: URLSession
     /// The tasks in flight; internal for the tests that check it empties.
     let exchanges = WebhookExchanges()
 
-    /// A transport whose requests never outlast `limit` (each may ask for less).
-    init(limit: Duration) {
+    /// Counts every request sent, for process renewal; nil counts nothing.
+    let attempts: WebhookAttemptCounter?
+
+    /// A transport whose requests never outlast `limit` (each may ask for
+    /// less), counting them in `attempts`.
+    init(limit: Duration, attempts: WebhookAttemptCounter? = nil) {
+        self.attempts = attempts
         let seconds = Self.seconds(limit)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = seconds
@@ -51,20 +50,25 @@ final class WebhookTransport: Sendable {
         session.finishTasksAndInvalidate()
     }
 
-    /// Sends `request` and waits at most `timeout` for the response head.
-    func post(_ request: URLRequest, timeout: Duration) -> Result {
-        let seconds = Self.seconds(timeout)
-        var request = request
-        request.timeoutInterval = seconds
-        let task = session.dataTask(with: request)
+    /// Sends `request` and waits at most its timeout for the response head.
+    func post(_ request: WebhookRequest) -> WebhookResponse {
+        let started = ContinuousClock.now
+        let seconds = Self.seconds(request.timeout)
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = "POST"
+        urlRequest.httpBody = request.body
+        urlRequest.timeoutInterval = seconds
+        for header in request.headers { urlRequest.setValue(header.value, forHTTPHeaderField: header.name) }
+        attempts?.record()
+        let task = session.dataTask(with: urlRequest)
         let exchange = exchanges.begin(task.taskIdentifier)
         task.resume()
         defer { exchanges.end(task.taskIdentifier) }
         guard exchange.done.wait(timeout: .now() + seconds + 1) == .success else {
             task.cancel()
-            return .failed("timed out")
+            return WebhookResponse(outcome: .failed("timed out"), duration: .now - started)
         }
-        return exchange.result
+        return WebhookResponse(outcome: exchange.result, duration: .now - started)
     }
 
     private static func seconds(_ duration: Duration) -> Double {

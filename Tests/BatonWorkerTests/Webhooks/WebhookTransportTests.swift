@@ -4,19 +4,12 @@ import Testing
 
 @testable import BatonWorker
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 @Suite("Webhook transport")
 struct WebhookTransportTests {
-    /// A POST to `receiver` asking it to answer `status` (see `statusReceiver`).
-    static func request(to receiver: LoopbackReceiver, status: Int) -> URLRequest {
-        var request = URLRequest(url: receiver.url)
-        request.httpMethod = "POST"
-        request.httpBody = Data("{}".utf8)
-        request.setValue(String(status), forHTTPHeaderField: "X-Wanted-Status")
-        return request
+    /// A POST to `receiver` asking it to answer `status` (see `statusReceiver`)
+    /// within `timeout`.
+    static func request(to receiver: LoopbackReceiver, status: Int, timeout: Duration = .seconds(5)) -> WebhookRequest {
+        WebhookRequest(url: receiver.url, headers: [("X-Wanted-Status", String(status))], body: Data("{}".utf8), timeout: timeout)
     }
 
     /// A receiver answering each request with the status it asks for.
@@ -34,7 +27,7 @@ struct WebhookTransportTests {
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
             for round in 0..<30 {
                 let wanted = statuses[(thread + round) % statuses.count]
-                let result = transport.post(Self.request(to: receiver, status: wanted), timeout: .seconds(5))
+                let result = transport.post(Self.request(to: receiver, status: wanted)).outcome
                 if result != .status(wanted) { mismatches.withLock { $0.append("\(wanted): \(result)") } }
             }
         }
@@ -49,10 +42,10 @@ struct WebhookTransportTests {
         defer { receiver.stop() }
         let transport = WebhookTransport(limit: .seconds(5))
         let started = ContinuousClock.now
-        #expect(transport.post(Self.request(to: receiver, status: 204), timeout: .milliseconds(300)) == .failed("timed out"))
+        #expect(transport.post(Self.request(to: receiver, status: 204, timeout: .milliseconds(300))).outcome == .failed("timed out"))
         #expect(ContinuousClock.now - started < .seconds(2))
         #expect(transport.exchanges.count == 0)
-        #expect(transport.post(Self.request(to: receiver, status: 204), timeout: .seconds(5)) == .status(204))
+        #expect(transport.post(Self.request(to: receiver, status: 204)).outcome == .status(204))
         #expect(transport.exchanges.count == 0)
     }
 
@@ -61,7 +54,7 @@ struct WebhookTransportTests {
         let receiver = try Self.statusReceiver()
         receiver.stop()
         let transport = WebhookTransport(limit: .seconds(5))
-        #expect(transport.post(Self.request(to: receiver, status: 200), timeout: .seconds(5)) == .failed("connection refused"))
+        #expect(transport.post(Self.request(to: receiver, status: 200)).outcome == .failed("connection refused"))
         #expect(transport.exchanges.count == 0)
     }
 }
