@@ -60,7 +60,7 @@ public struct WebhookDelivery: JobHandler {
                 ("User-Agent", "baton-webhooks/1"),
                 ("Idempotency-Key", eventID),
                 ("Baton-Event-Type", type),
-                ("Baton-Signature", WebhookSignature.header(body: body, secret: settings.secret, timestamp: now)),
+                ("Baton-Signature", WebhookSignature.header(body: body, secrets: [settings.secret], timestamp: now)),
             ],
             body: body, timeout: min(settings.timeout, deadline - .now))
         let retryAfter = settings.backoff.delay(afterAttempt: job.attempt)

@@ -4,10 +4,14 @@ import Foundation
 /// The `Baton-Signature` header: `t=<unix seconds>,v1=<hex HMAC-SHA256>`,
 /// where the MAC covers `"<t>." + body` under the webhook secret. Binding the
 /// time into the MAC lets receivers refuse replays older than a few minutes.
+/// While a secret is being rotated the header carries one `v1` per secret,
+/// newest first, and a receiver accepts the body when any of them matches.
 public enum WebhookSignature {
-    /// The header value for `body` signed at `timestamp`.
-    public static func header(body: Data, secret: [UInt8], timestamp: Int) -> String {
-        "t=\(timestamp),v1=\(Sodium.hex(mac(body: body, secret: secret, timestamp: timestamp)))"
+    /// The header value for `body` signed at `timestamp` under each of
+    /// `secrets`, in their order.
+    public static func header(body: Data, secrets: [[UInt8]], timestamp: Int) -> String {
+        let signatures = secrets.map { ",v1=\(Sodium.hex(mac(body: body, secret: $0, timestamp: timestamp)))" }
+        return "t=\(timestamp)" + signatures.joined()
     }
 
     /// Whether `header` is a valid signature of `body` at most `tolerance`
