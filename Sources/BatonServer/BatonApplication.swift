@@ -52,6 +52,8 @@ public final class BatonApplication: Sendable {
     /// What `/metrics` shows: this process's series, the pool's statistics
     /// and the cluster's job counts.
     public let metrics: BatonMetrics
+    /// A full disk that requests met lately, which readiness reports.
+    let recentOutage = RecentOutage()
 
     /// An application over `configuration`; opens no connection until a request needs one.
     /// Inject `clock` to test handoff and token expiry; pass `metrics` to
@@ -146,7 +148,9 @@ public final class BatonApplication: Sendable {
         do {
             return try body()
         } catch {
-            throw ServiceUnavailable(outage: error) ?? error
+            guard let outage = ServiceUnavailable(outage: error) else { throw error }
+            recentOutage.note(outage, at: clock())
+            throw outage
         }
     }
 }
