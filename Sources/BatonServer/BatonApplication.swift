@@ -89,7 +89,8 @@ public final class BatonApplication: Sendable {
         )
         self.rateLimiter = RateLimiter(policy: configuration.redemption.rateLimits)
         self.guessBudget = GuessBudget(policy: configuration.redemption.rateLimits)
-        self.guessBudgetFlusher = GuessBudgetFlusher(budget: guessBudget, conninfo: configuration.databaseURL)
+        self.guessBudgetFlusher = GuessBudgetFlusher(
+            budget: guessBudget, conninfo: configuration.databaseURL, interval: configuration.redemption.guessBudgetFlushInterval)
         self.clock = clock
         self.jobWakeup = JobWakeup(conninfo: configuration.databaseURL)
         self.rejections = RejectionCounter()
