@@ -37,3 +37,8 @@ public enum InviteError: Error, Equatable, Sendable {
         }
     }
 }
+
+extension InviteError: CustomStringConvertible {
+    /// Code and message; safe to log.
+    public var description: String { "\(code): \(message)" }
+}
