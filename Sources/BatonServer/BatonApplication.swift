@@ -124,6 +124,7 @@ public final class BatonApplication: Sendable {
         LandingRoutes(app: self).register(on: &router)
         WellKnownRoutes(app: self).register(on: &router)
         InviteRoutes(app: self).register(on: &router)
+        InviteLifecycleRoutes(app: self).register(on: &router)
         FunnelRoutes(app: self).register(on: &router)
         OpenAPIRoutes().register(on: &router)
         AdminRoutes(app: self).register(on: &router)

@@ -27,6 +27,7 @@ extension OpenAPIDocument {
                     tag: "Invites", security: [apiKey("invites:read")],
                     parameters: [
                         parameter("FamilyID"),
+                        query("inviter_id", boundedString(1, 128)),
                         query("state", schema("InviteState")),
                         query("limit", ["type": "integer", "minimum": 1, "maximum": 100, "default": 50]),
                         query("after", string, description: "next_cursor of the previous page"),
@@ -141,7 +142,7 @@ extension OpenAPIDocument {
                             "No usable API key, or a refused redeemer JWT (details.reason) (invalid_api_key, invalid_token)"),
                         "409": errorAnswer(
                             "No uses left, or this handoff was spent by another redeemer (invite_used_up, handoff_already_used)"),
-                        "410": errorAnswer("The invite can no longer be used (invite_expired, invite_revoked)"),
+                        "410": errorAnswer("The invite can no longer be used (invite_expired, invite_revoked, invite_reissued)"),
                         "422": errorAnswer(
                             "A bad handoff or body, or a body member unknown, repeated or out of range (details.field) (handoff_*, validation_failed, \(bodyCodes))"
                         ),

@@ -25,10 +25,10 @@ enum OpenAPIDocument {
             "servers": [["url": "/"]],
             "security": [["apiKey": [String]()]],
             "tags": tags,
-            "paths": apiPaths.merging(pagePaths) { api, _ in api },
+            "paths": addingOperations(inviteLifecyclePaths, to: apiPaths.merging(pagePaths) { api, _ in api }),
             "components": [
                 "securitySchemes": securitySchemes,
-                "schemas": schemas.merging(funnelSchemas) { schema, _ in schema },
+                "schemas": schemas.merging(funnelSchemas) { schema, _ in schema }.merging(inviteLifecycleSchemas) { schema, _ in schema },
                 "responses": Dictionary(uniqueKeysWithValues: OpenAPISharedResponse.allCases.map { ($0.rawValue, $0.answer) }),
                 "parameters": sharedParameters,
                 "headers": sharedHeaders,

@@ -47,7 +47,7 @@ enum OpenAPISharedResponse: String, CaseIterable {
         case .inviteNotFound: "No such invite (invite_not_found)"
         case .methodNotAllowed: "The path does not take this method; Allow and details.allowed list the ones it takes (method_not_allowed)"
         case .idempotencyKeyInUse: "A request with this Idempotency-Key is still running (idempotency_key_in_use)"
-        case .inviteExpired: "The invite can no longer be used (invite_expired, invite_revoked, invite_used_up)"
+        case .inviteExpired: "The invite can no longer be used (invite_expired, invite_revoked, invite_used_up, invite_reissued)"
         case .requestTooLarge: "Body too large (request_too_large)"
         case .unsupportedMediaType: "Body is not JSON (unsupported_media_type)"
         case .validationFailedOrKeyReused:
