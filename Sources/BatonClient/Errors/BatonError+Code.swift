@@ -11,7 +11,8 @@ extension BatonError {
     public enum Code: String, CaseIterable, Sendable {
         case inviteNotFound = "invite_not_found", inviteExpired = "invite_expired", inviteRevoked = "invite_revoked"
         case inviteUsedUp = "invite_used_up", handoffAlreadyUsed = "handoff_already_used", invalidCode = "invalid_code"
-        case invalidInvocation = "invalid_invocation"
+        case invalidInvocation = "invalid_invocation", inviteReissued = "invite_reissued"
+        case inviteNotActive = "invite_not_active", maxRedemptionsBelowCount = "max_redemptions_below_count"
         case handoffTooLarge = "handoff_too_large", handoffMalformed = "handoff_malformed"
         case handoffUnsupportedVersion = "handoff_unsupported_version", handoffUnsupportedKind = "handoff_unsupported_kind"
         case handoffUnsupportedAlgorithm = "handoff_unsupported_algorithm", handoffUnknownKey = "handoff_unknown_key"
@@ -44,6 +45,9 @@ extension BatonError {
             case .handoffAlreadyUsed: .handoffAlreadyUsed
             case .invalidCode: .invalidCode(reason: reason)
             case .invalidInvocation: .invalidInvocation(reason: reason)
+            case .inviteReissued: .inviteReissued
+            case .inviteNotActive: .inviteNotActive
+            case .maxRedemptionsBelowCount: .maxRedemptionsBelowCount(count: details["redemption_count"]?.int)
             case .handoffTooLarge: .handoffTooLarge
             case .handoffMalformed: .handoffMalformed
             case .handoffUnsupportedVersion:
@@ -105,6 +109,9 @@ extension BatonError {
         case .handoffAlreadyUsed: .handoffAlreadyUsed
         case .invalidCode: .invalidCode
         case .invalidInvocation: .invalidInvocation
+        case .inviteReissued: .inviteReissued
+        case .inviteNotActive: .inviteNotActive
+        case .maxRedemptionsBelowCount: .maxRedemptionsBelowCount
         case .handoffTooLarge: .handoffTooLarge
         case .handoffMalformed: .handoffMalformed
         case .handoffUnsupportedVersion: .handoffUnsupportedVersion

@@ -23,6 +23,13 @@ public enum BatonError: Error, Equatable, Sendable {
     case inviteUsedUp
     /// 409: this handoff was redeemed by another redeemer.
     case handoffAlreadyUsed
+    /// 410: the backend reissued the invite; this code, link or handoff was
+    /// replaced by a newer one, which the inviter must send again.
+    case inviteReissued
+    /// 409 on a change or reissue: the invite is used up, expired or revoked.
+    case inviteNotActive
+    /// 409 on a change: `max_redemptions` below the `count` redemptions so far.
+    case maxRedemptionsBelowCount(count: Int?)
     /// 400: the credential is malformed or fails its check character; `reason`
     /// is `BatonLinks`' `CredentialError` code, such as `code_check_failed`.
     case invalidCode(reason: String)

@@ -35,13 +35,13 @@ enum APIErrorCatalog {
     /// Invite requests.
     static let invites: [any HTTPErrorConvertible] = [
         InviteError.notFound, InviteError.validationFailed(field: "family_name", reason: "must have 1 to 100 characters"),
-        InviteError.codeSpaceExhausted,
+        InviteError.codeSpaceExhausted, InviteError.notActive, InviteError.maxRedemptionsBelowCount(count: 3),
     ]
 
     /// Previews and redemptions of a credential.
     static let credentials: [any HTTPErrorConvertible] = [
         RedeemError.notFound, RedeemError.expired, RedeemError.revoked, RedeemError.usedUp, RedeemError.handoffAlreadyUsed,
-        RedeemError.invalidCredential(.checkFailed),
+        RedeemError.invalidCredential(.checkFailed), RedeemError.reissued,
         InvalidInvocation(error: .hostNotAllowed(value: "evil.example")),
     ]
 

@@ -19,6 +19,7 @@ extension OpenAPIDocument {
                 "ttl_seconds": 604_800, "max_redemptions": 1, "metadata": ["campaign": "winter"],
             ],
             "RedemptionRequest": ["code": "ABCDE-FGHJK", "channel": "app"],
+            "InviteChange": ["ttl_seconds": 1_209_600, "max_redemptions": 3],
         ]
     }
 
@@ -43,6 +44,19 @@ extension OpenAPIDocument {
                         ]
                     ],
                 ]),
+            "InviteTimeline": [
+                "events": [
+                    [
+                        "id": "5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f", "type": "invite.updated", "occurred_at": "2026-12-01T10:02:00.000Z",
+                        "channel": NSNull(),
+                        "data": [
+                            "changed": ["max_redemptions"], "max_redemptions": ["old": 1, "new": 3],
+                            "invite_id": "9d2e3f4a-1b2c-4d3e-8f9a-0b1c2d3e4f5a", "family_id": "fam_8412",
+                        ],
+                    ]
+                ],
+                "next_cursor": NSNull(),
+            ],
             "InviteList": ["invites": [exampleInvite], "next_cursor": "MjAyNi0xMi0wMVQxMDowMDowMC4wMDBafDlkMmUzZjRh"],
             "Preview": [
                 "family_name": "The Okafor family", "inviter_name": "Ada", "expires_at": "2026-12-08T10:00:00.000Z", "uses_left": 1,

@@ -19,15 +19,17 @@ struct APIErrorCatalogTests {
     @Test("every invite, redemption, handoff, key, token, idempotency and funnel error case has a representative")
     func everyCaseIsRepresented() {
         #expect(
-            Self.covered(InviteError.self, cases: 0...2) {
+            Self.covered(InviteError.self, cases: 0...4) {
                 switch $0 {
                 case .notFound: 0
                 case .validationFailed: 1
                 case .codeSpaceExhausted: 2
+                case .notActive: 3
+                case .maxRedemptionsBelowCount: 4
                 }
             })
         #expect(
-            Self.covered(RedeemError.self, cases: 0...15) {
+            Self.covered(RedeemError.self, cases: 0...16) {
                 switch $0 {
                 case .notFound: 0
                 case .expired: 1
@@ -35,6 +37,7 @@ struct APIErrorCatalogTests {
                 case .usedUp: 3
                 case .handoffAlreadyUsed: 4
                 case .invalidCredential: 5
+                case .reissued: 16
                 case .handoff(let error):
                     switch error {
                     case .tooLarge: 6
