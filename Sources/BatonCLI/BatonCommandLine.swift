@@ -20,6 +20,8 @@ public enum BatonCommandLine {
                     children: [
                         .command(KeysCreateCommand.self), .command(KeysListCommand.self), .command(KeysRevokeCommand.self),
                     ]),
+                .group(
+                    name: "families", summary: "Erase a family's personal data.", children: [.command(FamiliesEraseCommand.self)]),
                 .group(name: "handoff", summary: "Look inside handoff envelopes.", children: [.command(HandoffInspectCommand.self)]),
                 .command(CheckURLCommand.self),
                 .command(DoctorCommand.self),

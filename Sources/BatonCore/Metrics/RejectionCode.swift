@@ -10,6 +10,10 @@ public enum RejectionCode: String, Sendable, CaseIterable, Codable {
     case inviteRevoked = "invite_revoked"
     /// Every use was taken (`invite_used_up`).
     case inviteUsedUp = "invite_used_up"
+    /// The redeemer was not the invite's invitee (`invitee_mismatch`).
+    case inviteeMismatch = "invitee_mismatch"
+    /// The inviter tried to redeem their own invite (`self_redemption`).
+    case selfRedemption = "self_redemption"
     /// A malformed code or token, refused without a lookup (`invalid_code`).
     case invalidCode = "invalid_code"
     /// The client was over a rate limit (`rate_limited`).

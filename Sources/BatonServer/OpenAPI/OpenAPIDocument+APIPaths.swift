@@ -105,8 +105,12 @@ extension OpenAPIDocument {
                     answers: [
                         "201": jsonAnswer("The receipt", schema("Receipt")),
                         "200": jsonAnswer("The same redeemer again: the original receipt", schema("Receipt")),
+                        "403": errorAnswer(
+                            "The key lacks the scope, or the invite is for a specific person the redeemer was not shown to be (missing_scope, invitee_mismatch)"
+                        ),
                         "409": errorAnswer(
-                            "No uses left, or this handoff was spent by another redeemer (invite_used_up, handoff_already_used)"),
+                            "No uses left, this handoff was spent by another redeemer, or the inviter redeems their own invite (invite_used_up, handoff_already_used, self_redemption)"
+                        ),
                         "410": errorAnswer("The invite can no longer be used (invite_expired, invite_revoked)"),
                         "422": errorAnswer(
                             "A bad handoff or body, or a body member unknown, repeated or out of range (details.field) (handoff_*, validation_failed, \(bodyCodes))"

@@ -24,10 +24,10 @@ enum OpenAPIDocument {
             ],
             "servers": [["url": "/"]],
             "security": [["apiKey": [String]()]],
-            "paths": apiPaths.merging(pagePaths) { api, _ in api },
+            "paths": apiPaths.merging(pagePaths) { api, _ in api }.merging(familyPaths) { api, _ in api },
             "components": [
                 "securitySchemes": securitySchemes,
-                "schemas": schemas.merging(funnelSchemas) { schema, _ in schema },
+                "schemas": schemas.merging(funnelSchemas) { schema, _ in schema }.merging(familySchemas) { schema, _ in schema },
                 "responses": Dictionary(
                     uniqueKeysWithValues: OpenAPISharedResponse.allCases.map { ($0.rawValue, errorAnswer($0.meaning)) }),
                 "parameters": sharedParameters,
