@@ -13,23 +13,40 @@ enum ErasedJSON {
         "metadata": .object([:]), "invitee": .null,
     ]
 
-    /// The distinct `family_id` strings of the objects in `body`, at any
-    /// depth; none when it is not JSON.
+    /// The distinct `family_id` strings of the objects in `body`, a response
+    /// as the API writes it (compact, `"family_id":"…"`). Found by scanning
+    /// the bytes, not by decoding the tree: this runs on every stored
+    /// response, and a batch's is hundreds of kilobytes.
     static func familyIDs(in body: Data) -> [String] {
-        guard let value = try? JSONDecoder().decode(MetadataValue.self, from: body) else { return [] }
+        let marker = Array(#""family_id":""#.utf8)
         var found = Set<String>()
-        collect(value, into: &found)
-        return found.sorted()
-    }
-
-    private static func collect(_ value: MetadataValue, into found: inout Set<String>) {
-        switch value {
-        case .object(let members):
-            if case .string(let id)? = members["family_id"] { found.insert(id) }
-            for member in members.values { collect(member, into: &found) }
-        case .array(let items): for item in items { collect(item, into: &found) }
-        default: break
+        body.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var index = 0
+            while index + marker.count <= bytes.count {
+                guard bytes[index] == marker[0], bytes[index..<index + marker.count].elementsEqual(marker) else {
+                    index += 1
+                    continue
+                }
+                // The string runs from the opening quote to the first quote no backslash escapes.
+                let start = index + marker.count - 1
+                var end = start + 1
+                var escaped = false
+                while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                    escaped = escaped || bytes[end] == UInt8(ascii: "\\")
+                    end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard end < bytes.count else { break }
+                let literal = bytes[start...end]
+                if !escaped {
+                    found.insert(String(decoding: literal.dropFirst().dropLast(), as: UTF8.self))
+                } else if let id = try? JSONDecoder().decode(String.self, from: Data(literal)) {
+                    found.insert(id)
+                }
+                index = end + 1
+            }
         }
+        return found.sorted()
     }
 
     /// `body` with family `familyID`'s objects erased: names, inviter,

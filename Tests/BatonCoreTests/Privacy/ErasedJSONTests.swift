@@ -16,6 +16,7 @@ struct ErasedJSONTests {
     func families() {
         #expect(ErasedJSON.familyIDs(in: Self.body) == ["fam", "other"])
         #expect(ErasedJSON.familyIDs(in: Data("not json".utf8)).isEmpty)
+        #expect(ErasedJSON.familyIDs(in: Data(#"[{"family_id":"f\"q\\"},{"family_id":"f\"q\\"},{"family_id":"open"#.utf8)) == [#"f"q\"#])
     }
 
     @Test("only the family's objects lose names, inviter, metadata, invitee and plain redeemer ids")
