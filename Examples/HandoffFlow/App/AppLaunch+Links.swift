@@ -1,3 +1,4 @@
+import BatonClient
 import BatonLinks
 
 extension AppLaunch {
@@ -13,6 +14,13 @@ extension AppLaunch {
         } catch {
             throw .invalidInvocation(error)
         }
-        return try await client.redeem([invocation.credential.kind: invocation.credential.text, "channel": "app"], bearer: redeemerToken)
+        do throws(BatonError) {
+            switch invocation.credential {
+            case .code(let code): return try await client.redeem(code: code.text, redeemer: .token(redeemerToken))
+            case .token(let token): return try await client.redeem(token: token.text, redeemer: .token(redeemerToken))
+            }
+        } catch {
+            throw .baton(error)
+        }
     }
 }
