@@ -88,6 +88,7 @@ extension APIBenchmark {
                     hash: "(SELECT token_hash FROM baton_bench_redeem WHERE n = (SELECT nextval('baton_bench_redeem_next')))",
                     arguments: [
                         "'bench'", "'app'", "NULL", "'\(OutboxEvents.webhookKind)'", String(OutboxEvents.defaultWebhookMaxAttempts),
+                        "'{}'", "NULL",
                     ], preamble: ""
                 ),
                 freshLines: fresh, conninfo: options.conninfo

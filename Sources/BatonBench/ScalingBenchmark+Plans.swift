@@ -17,7 +17,10 @@ extension ScalingBenchmark {
             let preview = try Self.scans(RedemptionStore.previewByToken.sql, [hash, "clip"], on: connection)
             let redeem = try Self.scans(
                 RedemptionStore.redeemByToken.sql,
-                [hash, "plan-check", "app", "plan-check", OutboxEvents.webhookKind, OutboxEvents.defaultWebhookMaxAttempts], on: connection
+                [
+                    hash, "plan-check", "app", "plan-check", OutboxEvents.webhookKind, OutboxEvents.defaultWebhookMaxAttempts, [Data](),
+                    "plan-check",
+                ], on: connection
             )
             return "plans: preview \(preview.joined(separator: ", ")); redeem \(redeem.joined(separator: ", "))."
         } catch {

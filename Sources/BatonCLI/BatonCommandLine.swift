@@ -26,6 +26,8 @@ public enum BatonCommandLine {
                         .command(InvitesGetCommand.self), .command(InvitesUpdateCommand.self), .command(InvitesReissueCommand.self),
                         .command(InvitesEventsCommand.self),
                     ]),
+                .group(
+                    name: "families", summary: "Erase a family's personal data.", children: [.command(FamiliesEraseCommand.self)]),
                 .group(name: "handoff", summary: "Look inside handoff envelopes.", children: [.command(HandoffInspectCommand.self)]),
                 .command(CheckURLCommand.self),
                 .command(DoctorCommand.self),

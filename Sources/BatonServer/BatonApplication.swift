@@ -31,6 +31,8 @@ public final class BatonApplication: Sendable {
     public let invites: InviteStore
     /// `Idempotency-Key` records of the invite routes.
     public let idempotencyKeys: IdempotencyStore
+    /// Erases a family's personal data (`DELETE /v1/families/{family_id}`).
+    public let familyEraser: FamilyEraser
     /// Mints and verifies handoff envelopes.
     public let handoffs: HandoffIssuer
     /// Rate limits of the public routes, per client address or API key.
@@ -84,6 +86,10 @@ public final class BatonApplication: Sendable {
             webhookMaxAttempts: configuration.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
         )
         self.idempotencyKeys = IdempotencyStore(secret: configuration.secretKey)
+        self.familyEraser = FamilyEraser(
+            secret: configuration.secretKey,
+            webhookMaxAttempts: configuration.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
+        )
         self.handoffs = HandoffIssuer(
             keyring: configuration.redemption.handoffKeyring, ttlSeconds: configuration.redemption.handoffTTLSeconds, clock: clock
         )
@@ -125,6 +131,7 @@ public final class BatonApplication: Sendable {
         WellKnownRoutes(app: self).register(on: &router)
         InviteRoutes(app: self).register(on: &router)
         InviteLifecycleRoutes(app: self).register(on: &router)
+        FamilyRoutes(app: self).register(on: &router)
         FunnelRoutes(app: self).register(on: &router)
         OpenAPIRoutes().register(on: &router)
         AdminRoutes(app: self).register(on: &router)

@@ -13,6 +13,8 @@ extension BatonError {
         case inviteUsedUp = "invite_used_up", handoffAlreadyUsed = "handoff_already_used", invalidCode = "invalid_code"
         case invalidInvocation = "invalid_invocation", inviteReissued = "invite_reissued"
         case inviteNotActive = "invite_not_active", maxRedemptionsBelowCount = "max_redemptions_below_count"
+        case invalidInvocation = "invalid_invocation", inviteeMismatch = "invitee_mismatch", selfRedemption = "self_redemption"
+        case familyNotFound = "family_not_found"
         case handoffTooLarge = "handoff_too_large", handoffMalformed = "handoff_malformed"
         case handoffUnsupportedVersion = "handoff_unsupported_version", handoffUnsupportedKind = "handoff_unsupported_kind"
         case handoffUnsupportedAlgorithm = "handoff_unsupported_algorithm", handoffUnknownKey = "handoff_unknown_key"
@@ -43,6 +45,9 @@ extension BatonError {
             case .inviteRevoked: .inviteRevoked
             case .inviteUsedUp: .inviteUsedUp
             case .handoffAlreadyUsed: .handoffAlreadyUsed
+            case .inviteeMismatch: .inviteeMismatch
+            case .selfRedemption: .selfRedemption
+            case .familyNotFound: .familyNotFound
             case .invalidCode: .invalidCode(reason: reason)
             case .invalidInvocation: .invalidInvocation(reason: reason)
             case .inviteReissued: .inviteReissued
@@ -107,6 +112,9 @@ extension BatonError {
         case .inviteRevoked: .inviteRevoked
         case .inviteUsedUp: .inviteUsedUp
         case .handoffAlreadyUsed: .handoffAlreadyUsed
+        case .inviteeMismatch: .inviteeMismatch
+        case .selfRedemption: .selfRedemption
+        case .familyNotFound: .familyNotFound
         case .invalidCode: .invalidCode
         case .invalidInvocation: .invalidInvocation
         case .inviteReissued: .inviteReissued

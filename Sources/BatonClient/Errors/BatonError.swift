@@ -30,6 +30,12 @@ public enum BatonError: Error, Equatable, Sendable {
     case inviteNotActive
     /// 409 on a change: `max_redemptions` below the `count` redemptions so far.
     case maxRedemptionsBelowCount(count: Int?)
+    /// 403: the invite is for a specific person, and the redeemer was not shown to be them.
+    case inviteeMismatch
+    /// 409: the inviter cannot redeem their own invite.
+    case selfRedemption
+    /// 404: no invite ever named this family (`DELETE /v1/families/{family_id}`).
+    case familyNotFound
     /// 400: the credential is malformed or fails its check character; `reason`
     /// is `BatonLinks`' `CredentialError` code, such as `code_check_failed`.
     case invalidCode(reason: String)

@@ -16,6 +16,10 @@ public struct RedeemerToken: Sendable, Equatable {
     public let subject: String
     /// When it expires, unix seconds.
     public let expiresAt: Int64
+    /// Who the token shows the redeemer to be, for invites bound to an
+    /// invitee: the `sub`, the `email` when `email_verified` is `true`, and
+    /// the `phone_number` (claims that don't parse as an address or E.164 number are left out).
+    public let identities: [Invitee]
 
     /// The largest token accepted, in bytes.
     public static let maxBytes = 4096
@@ -58,13 +62,41 @@ public struct RedeemerToken: Sendable, Equatable {
         else { throw .invalidSubject }
         self.subject = subject
         self.expiresAt = expiresAt
+        let contact = (try? JSONDecoder().decode(ContactClaims.self, from: Data(payloadBytes))) ?? ContactClaims()
+        var identities = [Invitee(subject: subject)].compactMap { $0 }
+        if contact.emailVerified == true, let email = contact.email.flatMap(Invitee.init(email:)) { identities.append(email) }
+        if let phone = contact.phoneNumber.flatMap(Invitee.init(phone:)) { identities.append(phone) }
+        self.identities = identities
     }
 
-    /// Mints a token for `subject` expiring at `expiresAt`; for tests, the
+    /// The contact claims, each read on its own and dropped when of another
+    /// type: JSONDecoder reads only a JSON `true` or `false` as a Bool, never 1 or "true".
+    private struct ContactClaims: Decodable {
+        var email: String?
+        var emailVerified: Bool?
+        var phoneNumber: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case email, emailVerified = "email_verified", phoneNumber = "phone_number"
+        }
+
+        init() {}
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            email = try? container.decode(String.self, forKey: .email)
+            emailVerified = try? container.decode(Bool.self, forKey: .emailVerified)
+            phoneNumber = try? container.decode(String.self, forKey: .phoneNumber)
+        }
+    }
+
+    /// Mints a token for `subject` expiring at `expiresAt`, with `claims`
+    /// added (such as `email` and `email_verified`); for tests, the
     /// benchmark and backends written in Swift.
-    public static func mint(subject: String, expiresAt: Int64, secret: [UInt8]) -> String {
+    public static func mint(subject: String, expiresAt: Int64, secret: [UInt8], claims extra: [String: any Sendable] = [:]) -> String {
         let header = encode(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
-        let claims = (try? JSONSerialization.data(withJSONObject: ["sub": subject, "exp": expiresAt], options: [.sortedKeys])) ?? Data()
+        let object = extra.merging(["sub": subject, "exp": expiresAt]) { _, fixed in fixed }
+        let claims = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
         let signingInput = header + "." + encode(claims)
         return signingInput + "." + encode(Data(Sodium.hmacSHA256(key: secret, message: Array(signingInput.utf8))))
     }

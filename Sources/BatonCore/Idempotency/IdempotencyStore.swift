@@ -55,9 +55,7 @@ public struct IdempotencyStore: Sendable {
         }
 
         /// What a sealed response is bound to: its row's key and the request it answered.
-        var sealingContext: [UInt8] {
-            Array(apiKeyID.uuidString.utf8) + [0] + Array(key.utf8) + [0] + requestHash
-        }
+        var sealingContext: [UInt8] { IdempotencyStore.sealingContext(apiKeyID: apiKeyID, key: key, requestHash: requestHash) }
     }
 
     /// A response kept for replay.
@@ -74,7 +72,12 @@ public struct IdempotencyStore: Sendable {
         }
     }
 
-    private let sealing: SealingKey
+    let sealing: SealingKey
+
+    /// What a sealed response of one row is bound to: its key and the request it answered.
+    static func sealingContext(apiKeyID: UUID, key: String, requestHash: [UInt8]) -> [UInt8] {
+        Array(apiKeyID.uuidString.utf8) + [0] + Array(key.utf8) + [0] + requestHash
+    }
 
     /// A store sealing responses under `secret` (the `BATON_SECRET_KEY` bytes).
     public init(secret: [UInt8]) {
@@ -98,10 +101,17 @@ public struct IdempotencyStore: Sendable {
         return StoredResponse(status: try row.decode(Int.self, "response_status"), body: Data(body))
     }
 
-    /// Records `response` for `claim`, in the transaction that did the work.
+    /// Records `response` for `claim`, in the transaction that did the work,
+    /// with the families whose data its body holds (the `family_id`s in it),
+    /// which an erasure of one of them rewrites (docs/privacy.md).
     public func store(_ claim: Claim, response: StoredResponse, on connection: PostgresConnection) throws {
         let sealed = sealing.seal(Array(response.body), associatedData: claim.sealingContext)
-        try connection.query(Self.insert, [claim.apiKeyID, claim.key, Data(claim.requestHash), Int32(response.status), Data(sealed)])
+        try connection.query(
+            Self.insert,
+            [
+                claim.apiKeyID, claim.key, Data(claim.requestHash), Int32(response.status), Data(sealed),
+                ErasedJSON.familyIDs(in: response.body),
+            ])
     }
 
     static let lock = PostgresStatement(name: "idempotency_lock", sql: "SELECT pg_try_advisory_xact_lock($1)")
@@ -114,7 +124,7 @@ public struct IdempotencyStore: Sendable {
     static let insert = PostgresStatement(
         name: "idempotency_insert",
         sql: """
-            INSERT INTO baton.idempotency_keys (api_key_id, key, request_hash, response_status, response_body, completed_at)
-            VALUES ($1, $2, $3, $4, $5, now())
+            INSERT INTO baton.idempotency_keys (api_key_id, key, request_hash, response_status, response_body, completed_at, family_ids)
+            VALUES ($1, $2, $3, $4, $5, now(), $6)
             """)
 }

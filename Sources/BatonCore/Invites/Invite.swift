@@ -38,11 +38,28 @@ public struct Invite: Sendable, Equatable {
     public var firstPreviewedAt: Date?
     /// When it became used up, expired or revoked, if it has.
     public var finalizedAt: Date?
+    /// Who it is for, as kind and hint only; nil when anyone may redeem it.
+    public var invitee: InviteeBinding?
+    /// Whether its inviter may redeem it.
+    public var allowSelfRedemption: Bool
+    /// Where it came from.
+    public var attribution: Attribution
+    /// When its family's personal data was erased, if it was.
+    public var erasedAt: Date?
     /// `created_at` in microseconds since 1970, exactly as stored: the keyset cursor's key.
     var createdMicros: Int64
 
     /// Redemptions still possible: 0 unless the invite is active.
     public var usesLeft: Int { state == .active ? maxRedemptions - redemptionCount : 0 }
+}
+
+/// What the API shows of an invite's invitee: which kind of identity binds
+/// it and a hint (``Invitee/hint``), never the value or its hash.
+public struct InviteeBinding: Sendable, Equatable {
+    /// `email`, `phone` or `subject`.
+    public var kind: Invitee.Kind
+    /// `a•••@example.com`, `•••23`, or nil for a subject.
+    public var hint: String?
 }
 
 /// One redemption of an invite, as `GET /v1/invites/{id}` lists them.

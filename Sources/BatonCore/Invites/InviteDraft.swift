@@ -17,17 +17,27 @@ public struct InviteDraft: Decodable, Sendable {
     public var maxRedemptions: Int?
     /// `metadata`, any JSON until validated.
     public var metadata: MetadataValue?
+    /// `invitee`: exactly one of `email`, `phone`, `subject`.
+    public var invitee: InviteeDraft?
+    /// `allow_self_redemption`.
+    public var allowSelfRedemption: Bool?
+    /// `source`.
+    public var source: String?
+    /// `campaign`.
+    public var campaign: String?
 
     /// The keys as the API spells them (its decoder matches keys as written).
     private enum CodingKeys: String, CodingKey {
         case familyID = "family_id", familyName = "family_name", inviterID = "inviter_id", inviterName = "inviter_name"
         case ttlSeconds = "ttl_seconds", maxRedemptions = "max_redemptions", metadata
+        case invitee, allowSelfRedemption = "allow_self_redemption", source, campaign
     }
 
     /// A draft with the given fields.
     public init(
         familyID: String? = nil, familyName: String? = nil, inviterID: String? = nil, inviterName: String? = nil,
-        ttlSeconds: Int? = nil, maxRedemptions: Int? = nil, metadata: MetadataValue? = nil
+        ttlSeconds: Int? = nil, maxRedemptions: Int? = nil, metadata: MetadataValue? = nil, invitee: InviteeDraft? = nil,
+        allowSelfRedemption: Bool? = nil, source: String? = nil, campaign: String? = nil
     ) {
         self.familyID = familyID
         self.familyName = familyName
@@ -36,6 +46,10 @@ public struct InviteDraft: Decodable, Sendable {
         self.ttlSeconds = ttlSeconds
         self.maxRedemptions = maxRedemptions
         self.metadata = metadata
+        self.invitee = invitee
+        self.allowSelfRedemption = allowSelfRedemption
+        self.source = source
+        self.campaign = campaign
     }
 }
 

@@ -9,7 +9,8 @@ enum InviteRow {
         id, family_id, family_name, inviter_id, inviter_name,
         CASE WHEN state = 'active' AND expires_at <= now() THEN 'expired' ELSE state END AS state,
         max_redemptions, redemption_count, metadata::text AS metadata, created_at, expires_at, first_previewed_at,
-        finalized_at, (extract(epoch FROM created_at) * 1000000)::bigint AS created_micros
+        finalized_at, invitee_kind, invitee_hint, allow_self_redemption, source, campaign, erased_at,
+        (extract(epoch FROM created_at) * 1000000)::bigint AS created_micros
         """
 
     /// The invite in a row holding ``columns`` (and perhaps more).
@@ -30,10 +31,25 @@ enum InviteRow {
             expiresAt: try row.decode(Date.self, "expires_at"),
             firstPreviewedAt: try row.decode(Date?.self, "first_previewed_at"),
             finalizedAt: try row.decode(Date?.self, "finalized_at"),
+            invitee: try binding(row),
+            allowSelfRedemption: try row.decode(Bool.self, "allow_self_redemption"),
+            attribution: Attribution(source: try row.decode(String?.self, "source"), campaign: try row.decode(String?.self, "campaign")),
+            erasedAt: try row.decode(Date?.self, "erased_at"),
             createdMicros: try row.decode(Int64.self, "created_micros")
         )
     }
 }
 
+extension InviteRow {
+    /// The invitee's kind and hint, or nil for an unbound (or erased) invite.
+    fileprivate static func binding(_ row: PostgresRow) throws(PostgresError) -> InviteeBinding? {
+        guard let kind = try row.decode(Invitee.Kind?.self, "invitee_kind") else { return nil }
+        return InviteeBinding(kind: kind, hint: try row.decode(String?.self, "invitee_hint"))
+    }
+}
+
 /// Read from the effective `state` of ``InviteRow/columns``.
 extension Invite.State: PostgresDecodable {}
+
+/// Read from `invitee_kind`.
+extension Invitee.Kind: PostgresDecodable {}

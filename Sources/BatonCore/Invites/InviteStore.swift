@@ -18,6 +18,7 @@ public struct InviteStore: Sendable {
 
     let codeHasher: KeyedHasher
     let tokenHasher: KeyedHasher
+    let inviteeHasher: KeyedHasher
     /// Characters of generated codes.
     public let codeLength: Int
 
@@ -45,6 +46,7 @@ public struct InviteStore: Sendable {
         self.makeCode = makeCode
         self.codeHasher = KeyedHasher(secret: secret, purpose: .inviteCode)
         self.tokenHasher = KeyedHasher(secret: secret, purpose: .linkToken)
+        self.inviteeHasher = KeyedHasher(secret: secret, purpose: .invitee)
         self.codeLength = codeLength
         self.webhookMaxAttempts = webhookMaxAttempts
     }
@@ -78,7 +80,7 @@ public struct InviteStore: Sendable {
                     invite: invites[index], codeHash: Data(codeHasher.hash(credential.0.text)),
                     tokenHash: Data(tokenHasher.hash(credential.1.text)))
             }
-            let rows = try connection.query(Self.insert, Self.columns(of: items) + [createdBy])
+            let rows = try connection.query(Self.insert, columns(of: items, createdBy: createdBy))
             // Keyed by token hash: two items of one batch may draw the same short
             // code (one row wins, the other retries), never the same 130-bit token.
             var inserted: [Data: Invite] = [:]
@@ -104,30 +106,35 @@ public struct InviteStore: Sendable {
         var tokenHash: Data
     }
 
-    /// The items column by column, as ``insert``'s `$1` to `$9`.
-    private static func columns(of items: [Item]) -> [any PostgresBindable] {
+    /// The items column by column, as ``insert``'s `$1` to `$9`, then `$11` to `$16`.
+    private func columns(of items: [Item], createdBy: UUID?) -> [any PostgresBindable] {
         [
             items.map(\.invite.familyID), items.map(\.invite.familyName), items.map(\.invite.inviterID),
             items.map(\.invite.inviterName), items.map(\.codeHash), items.map(\.tokenHash), items.map(\.invite.maxRedemptions),
-            items.map(\.invite.metadata), items.map(\.invite.ttlSeconds),
+            items.map(\.invite.metadata), items.map(\.invite.ttlSeconds), createdBy,
+            items.map { $0.invite.invitee?.kind.rawValue }, items.map { $0.invite.invitee.map { Data($0.hash(with: inviteeHasher)) } },
+            items.map(\.invite.invitee?.hint), items.map(\.invite.allowSelfRedemption), items.map(\.invite.attribution.source),
+            items.map(\.invite.attribution.campaign),
         ]
     }
 
-    /// One statement: the invites (one array per column, `$1` to `$9`;
-    /// `$10` the creating key), then their events from the rows actually
+    /// One statement: the invites (one array per column, `$1` to `$9` and
+    /// `$11` to `$16`; `$10` the creating key), then their events from the rows actually
     /// inserted. `package` so the benchmark gives `pgbench` the very same SQL.
     package static let insert = PostgresStatement(
         name: "invites_insert",
         sql: """
             WITH invite AS (
                 INSERT INTO baton.invites (family_id, family_name, inviter_id, inviter_name, code_hash, token_hash,
-                                           max_redemptions, metadata, created_by, expires_at)
+                                           max_redemptions, metadata, created_by, expires_at, invitee_kind, invitee_hash,
+                                           invitee_hint, allow_self_redemption, source, campaign)
                 SELECT family_id, family_name, inviter_id, inviter_name, code_hash, token_hash,
-                       max_redemptions, metadata::jsonb, $10::uuid, now() + make_interval(secs => ttl_seconds)
+                       max_redemptions, metadata::jsonb, $10::uuid, now() + make_interval(secs => ttl_seconds), invitee_kind,
+                       invitee_hash, invitee_hint, allow_self_redemption, source, campaign
                 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bytea[], $6::bytea[], $7::int8[],
-                            $8::text[], $9::int8[])
+                            $8::text[], $9::int8[], $11::text[], $12::bytea[], $13::text[], $14::bool[], $15::text[], $16::text[])
                     AS x(family_id, family_name, inviter_id, inviter_name, code_hash, token_hash, max_redemptions,
-                         metadata, ttl_seconds)
+                         metadata, ttl_seconds, invitee_kind, invitee_hash, invitee_hint, allow_self_redemption, source, campaign)
                 ON CONFLICT DO NOTHING
                 RETURNING \(InviteRow.columns), token_hash
             ), event AS (

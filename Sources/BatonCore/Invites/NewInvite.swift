@@ -33,6 +33,12 @@ public struct NewInvite: Sendable, Equatable {
     public var maxRedemptions: Int
     /// A JSON object as compact text.
     public var metadata: String
+    /// The one person who may redeem it, if bound.
+    public var invitee: Invitee?
+    /// Whether its inviter may redeem it.
+    public var allowSelfRedemption: Bool
+    /// Where it came from.
+    public var attribution: Attribution
 
     /// Validates `draft`; `prefix` names the item in error fields (`invites.3.`).
     /// - Throws: `InviteError.validationFailed` for the first bad field.
@@ -47,6 +53,9 @@ public struct NewInvite: Sendable, Equatable {
         ttlSeconds = try Self.number(draft.ttlSeconds ?? Self.defaultTTL, field: prefix + "ttl_seconds", in: Self.ttlRange)
         maxRedemptions = try Self.number(draft.maxRedemptions ?? 1, field: prefix + "max_redemptions", in: Self.maxRedemptionsRange)
         metadata = try Self.metadata(draft.metadata ?? .object([:]), field: prefix + "metadata")
+        invitee = try draft.invitee.map { v throws(InviteError) in try Invitee(v, field: prefix + "invitee") }
+        allowSelfRedemption = draft.allowSelfRedemption ?? false
+        attribution = try Attribution(source: draft.source, campaign: draft.campaign, field: prefix)
     }
 
     static func text(_ value: String?, field: String, length: ClosedRange<Int>) throws(InviteError) -> String {

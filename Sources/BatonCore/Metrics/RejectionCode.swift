@@ -12,6 +12,10 @@ public enum RejectionCode: String, Sendable, CaseIterable, Codable {
     case inviteUsedUp = "invite_used_up"
     /// The code or link was replaced by a reissue (`invite_reissued`).
     case inviteReissued = "invite_reissued"
+    /// The redeemer was not the invite's invitee (`invitee_mismatch`).
+    case inviteeMismatch = "invitee_mismatch"
+    /// The inviter tried to redeem their own invite (`self_redemption`).
+    case selfRedemption = "self_redemption"
     /// A malformed code or token, refused without a lookup (`invalid_code`).
     case invalidCode = "invalid_code"
     /// The client was over a rate limit (`rate_limited`).

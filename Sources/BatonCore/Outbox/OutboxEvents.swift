@@ -34,6 +34,8 @@ public enum OutboxEvents {
         case inviteUpdated = "invite.updated"
         /// An invite got a new code and token (`POST /v1/invites/{id}/reissue`).
         case inviteReissued = "invite.reissued"
+        /// A family's personal data was erased (no invite: `inviteID` nil).
+        case familyErased = "family.erased"
     }
 
     /// The job kind that delivers one event to the webhook endpoint.
@@ -47,7 +49,7 @@ public enum OutboxEvents {
     /// The event's `data` is `data` (a JSON object: invite and redemption
     /// fields, such as `redeemer_id`, `redemption_id`, `channel`) with
     /// `invite_id` and `family_id` set from the arguments, which win over
-    /// keys of the same name. The job carries only the event id
+    /// keys of the same name (a nil `inviteID` adds no `invite_id`). The job carries only the event id
     /// (`{"event_id": "<uuid>"}`); the delivery builds the webhook body
     /// `{"id": <event id>, "type", "created_at", "data"}` from the event row.
     /// - Parameters:
@@ -58,7 +60,7 @@ public enum OutboxEvents {
     ///   `.database` otherwise (the caller's transaction is then failed: roll it back).
     @discardableResult
     public static func record(
-        _ type: EventType, inviteID: UUID, familyID: String, channel: String? = nil,
+        _ type: EventType, inviteID: UUID?, familyID: String, channel: String? = nil,
         data: PostgresJSON = PostgresJSON("{}"), maxAttempts: Int = defaultWebhookMaxAttempts,
         on connection: PostgresConnection
     ) throws(JobQueueError) -> UUID {
@@ -85,7 +87,7 @@ public enum OutboxEvents {
         sql: """
             WITH event AS (
                 INSERT INTO baton.events (type, invite_id, family_id, channel, data, occurred_at)
-                VALUES ($1, $2, $3, $4, $5::jsonb || jsonb_build_object('invite_id', $2::uuid, 'family_id', $3::text), clock_timestamp())
+                VALUES ($1, $2, $3, $4, $5::jsonb || jsonb_strip_nulls(jsonb_build_object('invite_id', $2::uuid, 'family_id', $3::text)), clock_timestamp())
                 RETURNING event_id
             ), job AS (
                 INSERT INTO baton.jobs (kind, args, max_attempts)

@@ -14,4 +14,6 @@ public struct InvitePreview: Sendable, Equatable {
     public let usesLeft: Int
     /// The invite's state (`active` for every preview that is answered).
     public let state: String
+    /// Whether it is bound to one invitee; who that is, is never shown.
+    public var forSpecificPerson = false
 }

@@ -16,6 +16,10 @@ public enum RedeemError: Error, Equatable, Sendable {
     case reissued
     /// This server-minted handoff was already redeemed by another redeemer.
     case handoffAlreadyUsed
+    /// The invite is for a specific person, and the redeemer is not shown to be them.
+    case inviteeMismatch
+    /// The redeemer is the invite's inviter, and the invite does not allow that.
+    case selfRedemption
     /// The credential is malformed, or a code failed its check character;
     /// answered without a database lookup.
     case invalidCredential(CredentialError)
@@ -31,6 +35,8 @@ public enum RedeemError: Error, Equatable, Sendable {
         case .usedUp: "invite_used_up"
         case .reissued: "invite_reissued"
         case .handoffAlreadyUsed: "handoff_already_used"
+        case .inviteeMismatch: "invitee_mismatch"
+        case .selfRedemption: "self_redemption"
         case .invalidCredential: "invalid_code"
         case .handoff(let error): error.code
         }
@@ -45,6 +51,8 @@ public enum RedeemError: Error, Equatable, Sendable {
         case .usedUp: "The invite has been used as often as it allows."
         case .reissued: "This code or link was replaced by a newer one; ask for the new invite."
         case .handoffAlreadyUsed: "This handoff was already used by someone else."
+        case .inviteeMismatch: "This invite is for a specific person."
+        case .selfRedemption: "The inviter cannot redeem their own invite."
         case .invalidCredential(let error): "The invite code is not valid: \(error.message)."
         case .handoff(let error): error.message
         }

@@ -12,6 +12,10 @@ extension RedemptionStore {
         case replayed
         /// No invite has the credential's hash.
         case notFound = "not_found"
+        /// The invite is bound to an invitee the redeemer did not match.
+        case inviteeMismatch = "invitee_mismatch"
+        /// The redeemer is the inviter, and self-redemption is not allowed.
+        case selfRedemption = "self_redemption"
         /// Another redeemer already spent the server-minted handoff.
         case handoffAlreadyUsed = "handoff_already_used"
         /// The invite was revoked.

@@ -13,10 +13,15 @@ extension RedemptionStore {
 
     /// The whole redemption in one statement. Parameters: $1 credential hash,
     /// $2 redeemer id, $3 channel, $4 handoff id (or NULL), $5 webhook job
-    /// kind, $6 webhook max attempts. One row: `outcome` (a
+    /// kind, $6 webhook max attempts, $7 the keyed hashes of the redeemer's
+    /// identities (``Invitee/hash(with:)``; a bound invite needs its own among
+    /// them), $8 the redeemer id's erased form (an erased family's receipts
+    /// name the redeemer so). One row: `outcome` (a
     /// ``RedemptionStore/Outcome``), then the receipt's columns
-    /// (`redemption_id`, `invite_id`, `family_id`, `family_name`, `channel`,
-    /// `redeemed_at`, `uses_left`) for `redeemed` and `replayed`.
+    /// (`redemption_id`, `invite_id`, `family_id`, `family_name`,
+    /// `redeemer_id`, `channel`, `redeemed_at`, `uses_left`, and the invite's
+    /// `metadata`, `inviter_id`, `inviter_name`, `source`, `campaign`) for
+    /// `redeemed` and `replayed`.
     ///
     /// `contended`: the invite was live in this statement's snapshot, but a
     /// redemption that committed while this one waited for the row lock took
@@ -31,12 +36,15 @@ extension RedemptionStore {
     private static func redeemSQL(hashColumn: String) -> String {
         """
         WITH target AS (
-            SELECT id, family_id, family_name, state, expires_at <= now() AS past_expiry
+            SELECT id, family_id, family_name, state, expires_at <= now() AS past_expiry, metadata::text AS metadata,
+                   inviter_id, inviter_name, source, campaign, erased_at IS NOT NULL AS erased,
+                   invitee_hash IS NULL OR invitee_hash = ANY($7::bytea[]) AS invitee_matches,
+                   allow_self_redemption OR inviter_id IS DISTINCT FROM $2::text AS not_self
             FROM baton.invites WHERE \(hashColumn) = $1::bytea
         ), prior AS (
-            SELECT r.id, r.channel, r.redeemed_at, r.uses_left
+            SELECT r.id, r.redeemer_id, r.channel, r.redeemed_at, r.uses_left
             FROM baton.redemptions r JOIN target t ON r.invite_id = t.id
-            WHERE r.redeemer_id = $2::text
+            WHERE r.redeemer_id = CASE WHEN t.erased THEN $8::text ELSE $2::text END
         ), spent AS (
             SELECT true AS used FROM baton.redemptions WHERE handoff_id = $4::text LIMIT 1
         ), bumped AS (
@@ -47,6 +55,7 @@ extension RedemptionStore {
             FROM target t
             WHERE i.id = t.id AND i.\(hashColumn) = $1::bytea AND i.state = 'active' AND now() < i.expires_at
               AND i.redemption_count < i.max_redemptions
+              AND t.invitee_matches AND t.not_self
               AND NOT EXISTS (SELECT 1 FROM prior) AND NOT EXISTS (SELECT 1 FROM spent)
             RETURNING i.id, i.family_id, i.max_redemptions - i.redemption_count AS uses_left
         ), redemption AS (
@@ -69,6 +78,8 @@ extension RedemptionStore {
                  WHEN r.id IS NOT NULL THEN 'redeemed'
                  WHEN p.id IS NOT NULL THEN 'replayed'
                  WHEN t.id IS NULL THEN 'not_found'
+                 WHEN NOT t.invitee_matches THEN 'invitee_mismatch'
+                 WHEN NOT t.not_self THEN 'self_redemption'
                  WHEN s.used THEN 'handoff_already_used'
                  WHEN t.state = 'revoked' THEN 'revoked'
                  WHEN t.state = 'used_up' THEN 'used_up'
@@ -76,8 +87,10 @@ extension RedemptionStore {
                  ELSE 'contended'
                END AS outcome,
                coalesce(r.id, p.id) AS redemption_id, t.id AS invite_id, t.family_id, t.family_name,
+               coalesce(p.redeemer_id, $2::text) AS redeemer_id,
                coalesce(r.channel, p.channel) AS channel, coalesce(r.redeemed_at, p.redeemed_at) AS redeemed_at,
-               coalesce(r.uses_left, p.uses_left) AS uses_left
+               coalesce(r.uses_left, p.uses_left) AS uses_left,
+               t.metadata, t.inviter_id, t.inviter_name, t.source, t.campaign
         FROM (SELECT) AS one
         LEFT JOIN target t ON true
         LEFT JOIN prior p ON true
@@ -104,7 +117,7 @@ extension RedemptionStore {
             INSERT INTO baton.events (type, invite_id, family_id, channel)
             SELECT 'invite.previewed', id, family_id, $2::text FROM first_preview
         )
-        SELECT id, family_id, family_name, inviter_name, state, expires_at, uses_left, past_expiry FROM target
+        SELECT id, family_id, family_name, inviter_name, state, expires_at, uses_left, past_expiry, for_specific_person FROM target
         """
     }
 
@@ -112,7 +125,8 @@ extension RedemptionStore {
     private static func inviteSQL(hashColumn: String) -> String {
         """
         SELECT id, family_id, family_name, inviter_name, state, expires_at,
-               max_redemptions - redemption_count AS uses_left, expires_at <= now() AS past_expiry, first_previewed_at
+               max_redemptions - redemption_count AS uses_left, expires_at <= now() AS past_expiry, first_previewed_at,
+               invitee_hash IS NOT NULL AS for_specific_person
         FROM baton.invites WHERE \(hashColumn) = $1::bytea
         """
     }

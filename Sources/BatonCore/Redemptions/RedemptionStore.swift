@@ -25,6 +25,8 @@ import Postgres
 public struct RedemptionStore: Sendable {
     private let codeHasher: KeyedHasher
     private let tokenHasher: KeyedHasher
+    private let inviteeHasher: KeyedHasher
+    private let redeemerEraser: RedeemerEraser
     /// Attempts of the `invite.redeemed` webhook job before it is discarded.
     public let webhookMaxAttempts: Int
 
@@ -32,21 +34,29 @@ public struct RedemptionStore: Sendable {
     public init(secret: [UInt8], webhookMaxAttempts: Int = OutboxEvents.defaultWebhookMaxAttempts) {
         self.codeHasher = KeyedHasher(secret: secret, purpose: .inviteCode)
         self.tokenHasher = KeyedHasher(secret: secret, purpose: .linkToken)
+        self.inviteeHasher = KeyedHasher(secret: secret, purpose: .invitee)
+        self.redeemerEraser = RedeemerEraser(secret: secret)
         self.webhookMaxAttempts = webhookMaxAttempts
     }
 
     /// Redeems the invite named by `credential` for `redeemerID`.
     ///
-    /// - Parameter handoffID: the id of the server-minted handoff presented, if any.
-    /// - Throws: ``RedeemError`` (`notFound`, `reissued`, `expired`, `revoked`,
-    ///   `usedUp`, `handoffAlreadyUsed`), or the `PostgresError` of an outage.
+    /// - Parameters:
+    ///   - handoffID: the id of the server-minted handoff presented, if any.
+    ///   - identities: who the redeemer is shown to be (a JWT's verified
+    ///     claims, or the invitee an API key names); an invite bound to an
+    ///     invitee is redeemed only when one of them is that invitee.
+    /// - Throws: ``RedeemError`` (`notFound`, `reissued`, `inviteeMismatch`,
+    ///   `selfRedemption`, `expired`, `revoked`, `usedUp`,
+    ///   `handoffAlreadyUsed`), or the `PostgresError` of an outage.
     public func redeem(
-        _ credential: Credential, redeemerID: String, channel: RedemptionChannel, handoffID: String?,
+        _ credential: Credential, redeemerID: String, channel: RedemptionChannel, handoffID: String?, identities: [Invitee] = [],
         on connection: PostgresConnection
     ) throws -> RedemptionOutcome {
         let (statement, hash) = lookup(credential, tokenStatement: Self.redeemByToken, codeStatement: Self.redeemByCode)
         let parameters: [any PostgresBindable] = [
             hash, redeemerID, channel.rawValue, handoffID, OutboxEvents.webhookKind, Int32(min(webhookMaxAttempts, 1000)),
+            identities.map { Data($0.hash(with: inviteeHasher)) }, redeemerEraser.erased(redeemerID),
         ]
         // A redemption that committed while this one ran is seen only by a
         // new statement: this redeemer's twin (its insert meets the unique
@@ -56,7 +66,7 @@ public struct RedemptionStore: Sendable {
         // never come back, so once is enough.
         let row = try Self.rowUnlessRaced(statement, parameters, on: connection) ?? connection.query(statement, parameters)[0]
         do {
-            return try Self.outcome(row, redeemerID: redeemerID)
+            return try Self.outcome(row)
         } catch RedeemError.notFound {
             throw try Self.missing(hash, on: connection)
         }
@@ -101,7 +111,8 @@ public struct RedemptionStore: Sendable {
             inviterName: try row.decode(String?.self, "inviter_name"),
             expiresAt: try row.decode(Date.self, "expires_at"),
             usesLeft: Int(try row.decode(Int32.self, "uses_left")),
-            state: state.rawValue
+            state: state.rawValue,
+            forSpecificPerson: try row.decode(Bool.self, "for_specific_person")
         )
     }
 
@@ -125,18 +136,23 @@ public struct RedemptionStore: Sendable {
         }
     }
 
-    private static func outcome(_ row: PostgresRow, redeemerID: String) throws -> RedemptionOutcome {
+    private static func outcome(_ row: PostgresRow) throws -> RedemptionOutcome {
         let outcome = try row.decode(Outcome.self, "outcome")
         switch outcome {
         case .redeemed, .replayed:
             let receipt = RedemptionReceipt(
                 id: try row.decode(UUID.self, "redemption_id"), inviteID: try row.decode(UUID.self, "invite_id"),
                 familyID: try row.decode(String.self, "family_id"), familyName: try row.decode(String.self, "family_name"),
-                redeemerID: redeemerID, channel: try row.decode(RedemptionChannel.self, "channel"),
-                redeemedAt: try row.decode(Date.self, "redeemed_at"), usesLeft: Int(try row.decode(Int32?.self, "uses_left") ?? 0)
+                redeemerID: try row.decode(String.self, "redeemer_id"), channel: try row.decode(RedemptionChannel.self, "channel"),
+                redeemedAt: try row.decode(Date.self, "redeemed_at"), usesLeft: Int(try row.decode(Int32?.self, "uses_left") ?? 0),
+                metadata: try row.decode(String.self, "metadata"), inviterID: try row.decode(String?.self, "inviter_id"),
+                inviterName: try row.decode(String?.self, "inviter_name"),
+                attribution: Attribution(source: try row.decode(String?.self, "source"), campaign: try row.decode(String?.self, "campaign"))
             )
             return outcome == .redeemed ? .redeemed(receipt) : .replayed(receipt)
         case .notFound: throw RedeemError.notFound
+        case .inviteeMismatch: throw RedeemError.inviteeMismatch
+        case .selfRedemption: throw RedeemError.selfRedemption
         case .handoffAlreadyUsed: throw RedeemError.handoffAlreadyUsed
         case .revoked: throw RedeemError.revoked
         case .expired: throw RedeemError.expired

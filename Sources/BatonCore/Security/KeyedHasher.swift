@@ -1,6 +1,7 @@
-/// Hashes secrets (codes, link tokens, API keys) with HMAC-SHA256 under a key
-/// derived from the server secret, so the database holds nothing that can be
-/// replayed or brute-forced without that secret.
+/// Hashes secrets (codes, link tokens, API keys), and personal data kept only
+/// to be compared (an invite's invitee, an erased redeemer id), with
+/// HMAC-SHA256 under a key derived from the server secret, so the database
+/// holds nothing that can be replayed or brute-forced without that secret.
 ///
 /// Each purpose gets its own derived key, so a hash of one kind of secret can
 /// never be mistaken for another kind's.
@@ -10,6 +11,8 @@ public struct KeyedHasher: Sendable {
         case apiKey = "api-key"
         case inviteCode = "invite-code"
         case linkToken = "link-token"
+        case invitee
+        case erasedRedeemer = "erased-redeemer"
     }
 
     private let key: HMACSHA256Key

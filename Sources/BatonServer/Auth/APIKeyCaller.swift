@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 
 /// The caller of a route in an API-key group (``BatonApplication/requiring(_:)``):
@@ -13,6 +14,7 @@ enum RedemptionCaller: Sendable, Equatable {
     /// A backend's API key with `redemptions:write`, redeeming on behalf of
     /// the body's `redeemer_id`.
     case apiKey(APIKeyCaller)
-    /// A redeemer's bearer JWT, by its `sub`.
-    case redeemer(subject: String)
+    /// A redeemer's bearer JWT, by its `sub`, with the identities its
+    /// verified claims show (for invites bound to an invitee).
+    case redeemer(subject: String, identities: [Invitee])
 }

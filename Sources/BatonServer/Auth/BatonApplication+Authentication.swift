@@ -40,7 +40,7 @@ extension BatonApplication {
             let now = Int64(clock().timeIntervalSince1970.rounded(.down))
             let token = try RedeemerToken(
                 verifying: presented, secret: secret, now: now, policy: configuration.redemption.redeemerTokenPolicy)
-            return .admit(.redeemer(subject: token.subject))
+            return .admit(.redeemer(subject: token.subject, identities: token.identities))
         }
     }
 

@@ -11,7 +11,7 @@ import HTTP
 enum APIErrorCatalog {
     /// Representatives, at least one per code, in a stable order.
     static let representatives: [any HTTPErrorConvertible] =
-        httpLayer + invites + credentials + handoffs + authentication + idempotency + funnel + limits
+        httpLayer + invites + credentials + handoffs + authentication + idempotency + funnel + limits + families
 
     /// Every code, sorted.
     static let codes: [String] = Set(representatives.map(\.code)).sorted()
@@ -41,7 +41,7 @@ enum APIErrorCatalog {
     /// Previews and redemptions of a credential.
     static let credentials: [any HTTPErrorConvertible] = [
         RedeemError.notFound, RedeemError.expired, RedeemError.revoked, RedeemError.usedUp, RedeemError.handoffAlreadyUsed,
-        RedeemError.invalidCredential(.checkFailed), RedeemError.reissued,
+        RedeemError.invalidCredential(.checkFailed), RedeemError.reissued, RedeemError.inviteeMismatch, RedeemError.selfRedemption,
         InvalidInvocation(error: .hostNotAllowed(value: "evil.example")),
     ]
 
@@ -68,6 +68,9 @@ enum APIErrorCatalog {
         FunnelError.invalidParameter(field: "interval", reason: "must be hour, day or week"), FunnelError.emptyRange,
         FunnelError.rangeTooLarge(buckets: 8_760, limit: 5_000),
     ]
+
+    /// Families (`DELETE /v1/families/{family_id}`).
+    static let families: [any HTTPErrorConvertible] = [FamilyError.notFound]
 
     /// Rate limits.
     static let limits: [any HTTPErrorConvertible] = [RateLimited(limitClass: .code, retryAfterSeconds: 30)]

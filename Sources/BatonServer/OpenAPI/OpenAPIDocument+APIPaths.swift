@@ -140,8 +140,12 @@ extension OpenAPIDocument {
                         ),
                         "401": errorAnswer(
                             "No usable API key, or a refused redeemer JWT (details.reason) (invalid_api_key, invalid_token)"),
+                        "403": errorAnswer(
+                            "The key lacks the scope, or the invite is for a specific person the redeemer was not shown to be (insufficient_scope, invitee_mismatch)"
+                        ),
                         "409": errorAnswer(
-                            "No uses left, or this handoff was spent by another redeemer (invite_used_up, handoff_already_used)"),
+                            "No uses left, this handoff was spent by another redeemer, or the inviter redeems their own invite (invite_used_up, handoff_already_used, self_redemption)"
+                        ),
                         "410": errorAnswer("The invite can no longer be used (invite_expired, invite_revoked, invite_reissued)"),
                         "422": errorAnswer(
                             "A bad handoff or body, or a body member unknown, repeated or out of range (details.field) (handoff_*, validation_failed, \(bodyCodes))"

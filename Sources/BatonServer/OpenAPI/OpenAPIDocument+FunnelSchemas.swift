@@ -6,8 +6,7 @@ extension OpenAPIDocument {
         let channels = ["clip", "app", "web", "backend"]
         let rejectionCodes = [
             "invite_not_found", "invite_expired", "invite_revoked", "invite_used_up", "invite_reissued", "invalid_code", "rate_limited",
-            "bad_handoff",
-            "invalid_invocation",
+            "bad_handoff", "invalid_invocation", "invitee_mismatch", "self_redemption",
         ]
         return [
             "FunnelReport": object(

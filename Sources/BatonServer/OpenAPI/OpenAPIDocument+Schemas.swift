@@ -37,11 +37,15 @@ extension OpenAPIDocument {
                         "description":
                             "At most 4 KB as compact JSON, 16 levels deep; numbers within ±(2^53 − 1), or of at most 15 significant digits (else number_out_of_range)",
                     ],
+                    "invitee": merged(schema("Invitee"), ["description": "Only this person may redeem it"]),
+                    "allow_self_redemption": ["type": "boolean", "default": false],
+                    "source": attributionLabel, "campaign": attributionLabel,
                 ]),
             "Invite": object(
                 required: [
                     "id", "family_id", "family_name", "inviter_id", "inviter_name", "state",
                     "max_redemptions", "redemption_count", "uses_left", "created_at", "expires_at", "metadata",
+                    "invitee", "allow_self_redemption", "source", "campaign", "erased_at",
                 ],
                 [
                     "id": uuid, "family_id": string, "family_name": string,
@@ -51,6 +55,9 @@ extension OpenAPIDocument {
                     "uses_left": ["type": "integer", "description": "0 unless active"],
                     "created_at": dateTime, "expires_at": dateTime,
                     "metadata": ["type": "object"],
+                    "invitee": schema("InviteeBinding"), "allow_self_redemption": ["type": "boolean"],
+                    "source": nullable("string"), "campaign": nullable("string"),
+                    "erased_at": merged(nullable("string"), ["format": "date-time", "description": "Set once the family was erased"]),
                 ]),
             "CreatedInvite": allOf(
                 "Invite",
@@ -77,9 +84,10 @@ extension OpenAPIDocument {
             "InviteList": object(
                 required: ["invites", "next_cursor"], ["invites": array(of: schema("Invite")), "next_cursor": nullable("string")]),
             "Preview": object(
-                required: ["family_name", "inviter_name", "expires_at", "uses_left", "state", "handoff"],
+                required: ["family_name", "inviter_name", "expires_at", "uses_left", "state", "handoff", "for_specific_person"],
                 [
                     "family_name": string, "inviter_name": nullable("string"), "expires_at": dateTime,
+                    "for_specific_person": ["type": "boolean", "description": "Bound to one invitee (never says whom)"],
                     "uses_left": ["type": "integer"], "state": schema("InviteState"),
                     "handoff": ["type": "string", "description": "Server-minted, MAC'd handoff envelope for the App Group"],
                 ]),
@@ -107,10 +115,15 @@ extension OpenAPIDocument {
             "TokenRedemption": redemption("token", "An invite link's token", boundedString(1, 64)),
             "CodeRedemption": redemption("code", "A typed code in any accepted spelling", boundedString(1, 64)),
             "Receipt": object(
-                required: ["id", "invite_id", "family_id", "family_name", "redeemer_id", "channel", "redeemed_at", "uses_left"],
+                required: [
+                    "id", "invite_id", "family_id", "family_name", "redeemer_id", "channel", "redeemed_at", "uses_left", "metadata",
+                    "inviter_id", "inviter_name", "source", "campaign",
+                ],
                 [
                     "id": uuid, "invite_id": uuid, "family_id": string, "family_name": string,
                     "redeemer_id": string, "channel": channel, "redeemed_at": dateTime, "uses_left": count,
+                    "metadata": ["type": "object"], "inviter_id": nullable("string"), "inviter_name": nullable("string"),
+                    "source": nullable("string"), "campaign": nullable("string"),
                 ]),
         ]
     }
@@ -125,6 +138,8 @@ extension OpenAPIDocument {
                 credential: merged(value, ["description": description]),
                 "channel": merged(channel, ["default": "app"]),
                 "redeemer_id": merged(boundedString(1, 256), ["description": "With an API key (required then); a JWT's sub otherwise"]),
+                "invitee": merged(
+                    schema("Invitee"), ["description": "With an API key, for an invite bound to an invitee; a JWT's claims otherwise"]),
             ])
     }
 }

@@ -25,10 +25,12 @@ enum OpenAPIDocument {
             "servers": [["url": "/"]],
             "security": [["apiKey": [String]()]],
             "tags": tags,
-            "paths": addingOperations(inviteLifecyclePaths, to: apiPaths.merging(pagePaths) { api, _ in api }),
+            "paths": [pagePaths, inviteLifecyclePaths, familyPaths].reduce(apiPaths) { addingOperations($1, to: $0) },
             "components": [
                 "securitySchemes": securitySchemes,
-                "schemas": schemas.merging(funnelSchemas) { schema, _ in schema }.merging(inviteLifecycleSchemas) { schema, _ in schema },
+                "schemas": [funnelSchemas, inviteLifecycleSchemas, familySchemas].reduce(schemas) {
+                    $0.merging($1) { schema, _ in schema }
+                },
                 "responses": Dictionary(uniqueKeysWithValues: OpenAPISharedResponse.allCases.map { ($0.rawValue, $0.answer) }),
                 "parameters": sharedParameters,
                 "headers": sharedHeaders,
@@ -61,6 +63,7 @@ enum OpenAPIDocument {
             ["name": "Invites", "description": "The backend creates, lists, reads and revokes invites (API key)."],
             ["name": "Clip", "description": "What the App Clip calls: previews by credential or invocation URL, handoff checks (public)."],
             ["name": "Redemptions", "description": "The app or the backend redeems an invite exactly once."],
+            ["name": "Families", "description": "Erasing a family's personal data (admin)."],
             ["name": "Metrics", "description": "The funnel, Prometheus metrics and the operators' dashboard."],
             ["name": "Pages", "description": "What a browser sees: the landing page and its QR code."],
             ["name": "Well-known", "description": "Files Apple and Google fetch to associate the apps with the host."],

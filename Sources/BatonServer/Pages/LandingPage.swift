@@ -21,7 +21,9 @@ struct LandingPage {
         let inviter = preview.inviterName.map(HTMLText.escaped)
         let title = inviter.map { "\($0) invited you to join \(family)" } ?? "You are invited to join \(family)"
         let expiry = preview.expiresAt.formatted(.iso8601.year().month().day())
-        let description = "Open this invite to join \(family). It expires on \(expiry)."
+        // A bound invite says only that it is bound, never for whom.
+        let personal = preview.forSpecificPerson ? " This invite is for a specific person." : ""
+        let description = "Open this invite to join \(family). It expires on \(expiry).\(personal)"
         return """
             \(HTMLPage.opening(title: title))\(bannerTag)<meta property="og:type" content="website">
             <meta property="og:title" content="\(title)">

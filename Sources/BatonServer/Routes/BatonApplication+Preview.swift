@@ -32,7 +32,7 @@ extension BatonApplication {
         let handoff = try handoffs.mint(for: preview, credential: credential, source: source)
         let body = PreviewBody(
             familyName: preview.familyName, inviterName: preview.inviterName, expiresAt: preview.expiresAt,
-            usesLeft: preview.usesLeft, state: preview.state, handoff: handoff
+            usesLeft: preview.usesLeft, state: preview.state, handoff: handoff, forSpecificPerson: preview.forSpecificPerson
         )
         return .json(encoded: body.json())
     }

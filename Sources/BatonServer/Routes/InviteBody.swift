@@ -40,6 +40,11 @@ struct InviteBody: Encodable {
         try container.encode(invite.createdAt, forKey: Key("created_at"))
         try container.encode(invite.expiresAt, forKey: Key("expires_at"))
         try container.encode(MetadataValue.parse(invite.metadata), forKey: Key("metadata"))
+        try container.encode(invite.invitee.map(InviteeBody.init), forKey: Key("invitee"))
+        try container.encode(invite.allowSelfRedemption, forKey: Key("allow_self_redemption"))
+        try container.encode(invite.attribution.source, forKey: Key("source"))
+        try container.encode(invite.attribution.campaign, forKey: Key("campaign"))
+        try container.encode(invite.erasedAt, forKey: Key("erased_at"))
         if let credentials {
             try container.encode(credentials.code, forKey: Key("code"))
             try container.encode(credentials.token, forKey: Key("token"))
@@ -50,6 +55,25 @@ struct InviteBody: Encodable {
             try container.encode(redemptions.map(RedemptionBody.init), forKey: Key("redemptions"))
         }
     }
+}
+
+/// An invite's `invitee`: its kind and hint, never the value.
+struct InviteeBody: Encodable {
+    var kind: String
+    var hint: String?
+
+    init(_ binding: InviteeBinding) {
+        kind = binding.kind.rawValue
+        hint = binding.hint
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(hint, forKey: .hint)
+    }
+
+    private enum CodingKeys: String, CodingKey { case kind, hint }
 }
 
 /// One redemption in `GET /v1/invites/{id}`.

@@ -11,8 +11,10 @@ import SafeText
 /// Body: exactly one of `handoff` (a server-minted envelope), `token` or
 /// `code`; `channel` (`clip`, `app`, `web`, `backend`; default `app`);
 /// `redeemer_id` when the bearer is an API key with `redemptions:write`
-/// (a bearer JWT names the redeemer in `sub` instead). 201 with the receipt;
-/// 200 with the identical receipt when the same redeemer redeems again.
+/// (a bearer JWT names the redeemer in `sub` instead), and `invitee` (one of
+/// `email`, `phone`, `subject`) when an API key redeems an invite bound to
+/// one (a JWT's verified claims show who the redeemer is instead). 201 with
+/// the receipt; 200 with the identical receipt when the same redeemer redeems again.
 ///
 /// A handoff's signature and expiry are checked before the database is
 /// touched; a typed code's check character too.
@@ -25,18 +27,19 @@ struct RedemptionRoutes {
         let code: String?
         let channel: String?
         let redeemerID: String?
+        let invitee: InviteeDraft?
 
         private enum CodingKeys: String, CodingKey {
-            case handoff, token, code, channel, redeemerID = "redeemer_id"
+            case handoff, token, code, channel, redeemerID = "redeemer_id", invitee
         }
     }
 
     func register(on router: inout Router) {
         router.group(app.requiringRedeemer(), middleware: [app.countingRejections]) { group in
             group.post("/v1/redemptions", options: RouteOptions(maxBodyBytes: 66 * 1024)) { request, caller in
-                let (body, channel) = try Self.read(request)
-                let (redeemerID, subject) = try Self.redeemer(caller, request: request, bodyRedeemerID: body.redeemerID)
-                let outcome = try redeem(body, redeemerID: redeemerID, channel: channel, subject: subject)
+                let (body, channel, invitee) = try Self.read(request)
+                let (redeemerID, subject, identities) = try Self.redeemer(caller, request: request, body: body, invitee: invitee)
+                let outcome = try redeem(body, redeemerID: redeemerID, channel: channel, subject: subject, identities: identities)
                 switch outcome {
                 case .redeemed(let receipt):
                     app.metrics.invitesRedeemed.increment()
@@ -48,25 +51,29 @@ struct RedemptionRoutes {
         }
     }
 
-    /// Who redeems and whom the rate limits count: a JWT's `sub` (the body
-    /// must not name another) limited per client address, or the body's
-    /// `redeemer_id` for an API key (limited per key already).
-    /// - Throws: 400 `invalid_request` naming `redeemer_id`.
+    /// Who redeems, who they are shown to be, and whom the rate limits
+    /// count: a JWT's `sub` and verified claims (the body must name neither
+    /// a redeemer nor an invitee) limited per client address, or the body's
+    /// `redeemer_id` and `invitee` for an API key (limited per key already).
+    /// - Throws: 400 `invalid_request` naming `redeemer_id` or `invitee`.
     private static func redeemer(
-        _ caller: RedemptionCaller, request: Request, bodyRedeemerID: String?
-    ) throws -> (redeemerID: String, subject: RateSubject) {
+        _ caller: RedemptionCaller, request: Request, body: Body, invitee: Invitee?
+    ) throws -> (redeemerID: String, subject: RateSubject, identities: [Invitee]) {
         switch caller {
-        case .redeemer(let subject):
-            guard bodyRedeemerID == nil else {
+        case .redeemer(let subject, let identities):
+            guard body.redeemerID == nil else {
                 throw HTTPError.invalidRequest("A redeemer token names the redeemer; omit redeemer_id.", details: ["field": "redeemer_id"])
             }
-            return (subject, .client(address: request.clientAddress))
+            guard invitee == nil else {
+                throw HTTPError.invalidRequest("A redeemer token's claims show who redeems; omit invitee.", details: ["field": "invitee"])
+            }
+            return (subject, .client(address: request.clientAddress), identities)
         case .apiKey(let key):
-            guard let redeemerID = bodyRedeemerID else {
+            guard let redeemerID = body.redeemerID else {
                 throw HTTPError.invalidRequest(
                     "An API key redeems on behalf of redeemer_id; it is missing.", details: ["field": "redeemer_id"])
             }
-            return (redeemerID, .apiKey(id: key.keyID))
+            return (redeemerID, .apiKey(id: key.keyID), invitee.map { [$0] } ?? [])
         }
     }
 
@@ -74,17 +81,29 @@ struct RedemptionRoutes {
     /// `handoff`, `token` and `code`: everything checked before authentication
     /// and the database, so the fuzzer runs it as is.
     /// - Throws: 400/415 `invalid_request` naming the field.
-    static func read(_ request: Request) throws -> (body: Body, channel: RedemptionChannel) {
+    static func read(_ request: Request) throws -> (body: Body, channel: RedemptionChannel, invitee: Invitee?) {
         let body = try request.decodeJSON(Body.self)
         let channel = try channel(body.channel)
         if let redeemerID = body.redeemerID { try validate(redeemerID: redeemerID) }
         guard [body.handoff, body.token, body.code].compactMap({ $0 }).count == 1 else {
             throw HTTPError.invalidRequest("Send exactly one of handoff, token and code.", details: ["field": "handoff"])
         }
-        return (body, channel)
+        return (body, channel, try body.invitee.map(invitee))
     }
 
-    private func redeem(_ body: Body, redeemerID: String, channel: RedemptionChannel, subject: RateSubject) throws -> RedemptionOutcome {
+    /// The body's `invitee`, normalised as at create.
+    private static func invitee(_ draft: InviteeDraft) throws -> Invitee {
+        do throws(InviteError) {
+            return try Invitee(draft, field: "invitee")
+        } catch {
+            guard case .validationFailed(let field, let reason) = error else { throw error }
+            throw HTTPError.invalidRequest("\(field) \(reason).", details: ["field": .string(field)])
+        }
+    }
+
+    private func redeem(
+        _ body: Body, redeemerID: String, channel: RedemptionChannel, subject: RateSubject, identities: [Invitee]
+    ) throws -> RedemptionOutcome {
         if let handoff = body.handoff {
             let envelope: HandoffEnvelope
             do throws(HandoffError) {
@@ -98,14 +117,16 @@ struct RedemptionRoutes {
             try app.limit(.token, for: subject)
             return try app.withConnection {
                 try app.redemptions.redeem(
-                    credential, redeemerID: redeemerID, channel: channel, handoffID: HandoffIssuer.handoffID(of: envelope), on: $0
+                    credential, redeemerID: redeemerID, channel: channel, handoffID: HandoffIssuer.handoffID(of: envelope),
+                    identities: identities, on: $0
                 )
             }
         }
         let credential = try app.credential(body.token ?? body.code ?? "", for: subject)
         return try app.limitingLookup(credential, for: subject) {
             try app.withConnection {
-                try app.redemptions.redeem(credential, redeemerID: redeemerID, channel: channel, handoffID: nil, on: $0)
+                try app.redemptions.redeem(
+                    credential, redeemerID: redeemerID, channel: channel, handoffID: nil, identities: identities, on: $0)
             }
         }
     }

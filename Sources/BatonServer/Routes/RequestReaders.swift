@@ -26,7 +26,7 @@ package enum RequestReaders {
     /// them set, once channel and redeemer id are checked.
     /// - Throws: 400/415 `invalid_request` naming the field.
     package static func redemption(_ request: Request) throws -> (handoff: String?, token: String?, code: String?) {
-        let (body, _) = try RedemptionRoutes.read(request)
+        let (body, _, _) = try RedemptionRoutes.read(request)
         return (body.handoff, body.token, body.code)
     }
 

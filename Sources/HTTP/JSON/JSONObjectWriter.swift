@@ -52,6 +52,13 @@ public struct JSONObjectWriter: ~Copyable {
         }
     }
 
+    /// Adds `key` with `json`, a JSON value already encoded (by `JSONCoding`), copied as it is.
+    public mutating func add(_ key: StaticString, json: Data) {
+        add(key, maxLength: json.count) { out in
+            json.withUnsafeBytes { out.write(bytes: $0.assumingMemoryBound(to: UInt8.self)) }
+        }
+    }
+
     /// Adds `key` with an integer.
     public mutating func add(_ key: StaticString, _ value: Int) {
         add(key, maxLength: 20) { $0.writeDecimal(value) }

@@ -150,7 +150,8 @@ private final class RaceInvites: Sendable {
             _ = try connection.query(
                 RedemptionStore.redeemByToken,
                 [
-                    target.tokenHash, "u-\(round)", "app", nil as String?, OutboxEvents.webhookKind, Int32(1),
+                    target.tokenHash, "u-\(round)", "app", nil as String?, OutboxEvents.webhookKind, Int32(1), [Data](),
+                    "erased:u-\(round)",
                 ])
         }
     }

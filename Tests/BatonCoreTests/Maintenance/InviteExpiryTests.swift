@@ -104,7 +104,7 @@ struct InviteExpiryTests {
         let outcome: String = try redeemer.query(
             RedemptionStore.redeemByToken,
             [
-                hash, "u-race", "app", nil as String?, OutboxEvents.webhookKind, Int32(15),
+                hash, "u-race", "app", nil as String?, OutboxEvents.webhookKind, Int32(15), [Data](), "erased:u-race",
             ])[0].decode(at: 0)
         #expect(outcome == "redeemed")
         // The redemption's transaction began before the deadline; the sweep starts after it.

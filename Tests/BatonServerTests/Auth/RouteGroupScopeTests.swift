@@ -20,6 +20,7 @@ struct RouteGroupScopeTests {
         ("GET", "/metrics", "/metrics", .metricsRead),
         ("POST", "/v1/redemptions", "/v1/redemptions", .redemptionsWrite),
         ("GET", "/admin", "/admin", .metricsRead),
+        ("DELETE", "/v1/families/fam_1", "/v1/families/:family_id", .admin),
     ]
 
     let app: TestApp

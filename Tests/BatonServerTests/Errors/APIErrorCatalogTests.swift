@@ -29,7 +29,7 @@ struct APIErrorCatalogTests {
                 }
             })
         #expect(
-            Self.covered(RedeemError.self, cases: 0...16) {
+            Self.covered(RedeemError.self, cases: 0...18) {
                 switch $0 {
                 case .notFound: 0
                 case .expired: 1
@@ -38,6 +38,8 @@ struct APIErrorCatalogTests {
                 case .handoffAlreadyUsed: 4
                 case .invalidCredential: 5
                 case .reissued: 16
+                case .inviteeMismatch: 17
+                case .selfRedemption: 18
                 case .handoff(let error):
                     switch error {
                     case .tooLarge: 6
@@ -79,6 +81,12 @@ struct APIErrorCatalogTests {
                 case .invalidParameter: 0
                 case .emptyRange: 1
                 case .rangeTooLarge: 2
+                }
+            })
+        #expect(
+            Self.covered(FamilyError.self, cases: 0...0) {
+                switch $0 {
+                case .notFound: 0
                 }
             })
         #expect(APIErrorCatalog.representatives.contains { $0 is RedeemerTokenError })

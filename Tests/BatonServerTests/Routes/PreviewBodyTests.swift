@@ -14,9 +14,10 @@ struct PreviewBodyTests {
         let usesLeft: Int
         let state: String
         let handoff: String
+        var forSpecificPerson = false
 
         private enum CodingKeys: String, CodingKey {
-            case familyName, inviterName, expiresAt, usesLeft, state, handoff
+            case familyName, inviterName, expiresAt, usesLeft, state, handoff, forSpecificPerson
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -27,6 +28,7 @@ struct PreviewBodyTests {
             try container.encode(usesLeft, forKey: .usesLeft)
             try container.encode(state, forKey: .state)
             try container.encode(handoff, forKey: .handoff)
+            try container.encode(forSpecificPerson, forKey: .forSpecificPerson)
         }
     }
 

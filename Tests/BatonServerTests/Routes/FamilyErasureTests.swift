@@ -1,0 +1,147 @@
+import BatonCore
+import Foundation
+import Postgres
+import Testing
+
+@Suite("DELETE /v1/families/{family_id}")
+struct FamilyErasureTests {
+    let app: TestApp
+    let client: HTTPTestClient
+
+    /// Everything personal the test family hands Baton.
+    static let personal = [
+        "Household Zed", "inviter-qx7", "Quill Inviter", "note-k3v", "kid@househ.example", "househ.example", "redeemer-r1x",
+        "redeemer-r2x", "redeemer-r3x",
+    ]
+
+    init() throws {
+        (app, client) = try TestApp.withClient(rateLimited: false)
+    }
+
+    private func create(_ fields: [String: Any], headers: [(String, String)] = []) throws -> HTTPTestClient.Response {
+        let base: [String: Any] = [
+            "family_id": "fam_1", "family_name": "Household Zed", "inviter_id": "inviter-qx7", "inviter_name": "Quill Inviter",
+            "metadata": ["note": "note-k3v"], "source": "share_sheet",
+        ]
+        let response = try client.post("/v1/invites", json: base.merging(fields) { $1 }, headers: headers)
+        #expect(response.status == 201)
+        return response
+    }
+
+    private func redeem(_ token: Any?, _ redeemer: String, invitee: [String: String]? = nil) throws -> HTTPTestClient.Response {
+        var body: [String: Any] = ["token": token as? String ?? "", "redeemer_id": redeemer]
+        body["invitee"] = invitee
+        return try client.post("/v1/redemptions", json: body)
+    }
+
+    /// Every row of every table of the `baton` schema (found in the catalog)
+    /// as text, all columns together.
+    private func everyRow() throws -> String {
+        try app.withConnection { connection in
+            let tables = try connection.query(
+                "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'baton' AND c.relkind = 'r'"
+            ).map { try $0.decode(String.self, at: 0) }
+            #expect(tables.count >= 10)
+            return try tables.map { table in
+                try connection.query("SELECT coalesce(string_agg(t::text, E'\\n'), '') FROM baton.\(table) t")[0].decode(String.self, at: 0)
+            }.joined(separator: "\n")
+        }
+    }
+
+    /// The family's invites, redeemed, replayed with a key, and a copy of an
+    /// event body in an old-style webhook job; another family beside it.
+    private func makeFamily() throws -> (multi: [String: Any], idempotent: HTTPTestClient.Response) {
+        let multi = try create(["max_redemptions": 3]).json
+        #expect(try redeem(multi["token"], "redeemer-r1x").status == 201)
+        #expect(try redeem(multi["token"], "redeemer-r2x").status == 201)
+        let bound = try create(["invitee": ["email": "Kid@househ.example"]]).json
+        #expect(try redeem(bound["token"], "redeemer-r3x", invitee: ["email": "kid@househ.example"]).status == 201)
+        _ = try create([:])
+        let idempotent = try create(["campaign": "spring"], headers: [("Idempotency-Key", "create-1")])
+        let other = try client.post(
+            "/v1/invites", json: ["family_id": "fam_2", "family_name": "The Roe Family", "inviter_name": "Rita Roe"])
+        #expect(try redeem(other.json["token"], "redeemer-roe").status == 201)
+        _ = try app.withConnection { connection in
+            try connection.query(
+                """
+                INSERT INTO baton.jobs (kind, args)
+                SELECT 'webhook.deliver', jsonb_build_object('event', baton.webhook_body(event_id, type, occurred_at, data || '{"family_name": "Household Zed"}'))
+                FROM baton.events WHERE type = 'invite.redeemed' AND family_id = 'fam_1' LIMIT 1
+                """)
+        }
+        return (multi, idempotent)
+    }
+
+    @Test("an erasure leaves none of the family's strings in any table, and the other family's untouched")
+    func erasesEverywhere() throws {
+        let (_, _) = try makeFamily()
+        let before = try everyRow()
+        // The invitee's address itself is never stored, only its hash and hint.
+        for text in Self.personal where text != "kid@househ.example" { #expect(before.contains(text), "\(text) was stored before") }
+        let response = try client.send("DELETE", "/v1/families/fam_1")
+        #expect(response.status == 200)
+        #expect(response.json["invites_revoked"] as? Int == 3 && response.json["invites_erased"] as? Int == 4)
+        #expect(response.json["redemptions_erased"] as? Int == 3 && response.json["idempotent_responses_erased"] as? Int == 1)
+        let after = try everyRow()
+        for text in Self.personal { #expect(!after.contains(text), "\(text) is still stored") }
+        for text in ["The Roe Family", "Rita Roe", "redeemer-roe"] { #expect(after.contains(text)) }
+        #expect(try app.count("SELECT count(*) FROM baton.invites WHERE family_id = 'fam_1' AND state = 'active'") == 0)
+        #expect(try app.count("SELECT sum(redemption_count)::int8 FROM baton.invites WHERE family_id = 'fam_1'") == 3)
+        #expect(try app.count("SELECT count(DISTINCT redeemer_id) FROM baton.redemptions WHERE redeemer_id LIKE 'erased:%'") == 3)
+        #expect(try app.count("SELECT count(*) FROM baton.events WHERE type = 'invite.revoked' AND family_id = 'fam_1'") == 3)
+    }
+
+    @Test("a family.erased event and its webhook job are recorded, holding counts only")
+    func erasedEvent() throws {
+        _ = try makeFamily()
+        let response = try client.send("DELETE", "/v1/families/fam_1")
+        let eventID = try #require(response.json["event_id"] as? String)
+        let body = try app.withConnection { connection in
+            try connection.query(
+                "SELECT baton.webhook_body(event_id, type, occurred_at, data)::text FROM baton.events WHERE event_id = $1::uuid",
+                [eventID])[0].decode(String.self, at: 0)
+        }
+        let data = try #require((JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any])?["data"] as? [String: Any])
+        #expect(data["family_id"] as? String == "fam_1" && data["invites_revoked"] as? Int == 3 && data["invite_id"] == nil)
+        #expect(try app.count("SELECT count(*) FROM baton.jobs WHERE args->>'event_id' = '\(eventID)'") == 1)
+        #expect(try app.count("SELECT count(*) FROM baton.jobs WHERE args ? 'event'") == 0)
+    }
+
+    @Test("replayed receipts and idempotent responses carry the erased form")
+    func replaysErased() throws {
+        let (multi, idempotent) = try makeFamily()
+        #expect(try client.send("DELETE", "/v1/families/fam_1").status == 200)
+        let receipt = try redeem(multi["token"], "redeemer-r1x")
+        #expect(receipt.status == 200)
+        #expect(receipt.json["family_name"] as? String == FamilyEraser.erasedFamilyName)
+        #expect((receipt.json["redeemer_id"] as? String)?.hasPrefix("erased:") == true)
+        #expect(receipt.json["inviter_name"] is NSNull && (receipt.json["metadata"] as? [String: Any])?.isEmpty == true)
+        #expect(receipt.json["source"] as? String == "share_sheet")
+        #expect(try redeem(multi["token"], "redeemer-r1x").body == receipt.body)
+        let stranger = try redeem(multi["token"], "someone-new")
+        #expect(stranger.errorCode == "invite_revoked")
+
+        let replay = try create(["campaign": "spring"], headers: [("Idempotency-Key", "create-1")])
+        #expect(replay.header("Idempotent-Replayed") == "true")
+        #expect(replay.json["id"] as? String == idempotent.json["id"] as? String)
+        #expect(replay.json["family_name"] as? String == FamilyEraser.erasedFamilyName && replay.json["erased_at"] is String)
+        let text = String(decoding: replay.body, as: UTF8.self)
+        for gone in Self.personal { #expect(!text.contains(gone)) }
+        let read = try client.get("/v1/invites/\(idempotent.json["id"] as? String ?? "")").json
+        #expect(read["family_name"] as? String == FamilyEraser.erasedFamilyName && read["inviter_id"] is NSNull)
+    }
+
+    @Test("erasing twice is fine, an unknown family is 404 family_not_found, and only admin keys may erase")
+    func rules() throws {
+        _ = try create([:])
+        let writer = try app.client(apiKey: app.makeKey([.invitesWrite, .invitesRead]))
+        let refused = try writer.send("DELETE", "/v1/families/fam_1")
+        #expect(refused.status == 403)
+        #expect(try app.count("SELECT count(*) FROM baton.invites WHERE erased_at IS NOT NULL") == 0)
+        #expect(try client.send("DELETE", "/v1/families/fam_1").json["invites_revoked"] as? Int == 1)
+        let again = try client.send("DELETE", "/v1/families/fam_1")
+        #expect(again.status == 200 && again.json["invites_revoked"] as? Int == 0 && again.json["invites_erased"] as? Int == 0)
+        let unknown = try client.send("DELETE", "/v1/families/nobody")
+        #expect(unknown.status == 404 && unknown.errorCode == "family_not_found")
+    }
+}
