@@ -20,6 +20,13 @@ public enum BatonCommandLine {
                     children: [
                         .command(KeysCreateCommand.self), .command(KeysListCommand.self), .command(KeysRevokeCommand.self),
                     ]),
+                .group(
+                    name: "webhooks", summary: "Manage webhook endpoints, read their delivery logs, redeliver events.",
+                    children: [
+                        .command(WebhooksListCommand.self), .command(WebhooksCreateCommand.self), .command(WebhooksRotateCommand.self),
+                        .command(WebhooksTestCommand.self), .command(WebhooksDeliveriesCommand.self),
+                        .command(WebhooksRedeliverCommand.self),
+                    ]),
                 .group(name: "handoff", summary: "Look inside handoff envelopes.", children: [.command(HandoffInspectCommand.self)]),
                 .command(CheckURLCommand.self),
                 .command(DoctorCommand.self),

@@ -23,11 +23,18 @@ enum OpenAPIDocument {
                     #"Self-hosted invite handoff service: invites, App Clip previews and handoffs, exactly-once redemption. Errors are {"error": {"code", "message", "details"}}; every response carries X-Request-Id."#,
             ],
             "servers": [["url": "/"]],
+            "tags": [
+                [
+                    "name": webhookTag,
+                    "description":
+                        "Where webhooks go: endpoints with their own secrets and event filters, their delivery logs, redelivery.",
+                ]
+            ],
             "security": [["apiKey": [String]()]],
-            "paths": apiPaths.merging(pagePaths) { api, _ in api },
+            "paths": apiPaths.merging(pagePaths) { api, _ in api }.merging(webhookEndpointPaths) { api, _ in api },
             "components": [
                 "securitySchemes": securitySchemes,
-                "schemas": schemas.merging(funnelSchemas) { schema, _ in schema },
+                "schemas": schemas.merging(funnelSchemas) { schema, _ in schema }.merging(webhookEndpointSchemas) { schema, _ in schema },
                 "responses": Dictionary(
                     uniqueKeysWithValues: OpenAPISharedResponse.allCases.map { ($0.rawValue, errorAnswer($0.meaning)) }),
                 "parameters": sharedParameters,
@@ -45,7 +52,7 @@ enum OpenAPIDocument {
             "apiKey": [
                 "type": "http", "scheme": "bearer",
                 "description":
-                    "Authorization: Bearer <API key>; scopes invites:write, invites:read, redemptions:write, metrics:read, admin",
+                    "Authorization: Bearer <API key>; scopes invites:write, invites:read, redemptions:write, metrics:read, webhooks:write, webhooks:read, admin",
             ],
             "redeemerJWT": [
                 "type": "http", "scheme": "bearer", "bearerFormat": "JWT",
