@@ -17,6 +17,19 @@ private enum Webhooks {
         try JSONSerialization.jsonObject(with: try JSONCoding.encode(value))
     }
 
+    /// Prints a just-made `secret`: the endpoint with it as JSON, or the
+    /// secret alone on standard output and `notice` on standard error.
+    static func show(_ endpoint: WebhookEndpoint, _ secret: WebhookSecret, notice: String, _ arguments: ParsedArguments, console: Console)
+        throws
+    {
+        if arguments.flag("json") {
+            console.json(try json(WebhookEndpointBody(endpoint: endpoint, secret: secret)))
+        } else {
+            console.out(secret.text)
+            console.err("Save this secret now: it can't be shown again. " + notice)
+        }
+    }
+
     static func row(_ endpoint: WebhookEndpoint) -> [String] {
         [
             endpoint.id.uuidString.lowercased(), SafeText.escaped(endpoint.url), endpoint.enabledEvents.joined(separator: ","),
@@ -83,12 +96,8 @@ enum WebhooksCreateCommand: BatonCommand {
         let (endpoint, secret) = try ConfiguredDatabase.open { configuration, connection in
             try WebhookEndpointStore(secret: configuration.secretKey).create(new, on: connection)
         }
-        if arguments.flag("json") {
-            console.json(try Webhooks.json(WebhookEndpointBody(endpoint: endpoint, secret: secret)))
-        } else {
-            console.out(secret.text)
-            console.err("Save this secret now: it can't be shown again. The endpoint's id is \(endpoint.id.uuidString.lowercased()).")
-        }
+        try Webhooks.show(
+            endpoint, secret, notice: "The endpoint's id is \(endpoint.id.uuidString.lowercased()).", arguments, console: console)
         return .success
     }
 }
@@ -110,12 +119,7 @@ enum WebhooksRotateCommand: BatonCommand {
         let (endpoint, secret) = try ConfiguredDatabase.open { configuration, connection in
             try WebhookEndpointStore(secret: configuration.secretKey).rotateSecret(id: id, previousExpiresIn: overlap, on: connection)
         }
-        if arguments.flag("json") {
-            console.json(try Webhooks.json(WebhookEndpointBody(endpoint: endpoint, secret: secret)))
-        } else {
-            console.out(secret.text)
-            console.err("Save this secret now: it can't be shown again. The previous one signs for \(overlap) more second(s).")
-        }
+        try Webhooks.show(endpoint, secret, notice: "The previous one signs for \(overlap) more second(s).", arguments, console: console)
         return .success
     }
 }
