@@ -5,7 +5,7 @@
 ALTER TABLE baton.events DROP CONSTRAINT events_type_check;
 ALTER TABLE baton.events ADD CONSTRAINT events_type_check
     CHECK (type IN ('invite.created', 'invite.previewed', 'invite.redeemed', 'invite.expired', 'invite.revoked',
-                    'invite.rejected', 'invite.updated', 'invite.reissued'));
+                    'invite.rejected', 'invite.updated', 'invite.reissued', 'webhook.test'));
 
 -- The codes and tokens an invite had before it was reissued, as the same
 -- keyed hashes as `invites.code_hash` and `token_hash` (each under its own

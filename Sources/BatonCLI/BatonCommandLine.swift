@@ -28,6 +28,13 @@ public enum BatonCommandLine {
                     ]),
                 .group(
                     name: "families", summary: "Erase a family's personal data.", children: [.command(FamiliesEraseCommand.self)]),
+                .group(
+                    name: "webhooks", summary: "Manage webhook endpoints, read their delivery logs, redeliver events.",
+                    children: [
+                        .command(WebhooksListCommand.self), .command(WebhooksCreateCommand.self), .command(WebhooksRotateCommand.self),
+                        .command(WebhooksTestCommand.self), .command(WebhooksDeliveriesCommand.self),
+                        .command(WebhooksRedeliverCommand.self),
+                    ]),
                 .group(name: "handoff", summary: "Look inside handoff envelopes.", children: [.command(HandoffInspectCommand.self)]),
                 .command(CheckURLCommand.self),
                 .command(DoctorCommand.self),

@@ -18,6 +18,7 @@ extension BatonApplication {
             )
         }
         let listen = configuration.listen
+        configuredEndpoint.start()
         rejectionFlusher.start()
         apiKeyUsage.start()
         guessBudgetFlusher.start()

@@ -29,6 +29,10 @@ public final class BatonApplication: Sendable {
     public let redemptions: RedemptionStore
     /// Invites: create, read, list, revoke.
     public let invites: InviteStore
+    /// Webhook endpoints and their sealed secrets.
+    public let webhookEndpoints: WebhookEndpointStore
+    /// Writes the endpoint `BATON_WEBHOOK_URL` defines, from ``startServer(logSink:)``.
+    let configuredEndpoint: ConfiguredEndpoint
     /// `Idempotency-Key` records of the invite routes.
     public let idempotencyKeys: IdempotencyStore
     /// Erases a family's personal data (`DELETE /v1/families/{family_id}`).
@@ -79,12 +83,15 @@ public final class BatonApplication: Sendable {
         self.apiKeyUsage = APIKeyUsage(conninfo: configuration.databaseURL)
         self.redemptions = RedemptionStore(
             secret: configuration.secretKey,
-            webhookMaxAttempts: configuration.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
+            webhookMaxAttempts: configuration.webhookDelivery.maxAttempts
         )
         self.invites = InviteStore(
             secret: configuration.secretKey, codeLength: configuration.links.codeLength,
-            webhookMaxAttempts: configuration.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
+            webhookMaxAttempts: configuration.webhookDelivery.maxAttempts
         )
+        self.webhookEndpoints = WebhookEndpointStore(secret: configuration.secretKey)
+        self.configuredEndpoint = ConfiguredEndpoint(
+            configuration.webhook, secretKey: configuration.secretKey, conninfo: configuration.databaseURL)
         self.idempotencyKeys = IdempotencyStore(secret: configuration.secretKey)
         self.familyEraser = FamilyEraser(
             secret: configuration.secretKey,
@@ -111,6 +118,7 @@ public final class BatonApplication: Sendable {
     /// uses, the API key cache's listener) and closes the database
     /// connections; call it after the HTTP server has shut down.
     public func close() {
+        configuredEndpoint.stop()
         apiKeyCache.stop()
         apiKeyUsage.stop()
         jobWakeup.stop()
@@ -133,6 +141,7 @@ public final class BatonApplication: Sendable {
         InviteLifecycleRoutes(app: self).register(on: &router)
         FamilyRoutes(app: self).register(on: &router)
         FunnelRoutes(app: self).register(on: &router)
+        WebhookEndpointRoutes(app: self).register(on: &router)
         OpenAPIRoutes().register(on: &router)
         AdminRoutes(app: self).register(on: &router)
         if configuration.server.metricsListen == nil { MetricsRoutes(app: self).register(on: &router) }

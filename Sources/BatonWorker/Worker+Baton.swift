@@ -1,21 +1,24 @@
 import BatonCore
+import Foundation
 
 extension Worker {
-    /// The handlers `baton worker` runs: webhook delivery, reading events
-    /// from the database at `conninfo`, its HTTP requests counted by `attempts`.
-    ///
-    /// Without webhook settings there is no webhook handler, so the worker
-    /// never claims a webhook job: a replica started without
-    /// `BATON_WEBHOOK_URL` leaves every delivery to the configured ones
-    /// instead of discarding it.
+    /// The handlers `baton worker` runs: webhook delivery to every endpoint
+    /// in the database at `conninfo`, opening their secrets with
+    /// `secretKey` (`BATON_SECRET_KEY`), its HTTP requests counted by
+    /// `attempts`. Every worker delivers every endpoint: none needs the
+    /// webhook settings of the environment.
+    /// - Parameters:
+    ///   - clock: the time of signatures and failure streaks; tests inject one.
+    ///   - log: hears about endpoints the delivery disabled.
     public static func standardHandlers(
-        webhook: WebhookSettings?, conninfo: String, metrics: BatonMetrics? = nil, attempts: WebhookAttemptCounter? = nil
+        delivery: WebhookDeliverySettings, secretKey: [UInt8], conninfo: String, metrics: BatonMetrics? = nil,
+        attempts: WebhookAttemptCounter? = nil, clock: @escaping @Sendable () -> Date = { Date() },
+        log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }
     ) -> [String: any JobHandler] {
-        guard let webhook else { return [:] }
-        return [
+        [
             OutboxEvents.webhookKind: WebhookDelivery(
-                settings: webhook, events: WebhookEvents(conninfo: conninfo),
-                transport: WebhookTransport(limit: webhook.timeout, attempts: attempts), metrics: metrics)
+                settings: delivery, secretKey: secretKey, events: WebhookEvents(conninfo: conninfo),
+                transport: WebhookTransport(limit: delivery.timeout, attempts: attempts), metrics: metrics, clock: clock, log: log)
         ]
     }
 
@@ -35,7 +38,8 @@ extension Worker {
         var settings = baton.worker
         if let concurrency { settings.concurrency = concurrency }
         var periodic = PeriodicSchedule()
-        periodic.webhookMaxAttempts = baton.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
+        periodic.webhookMaxAttempts = baton.webhookDelivery.maxAttempts
+        periodic.webhookLogRetention = baton.webhookDelivery.logRetention
         var configuration = WorkerConfiguration(
             conninfo: baton.databaseURL, workerID: workerID ?? WorkerConfiguration.defaultWorkerID(),
             settings: settings, periodic: periodic
@@ -47,7 +51,8 @@ extension Worker {
         let worker = Worker(
             configuration: configuration,
             handlers: standardHandlers(
-                webhook: baton.webhook, conninfo: baton.databaseURL, metrics: metrics, attempts: webhookAttempts
+                delivery: baton.webhookDelivery, secretKey: baton.secretKey, conninfo: baton.databaseURL, metrics: metrics,
+                attempts: webhookAttempts, log: configuration.log
             )
         )
         if let metrics { worker.addLeaderGauge(to: metrics) }

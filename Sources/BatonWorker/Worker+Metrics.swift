@@ -39,7 +39,7 @@ extension BatonMetrics {
             if task == "expire_invites" { invitesExpired.increment(by: count) }
         case .discarded(let ids):
             periodicRows.labels("discard_jobs").increment(by: ids.count)
-        case .databaseFailed, .databaseRecovered, .leadership:
+        case .databaseFailed, .databaseRecovered, .leadership, .endpointDisabled:
             break
         }
     }

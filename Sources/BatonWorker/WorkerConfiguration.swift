@@ -77,7 +77,7 @@ public struct PeriodicSchedule: Sendable {
     public var funnelRollupInterval: Duration = .seconds(10)
     /// Events added to the funnel's rollups per transaction.
     public var funnelRollupBatch: Int = FunnelRollup.defaultBatch
-    /// How often old jobs, idempotency records and events are deleted.
+    /// How often old jobs, idempotency records, delivery log entries and events are deleted.
     public var cleanupInterval: Duration = .seconds(60)
     /// Invites expired per statement.
     public var expiryBatch: Int = 5_000
@@ -89,6 +89,8 @@ public struct PeriodicSchedule: Sendable {
     public var cleanupBatch: Int = 10_000
     /// Attempts of the webhook jobs the expiry sweep enqueues.
     public var webhookMaxAttempts: Int = OutboxEvents.defaultWebhookMaxAttempts
+    /// How long the webhook delivery log keeps an attempt.
+    public var webhookLogRetention: Duration = WebhookDeliverySettings().logRetention
 
     /// The defaults; change fields as needed.
     public init() {}

@@ -1,4 +1,5 @@
 import BatonCore
+import Foundation
 import Postgres
 
 /// Something an operator may want in the log. Every field is safe to log:
@@ -14,10 +15,14 @@ public enum WorkerEvent: Sendable, Equatable {
     /// This worker became, or stopped being, the leader.
     case leadership(acquired: Bool)
     /// A periodic task did something: `count` rows for `task`
-    /// (`rescue`, `expire_invites`, `rollup_funnel`, `delete_jobs`, `delete_idempotency_keys`, `delete_events`).
+    /// (`rescue`, `expire_invites`, `rollup_funnel`, `delete_jobs`, `delete_idempotency_keys`,
+    /// `delete_webhook_deliveries`, `delete_events`).
     case periodic(task: String, count: Int)
     /// Jobs used their last attempt (or failed permanently) and were discarded.
     case discarded(ids: [Int64])
+    /// A webhook endpoint failed for `BATON_WEBHOOK_DISABLE_AFTER_HOURS`
+    /// without one success and was disabled (reason `endpoint_disabled`).
+    case endpointDisabled(id: UUID)
 
     /// The event for `error` thrown in `loop`, the `failures`th in a row.
     /// Queue and Postgres errors describe themselves without values;
@@ -35,7 +40,7 @@ public enum WorkerEvent: Sendable, Equatable {
     /// `info` for routine work, `warning` for failures and discards.
     public var level: String {
         switch self {
-        case .databaseFailed, .discarded: "warning"
+        case .databaseFailed, .discarded, .endpointDisabled: "warning"
         case .databaseRecovered, .leadership, .periodic: "info"
         }
     }
@@ -49,6 +54,8 @@ public enum WorkerEvent: Sendable, Equatable {
         case .leadership(let acquired): acquired ? "became leader for periodic work" : "no longer leader"
         case .periodic(let task, let count): "\(task): \(count) row(s)"
         case .discarded(let ids): "discarded job(s) \(ids.map(String.init).joined(separator: ", ")) (baton jobs list --state discarded)"
+        case .endpointDisabled(let id):
+            "webhook endpoint \(id.uuidString.lowercased()) disabled after failing without a success for BATON_WEBHOOK_DISABLE_AFTER_HOURS (reason endpoint_disabled; enable it with PATCH)"
         }
     }
 }

@@ -13,6 +13,7 @@ struct KilledWorkerTests {
         let db = try WorkerDatabase()
         let receiver = try LoopbackReceiver { _, _ in (200, 0.1) }
         defer { receiver.stop() }
+        try db.configureWebhookEndpoint(url: receiver.url, secret: WebhookDeliveryTests.secret)
         let events = try Set((0..<60).map { _ in try WebhookDeliveryTests.recordEvent(db) })
 
         let child = try WorkerProcess(
@@ -34,8 +35,7 @@ struct KilledWorkerTests {
         // The killed worker may have held the leader lease; lapse it now (the
         // leader tests cover expiry) so the survivor rescues without waiting 30 s.
         try db.connection.query("UPDATE baton.leaders SET expires_at = now()")
-        let settings = WebhookSettings(url: receiver.url, secret: WebhookDeliveryTests.secret, timeout: .seconds(2), retryBaseSeconds: 0.05)
-        let survivor = db.worker(handlers: Worker.standardHandlers(webhook: settings, conninfo: db.conninfo))
+        let survivor = db.worker(handlers: db.webhookHandlers())
         survivor.start()
         defer { survivor.stop() }
         #expect(try eventually(within: 30) { try db.count(.completed) == 60 })

@@ -31,6 +31,7 @@ struct RenewingWorkerTests {
         // A little time per answer, so a process stops claiming before it runs far past its threshold.
         let receiver = try LoopbackReceiver { _, _ in (200, 0.05) }
         defer { receiver.stop() }
+        try db.configureWebhookEndpoint(url: receiver.url, secret: WebhookDeliveryTests.secret)
         var events = try Set((0..<2).map { _ in try WebhookDeliveryTests.recordEvent(db) })
         // With a /metrics listener: each process must close it before the next binds the same port, or that one fails to start.
         let worker = try WorkerProcess(
@@ -76,6 +77,7 @@ struct RenewingWorkerTests {
         // only after 5 s: the drain waits for it, and the signal lands inside.
         let receiver = try LoopbackReceiver { _, previous in (200, previous == 2 ? 5 : 0) }
         defer { receiver.stop() }
+        try db.configureWebhookEndpoint(url: receiver.url, secret: WebhookDeliveryTests.secret)
         for _ in 0..<5 { _ = try WebhookDeliveryTests.recordEvent(db) }
         let worker = try WorkerProcess(
             db, receiver: receiver, arguments: ["--concurrency", "1"], settings: ["BATON_WORKER_RENEW_AFTER_WEBHOOKS": "3"])

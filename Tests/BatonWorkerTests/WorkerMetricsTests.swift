@@ -11,10 +11,10 @@ struct WorkerMetricsTests {
         let db = try WorkerDatabase()
         let receiver = try LoopbackReceiver { _, previous in (previous == 0 ? 500 : 204, 0) }
         defer { receiver.stop() }
+        try db.configureWebhookEndpoint(url: receiver.url, secret: WebhookDeliveryTests.secret)
         _ = try WebhookDeliveryTests.recordEvent(db)
         let metrics = BatonMetrics()
-        let settings = WebhookSettings(url: receiver.url, secret: WebhookDeliveryTests.secret, timeout: .seconds(2), retryBaseSeconds: 0.05)
-        let worker = db.worker(handlers: Worker.standardHandlers(webhook: settings, conninfo: db.conninfo, metrics: metrics)) {
+        let worker = db.worker(handlers: db.webhookHandlers(metrics: metrics)) {
             $0.metrics = metrics
         }
         worker.start()

@@ -50,10 +50,13 @@ enum WorkerCommand: BatonCommand {
         let metricsServer = try startMetricsServer(metrics, configuration: configuration, console: console) {
             worker.isResponsive(within: livenessLimit)
         }
+        let configured = ConfiguredEndpoint(configuration.webhook, secretKey: configuration.secretKey, conninfo: configuration.databaseURL)
+        configured.start()
+        defer { configured.stop() }
         worker.start()
         let endpoint =
-            configuration.webhook.map { "\($0.url.scheme ?? "")://\($0.url.host ?? "")" }
-            ?? "none (BATON_WEBHOOK_URL unset: webhook jobs are left to workers that have it)"
+            configuration.webhook.map { "every endpoint, \($0.url.scheme ?? "")://\($0.url.host ?? "") managed by configuration" }
+            ?? "every endpoint (none managed by configuration: BATON_WEBHOOK_URL unset)"
         console.out(
             "worker \(worker.configuration.workerID) running \(worker.configuration.settings.concurrency) at once; webhooks to \(endpoint)")
         let renewing = stop.wait()

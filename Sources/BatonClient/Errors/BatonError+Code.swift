@@ -13,7 +13,7 @@ extension BatonError {
         case inviteUsedUp = "invite_used_up", handoffAlreadyUsed = "handoff_already_used", invalidCode = "invalid_code"
         case invalidInvocation = "invalid_invocation", inviteReissued = "invite_reissued"
         case inviteNotActive = "invite_not_active", maxRedemptionsBelowCount = "max_redemptions_below_count"
-        case invalidInvocation = "invalid_invocation", inviteeMismatch = "invitee_mismatch", selfRedemption = "self_redemption"
+        case inviteeMismatch = "invitee_mismatch", selfRedemption = "self_redemption"
         case familyNotFound = "family_not_found"
         case handoffTooLarge = "handoff_too_large", handoffMalformed = "handoff_malformed"
         case handoffUnsupportedVersion = "handoff_unsupported_version", handoffUnsupportedKind = "handoff_unsupported_kind"

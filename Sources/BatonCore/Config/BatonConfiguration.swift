@@ -26,8 +26,11 @@ public struct BatonConfiguration: Sendable {
     public var redemption: RedemptionSettings
     /// What invite links are made of.
     public var links: LinkSettings
-    /// Where webhooks go; nil when `BATON_WEBHOOK_URL` is unset (no delivery).
+    /// The endpoint managed by configuration; nil when `BATON_WEBHOOK_URL`
+    /// is unset (endpoints made through the API still get deliveries).
     public var webhook: WebhookSettings?
+    /// How workers deliver webhooks to every endpoint.
+    public var webhookDelivery: WebhookDeliverySettings
     /// How the worker runs jobs and periodic work.
     public var worker: WorkerSettings
 
@@ -55,7 +58,8 @@ public struct BatonConfiguration: Sendable {
         let logLevel = reader.parsed(.logLevel, expected: "debug, info, warning or error", LogLevel.init(rawValue:))
         let server = ServerSettings.read(&reader)
         let links = LinkSettings.read(&reader)
-        let webhook = WebhookSettings.read(&reader)
+        let webhookDelivery = WebhookDeliverySettings.read(&reader)
+        let webhook = WebhookSettings.read(&reader, delivery: webhookDelivery)
         let worker = WorkerSettings.read(&reader)
         let redemption = RedemptionSettings.read(&reader, secretKey: secretKey)
         // Judged on the values the settings ended up with, however they were given.
@@ -65,7 +69,7 @@ public struct BatonConfiguration: Sendable {
         guard reader.problems.isEmpty,
             let databaseURL, let secretKey, let listen, let poolSize, let poolTimeout, let statementTimeout, let transactionPooling,
             let logLevel,
-            let server, let links, let worker, let redemption
+            let server, let links, let worker, let redemption, let webhookDelivery
         else { throw ConfigurationError(problems: reader.problems) }
         self.databaseURL = databaseURL
         self.secretKey = secretKey
@@ -79,6 +83,7 @@ public struct BatonConfiguration: Sendable {
         self.redemption = redemption
         self.links = links
         self.webhook = webhook
+        self.webhookDelivery = webhookDelivery
         self.worker = worker
     }
 }

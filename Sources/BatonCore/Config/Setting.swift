@@ -71,7 +71,7 @@ public struct Setting: Sendable, Hashable {
     public static let webhookURL = Setting(
         name: "BATON_WEBHOOK_URL",
         summary:
-            "Webhook endpoint for invite.redeemed/expired/revoked events; https:// (http:// only for loopback hosts). Unset: no delivery.",
+            "A webhook endpoint managed by configuration, receiving every event; https:// (http:// only for loopback hosts). Unset: only endpoints made with the API.",
         defaultValue: "", isSecret: false
     )
     /// The key of the `Baton-Signature` HMAC.
@@ -97,6 +97,19 @@ public struct Setting: Sendable, Hashable {
         name: "BATON_WEBHOOK_MAX_ATTEMPTS",
         summary: "Webhook delivery attempts before the job is discarded (1-100).",
         defaultValue: "15", isSecret: false
+    )
+    /// How long an endpoint may fail before it is disabled.
+    public static let webhookDisableAfter = Setting(
+        name: "BATON_WEBHOOK_DISABLE_AFTER_HOURS",
+        summary:
+            "Hours a webhook endpoint may keep failing without one success before it is disabled (reason endpoint_disabled). 1-8760.",
+        defaultValue: "120", isSecret: false
+    )
+    /// How long delivery attempts are logged.
+    public static let webhookLogRetention = Setting(
+        name: "BATON_WEBHOOK_LOG_RETENTION_DAYS",
+        summary: "Days the webhook delivery log keeps each attempt (1-3650).",
+        defaultValue: "30", isSecret: false
     )
     /// Jobs one worker runs at once.
     public static let workerConcurrency = Setting(
@@ -157,7 +170,7 @@ public struct Setting: Sendable, Hashable {
             handoffKeys, handoffTTL, redeemerJWTSecret, redeemerJWTAudience, redeemerJWTIssuer, redeemerJWTMaxLifetime, rateLimits,
             guessBudgetFlush,
             androidPackage, androidFingerprints,
-            webhookURL, webhookSecret, webhookTimeout, webhookRetryBase, webhookMaxAttempts,
+            webhookURL, webhookSecret, webhookTimeout, webhookRetryBase, webhookMaxAttempts, webhookDisableAfter, webhookLogRetention,
             workerConcurrency, jobLease, jobTimeout, workerShutdownGrace, workerRenewAfterWebhooks, jobRetention, idempotencyRetention,
             eventRetention,
         ] + links

@@ -1,6 +1,8 @@
 import Foundation
 
-/// Where and how webhooks are delivered (`BATON_WEBHOOK_*`).
+/// The endpoint `BATON_WEBHOOK_URL` and `BATON_WEBHOOK_SECRET` define, with
+/// the delivery settings: at start `baton serve`, `worker` and `dev` write it
+/// to the database as the endpoint managed by configuration.
 public struct WebhookSettings: Sendable, Equatable {
     /// The endpoint: `https://`, or `http://` on a loopback host.
     public var url: URL
@@ -55,12 +57,9 @@ public struct WebhookSettings: Sendable, Equatable {
         return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
-    static func read(_ reader: inout SettingReader) -> WebhookSettings? {
+    static func read(_ reader: inout SettingReader, delivery: WebhookDeliverySettings?) -> WebhookSettings? {
         let urlText = reader.text(.webhookURL) ?? ""
         let secretText = reader.text(.webhookSecret) ?? ""
-        let timeout = reader.integer(.webhookTimeout, in: 100...120_000)
-        let base = reader.decimal(.webhookRetryBase, in: 0.001...86_400)
-        let attempts = reader.integer(.webhookMaxAttempts, in: 1...100)
         guard !urlText.isEmpty else { return nil }
         var url: URL?
         switch checkEndpoint(urlText) {
@@ -70,8 +69,9 @@ public struct WebhookSettings: Sendable, Equatable {
         if secretText.utf8.count < 32 {
             reader.report(.webhookSecret, "must be at least 32 characters when BATON_WEBHOOK_URL is set (try: openssl rand -hex 32)")
         }
-        guard let url, secretText.utf8.count >= 32, let timeout, let base, let attempts else { return nil }
+        guard let url, secretText.utf8.count >= 32, let delivery else { return nil }
         return WebhookSettings(
-            url: url, secret: Array(secretText.utf8), timeout: .milliseconds(timeout), retryBaseSeconds: base, maxAttempts: attempts)
+            url: url, secret: Array(secretText.utf8), timeout: delivery.timeout, retryBaseSeconds: delivery.retryBaseSeconds,
+            maxAttempts: delivery.maxAttempts)
     }
 }

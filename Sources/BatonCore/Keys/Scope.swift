@@ -8,6 +8,10 @@ public enum Scope: String, Sendable, CaseIterable, Codable {
     case redemptionsWrite = "redemptions:write"
     /// Read the funnel and the dashboard.
     case metricsRead = "metrics:read"
+    /// Create, change, rotate, test and delete webhook endpoints; redeliver events.
+    case webhooksWrite = "webhooks:write"
+    /// Read webhook endpoints and their delivery logs.
+    case webhooksRead = "webhooks:read"
     /// Everything, including key management.
     case admin
 }

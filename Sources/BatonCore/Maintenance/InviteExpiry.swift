@@ -20,8 +20,9 @@ public enum InviteExpiry {
 
     /// Takes up to `limit` due deadlines in one statement and expires their
     /// invites that are still `active`: each gets `state = 'expired'` and
-    /// `finalized_at`, an `invite.expired` event row and a webhook job naming
-    /// the event, all in the statement's one transaction. Deadlines another
+    /// `finalized_at`, an `invite.expired` event row and one webhook job per
+    /// enabled endpoint whose filter takes it (the fan-out of
+    /// ``OutboxEvents``), all in the statement's one transaction. Deadlines another
     /// sweep holds are skipped (`SKIP LOCKED`), so sweeps may run in
     /// parallel; an invite a redemption holds is waited for, then re-checked,
     /// so it is either redeemed or expired, never both.
@@ -43,7 +44,7 @@ public enum InviteExpiry {
     /// column changed, the invite update is heap-only and writes no index
     /// entries. The deadline rows are deleted by `ctid` (a TID scan). The
     /// events carry the invite's id, family and `expires_at`; the jobs carry
-    /// only the event id (`{"event_id": …}`, read back at delivery). Webhook jobs get
+    /// only the event and endpoint ids (`{"event_id": …, "endpoint_id": …}`, read back at delivery). Webhook jobs get
     /// no unique key: each event id is new.
     static let expireStatement = PostgresStatement(
         name: "invites_expire_due",
@@ -71,10 +72,9 @@ public enum InviteExpiry {
                 RETURNING event_id
             ), job AS (
                 INSERT INTO baton.jobs (kind, args, max_attempts)
-                SELECT $3, jsonb_build_object('event_id', event_id), $2
-                FROM event
-                RETURNING 1
+                SELECT $3, jsonb_build_object('event_id', event.event_id, 'endpoint_id', endpoint.id), $2
+                FROM event JOIN baton.webhook_endpoints AS endpoint ON \(OutboxEvents.matching(type: "'invite.expired'"))
             )
-            SELECT (SELECT count(*) FROM due)::int8 AS due, (SELECT count(*) FROM job)::int8 AS expired
+            SELECT (SELECT count(*) FROM due)::int8 AS due, (SELECT count(*) FROM event)::int8 AS expired
             """)
 }

@@ -37,6 +37,8 @@ public final class BatonMetrics: Sendable {
     public let jobDuration: MetricFamily<Histogram>
     /// `baton_webhook_deliveries_total{result}`: webhook attempts by result.
     public let webhookDeliveries: MetricFamily<Counter>
+    /// `baton_webhook_endpoints_disabled_total`: endpoints this worker disabled after failing too long.
+    public let webhookEndpointsDisabled: Counter
     /// `baton_periodic_rows_total{task}`: rows the leader's periodic tasks touched.
     public let periodicRows: MetricFamily<Counter>
 
@@ -75,9 +77,12 @@ public final class BatonMetrics: Sendable {
         webhookDeliveries = registry.counter(
             "baton_webhook_deliveries_total",
             help:
-                "Webhook delivery attempts by result (delivered, http_error, transport_error, malformed, event_unreadable).",
+                "Webhook delivery attempts by result (delivered, http_error, transport_error, malformed, event_unreadable, endpoint_missing, endpoint_disabled, undecryptable).",
             labelNames: ["result"]
         )
+        webhookEndpointsDisabled = registry.counter(
+            "baton_webhook_endpoints_disabled_total",
+            help: "Webhook endpoints disabled after failing without a success for BATON_WEBHOOK_DISABLE_AFTER_HOURS.")
         periodicRows = registry.counter(
             "baton_periodic_rows_total", help: "Rows handled by the leader's periodic tasks, by task.", labelNames: ["task"]
         )

@@ -5,8 +5,9 @@ import Postgres
 /// about through webhooks.
 ///
 /// ``record(_:inviteID:familyID:channel:data:maxAttempts:on:)`` writes the
-/// event row (which metrics read) and enqueues its `webhook.deliver` job in
-/// **one statement**, on the caller's connection: call it inside the same
+/// event row (which metrics read) and enqueues one `webhook.deliver` job per
+/// enabled endpoint whose filter matches its type (the fan-out), in **one
+/// statement**, on the caller's connection: call it inside the same
 /// transaction as the state change, so a committed redemption always has its
 /// webhook and a rolled-back one never does (the transactional outbox of
 /// docs/architecture.md). After the commit,
@@ -36,6 +37,8 @@ public enum OutboxEvents {
         case inviteReissued = "invite.reissued"
         /// A family's personal data was erased (no invite: `inviteID` nil).
         case familyErased = "family.erased"
+        /// A test sent to one endpoint (`POST /v1/webhook-endpoints/{id}/test`).
+        case webhookTest = "webhook.test"
     }
 
     /// The job kind that delivers one event to the webhook endpoint.
@@ -49,8 +52,10 @@ public enum OutboxEvents {
     /// The event's `data` is `data` (a JSON object: invite and redemption
     /// fields, such as `redeemer_id`, `redemption_id`, `channel`) with
     /// `invite_id` and `family_id` set from the arguments, which win over
-    /// keys of the same name (a nil `inviteID` adds no `invite_id`). The job carries only the event id
-    /// (`{"event_id": "<uuid>"}`); the delivery builds the webhook body
+    /// keys of the same name (a nil `inviteID` adds no `invite_id`). Each job
+    /// carries only the event and endpoint ids
+    /// (`{"event_id": "<uuid>", "endpoint_id": "<uuid>"}`), so a failing
+    /// endpoint retries on its own schedule; the delivery builds the webhook body
     /// `{"id": <event id>, "type", "created_at", "data"}` from the event row.
     /// - Parameters:
     ///   - channel: how it happened (`clip`, `app`, `web`, `backend`), for metrics; optional.
@@ -78,6 +83,40 @@ public enum OutboxEvents {
         }
     }
 
+    /// Records a `webhook.test` event for endpoint `endpointID` and enqueues
+    /// its delivery to that endpoint alone, whatever its filter, in one statement.
+    /// - Returns: the event id, or nil when no such endpoint exists (nothing recorded).
+    /// - Throws: `JobQueueError.database`.
+    public static func recordTest(
+        endpointID: UUID, maxAttempts: Int = defaultWebhookMaxAttempts, on connection: PostgresConnection
+    ) throws(JobQueueError) -> UUID? {
+        try JobQueueError.wrapping { () throws(PostgresError) in
+            try connection.query(testStatement, [endpointID, Int32(clamping: maxAttempts), webhookKind]).first?.decode(
+                UUID.self, "event_id")
+        }
+    }
+
+    /// Enqueues event `eventID` again, with the same id and body: to
+    /// `endpointID` alone when given (whatever its filter), else to every
+    /// enabled endpoint whose filter matches, like the first time.
+    /// - Returns: how many delivery jobs were enqueued, or nil when no such
+    ///   event exists (past `BATON_EVENT_RETENTION_DAYS`, or never).
+    /// - Throws: `JobQueueError.database`.
+    public static func redeliver(
+        eventID: UUID, endpointID: UUID?, maxAttempts: Int = defaultWebhookMaxAttempts, on connection: PostgresConnection
+    ) throws(JobQueueError) -> Int? {
+        try JobQueueError.wrapping { () throws(PostgresError) in
+            let row = try connection.query(redeliverStatement, [eventID, endpointID, Int32(clamping: maxAttempts), webhookKind])[0]
+            return try row.decode(Bool.self, "found") ? try row.decode(Int.self, "jobs") : nil
+        }
+    }
+
+    /// The endpoints an event of type `$type` fans out to, as SQL over
+    /// `baton.webhook_endpoints AS endpoint`: enabled, and naming the type or `*`.
+    static func matching(type: String) -> String {
+        "NOT endpoint.disabled AND endpoint.enabled_events && ARRAY['*', \(type)::text]"
+    }
+
     /// The event is dated `clock_timestamp()`, when it is recorded, rather
     /// than the transaction's start (`now()`), so that it follows the change
     /// it records (a revoke, dated under its row lock) and every event that
@@ -91,9 +130,40 @@ public enum OutboxEvents {
                 RETURNING event_id
             ), job AS (
                 INSERT INTO baton.jobs (kind, args, max_attempts)
-                SELECT $7, jsonb_build_object('event_id', event_id), $6
-                FROM event
+                SELECT $7, jsonb_build_object('event_id', event.event_id, 'endpoint_id', endpoint.id), $6
+                FROM event JOIN baton.webhook_endpoints AS endpoint ON \(matching(type: "$1"))
             )
             SELECT event_id FROM event
+            """)
+
+    static let testStatement = PostgresStatement(
+        name: "outbox_record_test",
+        sql: """
+            WITH endpoint AS (
+                SELECT id FROM baton.webhook_endpoints WHERE id = $1
+            ), event AS (
+                INSERT INTO baton.events (type, data, occurred_at)
+                SELECT '\(EventType.webhookTest.rawValue)', jsonb_build_object('endpoint_id', id), clock_timestamp() FROM endpoint
+                RETURNING event_id
+            ), job AS (
+                INSERT INTO baton.jobs (kind, args, max_attempts)
+                SELECT $3, jsonb_build_object('event_id', event_id, 'endpoint_id', $1::uuid), $2 FROM event
+            )
+            SELECT event_id FROM event
+            """)
+
+    static let redeliverStatement = PostgresStatement(
+        name: "outbox_redeliver",
+        sql: """
+            WITH event AS (
+                SELECT event_id, type FROM baton.events WHERE event_id = $1
+            ), job AS (
+                INSERT INTO baton.jobs (kind, args, max_attempts)
+                SELECT $4, jsonb_build_object('event_id', event.event_id, 'endpoint_id', endpoint.id), $3
+                FROM event JOIN baton.webhook_endpoints AS endpoint
+                    ON CASE WHEN $2::uuid IS NULL THEN \(matching(type: "event.type")) ELSE endpoint.id = $2 END
+                RETURNING 1
+            )
+            SELECT EXISTS (SELECT 1 FROM event) AS found, (SELECT count(*) FROM job)::int8 AS jobs
             """)
 }

@@ -31,8 +31,8 @@ extension RedemptionStore {
     /// which the snapshot cannot see; only a new statement can tell a replay
     /// from `used_up`.
     ///
-    /// The webhook job's args are `{"event_id": <event id>}`, as
-    /// `OutboxEvents.record` writes them; the delivery builds the body from the event row.
+    /// The webhook jobs (one per matching endpoint) carry
+    /// `{"event_id", "endpoint_id"}`, as `OutboxEvents.record` writes them; the delivery builds the body from the event row.
     private static func redeemSQL(hashColumn: String) -> String {
         """
         WITH target AS (
@@ -71,8 +71,8 @@ extension RedemptionStore {
             RETURNING event_id
         ), job AS (
             INSERT INTO baton.jobs (kind, args, max_attempts)
-            SELECT $5::text, jsonb_build_object('event_id', event_id), $6::int
-            FROM event
+            SELECT $5::text, jsonb_build_object('event_id', event.event_id, 'endpoint_id', endpoint.id), $6::int
+            FROM event JOIN baton.webhook_endpoints AS endpoint ON \(OutboxEvents.matching(type: "'invite.redeemed'"))
         )
         SELECT CASE
                  WHEN r.id IS NOT NULL THEN 'redeemed'

@@ -13,6 +13,7 @@ public struct SealingKey: Sendable {
     /// What the sealed bytes are; each purpose has its own derived key.
     public enum Purpose: String, Sendable {
         case idempotentResponse = "idempotent-response"
+        case webhookSecret = "webhook-secret"
     }
 
     /// Bytes a sealed box adds to its plaintext: nonce and tag.

@@ -23,12 +23,19 @@ enum OpenAPIDocument {
                     #"Self-hosted invite handoff service: invites, App Clip previews and handoffs, exactly-once redemption. Errors are {"error": {"code", "message", "details"}}; every response carries X-Request-Id."#,
             ],
             "servers": [["url": "/"]],
+            "tags": [
+                [
+                    "name": webhookTag,
+                    "description":
+                        "Where webhooks go: endpoints with their own secrets and event filters, their delivery logs, redelivery.",
+                ]
+            ],
             "security": [["apiKey": [String]()]],
             "tags": tags,
-            "paths": [pagePaths, inviteLifecyclePaths, familyPaths].reduce(apiPaths) { addingOperations($1, to: $0) },
+            "paths": [pagePaths, inviteLifecyclePaths, familyPaths, webhookEndpointPaths].reduce(apiPaths) { addingOperations($1, to: $0) },
             "components": [
                 "securitySchemes": securitySchemes,
-                "schemas": [funnelSchemas, inviteLifecycleSchemas, familySchemas].reduce(schemas) {
+                "schemas": [funnelSchemas, inviteLifecycleSchemas, familySchemas, webhookEndpointSchemas].reduce(schemas) {
                     $0.merging($1) { schema, _ in schema }
                 },
                 "responses": Dictionary(uniqueKeysWithValues: OpenAPISharedResponse.allCases.map { ($0.rawValue, $0.answer) }),
@@ -48,7 +55,7 @@ enum OpenAPIDocument {
             "apiKey": [
                 "type": "http", "scheme": "bearer",
                 "description":
-                    "Authorization: Bearer <API key>; scopes invites:write, invites:read, redemptions:write, metrics:read, admin",
+                    "Authorization: Bearer <API key>; scopes invites:write, invites:read, redemptions:write, metrics:read, webhooks:write, webhooks:read, admin",
             ],
             "redeemerJWT": [
                 "type": "http", "scheme": "bearer", "bearerFormat": "JWT",

@@ -6,7 +6,8 @@ import Synchronization
 /// The leader's thread: renews (or competes for) the `periodic` lease and,
 /// while it leads, runs each periodic task when due: rescue expired job
 /// leases, expire due invites, roll up the funnel's metrics, delete old
-/// jobs, idempotency records and (when a retention is set) events. Batches
+/// jobs, idempotency records, webhook delivery log entries and (when a
+/// retention is set) events. Batches
 /// repeat until a short one, with a lease renewal between batches so a long
 /// sweep keeps its leadership. A `BackgroundService`: during a database
 /// outage it backs off (100 ms doubling to 5 s) and logs the failure once.
@@ -121,6 +122,9 @@ final class PeriodicWork: Sendable {
             }
             try inBatches(context, "delete_idempotency_keys", of: batch, on: database) {
                 try RetentionCleanup.deleteIdempotencyKeys(olderThan: settings.idempotencyRetention, limit: batch, on: database)
+            }
+            try inBatches(context, "delete_webhook_deliveries", of: batch, on: database) {
+                try WebhookDeliveryLog.deleteOld(olderThan: schedule.webhookLogRetention, limit: batch, on: database)
             }
             if let retention = settings.eventRetention {
                 try inBatches(context, "delete_events", of: batch, on: database) {

@@ -2,38 +2,57 @@ import BatonCore
 import Foundation
 import Postgres
 
-/// The `webhook.deliver` job: POSTs one event to the configured endpoint.
+/// The `webhook.deliver` job: POSTs one event to one endpoint.
 ///
-/// Body: the event's `{"id", "type", "created_at", "data"}` (keys sorted),
-/// built from the event row named by the job's `{"event_id": "<uuid>"}`
-/// (see ``WebhookEvents``); jobs enqueued before migration 0007 carry the
-/// body itself as `{"event": {...}}` and send it as it is. Headers:
-/// `Content-Type: application/json`,
-/// `Baton-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>." + body)>`,
-/// `Idempotency-Key: <event id>` (the same on every retry, so receivers
-/// dedupe), `Baton-Event-Type`. A 2xx answer completes the job; anything
-/// else, or no answer within the timeout, retries on the webhook backoff;
-/// after the last attempt the job is discarded (`baton jobs retry --discarded`
-/// sends them again). A job whose event no longer exists is discarded with
-/// that reason. A worker without an endpoint has no such handler and
-/// claims no webhook job (``Worker/standardHandlers(webhook:conninfo:metrics:attempts:)``).
+/// The job's `{"event_id", "endpoint_id"}` name both (the outbox enqueues
+/// one job per matching endpoint, so each endpoint retries on its own);
+/// a job without `endpoint_id`, queued before endpoints existed, goes to the
+/// endpoint managed by configuration (`BATON_WEBHOOK_URL`), and one that
+/// carries its body as `{"event": {...}}` sends it as it is. Body: the
+/// event's `{"id", "type", "created_at", "data"}` (keys sorted), built from
+/// the event row (see ``WebhookEvents``). Headers: `Content-Type:
+/// application/json`, `Baton-Signature: t=<unix>,v1=<hex HMAC-SHA256>` with
+/// one `v1` per secret signing (two while a rotation overlaps),
+/// `Idempotency-Key: <event id>` (the same on every retry and redelivery,
+/// so receivers dedupe), `Baton-Event-Type`. A 2xx answer completes the
+/// job; anything else, or no answer within the timeout, retries on the
+/// webhook backoff; after the last attempt the job is discarded. A job
+/// whose event or endpoint no longer exists, or whose endpoint is
+/// disabled, is discarded with that reason and sends nothing.
+///
+/// Every attempt is in the delivery log, and the endpoint's failure streak
+/// is kept: an endpoint failing for `disableAfter` without one success is
+/// disabled (``WorkerEvent/endpointDisabled(id:)``).
 public struct WebhookDelivery: JobHandler {
-    /// Where to deliver.
-    public let settings: WebhookSettings
-    /// Where the events are read.
+    /// Timeout, retries and the auto-disable window.
+    public let settings: WebhookDeliverySettings
+    /// Where attempts are read and logged.
     public let events: WebhookEvents
+    /// Opens the endpoints' sealed secrets.
+    let endpoints: WebhookEndpointStore
     /// Counts attempts by result in `baton_webhook_deliveries_total`; nil counts nothing.
     public let metrics: BatonMetrics?
     /// The one HTTP client every delivery of this handler (and its copies) goes through.
     let transport: WebhookTransport
+    /// The time of signatures, rotations and failure streaks; injected by tests.
+    let clock: @Sendable () -> Date
+    /// Hears about endpoints this handler disabled.
+    let log: @Sendable (WorkerEvent) -> Void
 
-    /// A handler delivering to `settings` the events read by `events`,
-    /// sending through `transport`.
-    init(settings: WebhookSettings, events: WebhookEvents, transport: WebhookTransport, metrics: BatonMetrics? = nil) {
+    /// A handler delivering with `settings` the events read by `events`,
+    /// opening secrets sealed under `secretKey`, sending through `transport`.
+    init(
+        settings: WebhookDeliverySettings, secretKey: [UInt8], events: WebhookEvents, transport: WebhookTransport,
+        metrics: BatonMetrics? = nil, clock: @escaping @Sendable () -> Date = { Date() },
+        log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }
+    ) {
         self.settings = settings
+        self.endpoints = WebhookEndpointStore(secret: secretKey)
         self.events = events
         self.transport = transport
         self.metrics = metrics
+        self.clock = clock
+        self.log = log
     }
 
     public func perform(_ job: ClaimedJob, deadline: ContinuousClock.Instant) throws {
@@ -44,58 +63,88 @@ public struct WebhookDelivery: JobHandler {
 
     /// One attempt: the `result` label it counts under, and the failure to report, if any.
     private func deliver(_ job: ClaimedJob, deadline: ContinuousClock.Instant) -> (result: String, failure: JobHandlerError?) {
-        let eventID: String
-        let type: String
-        let body: Data
-        do throws(JobHandlerError) {
-            (eventID, type, body) = try event(of: job)
+        let now = clock()
+        let target: WebhookEvents.Target
+        do {
+            var attempt = try Self.attempt(of: job)
+            attempt.now = now
+            target = try events.begin(attempt)
+        } catch let error as JobHandlerError {
+            return ("malformed", error)
+        } catch let refusal as WebhookEvents.Refusal {
+            return Self.refused(refusal, job)
         } catch {
-            return (error.isPermanent ? "malformed" : "event_unreadable", error)
+            return ("event_unreadable", .retry("cannot read the event: \(error)"))
         }
-        let now = Int(Date().timeIntervalSince1970)
+        let retryAfter = settings.backoff.delay(afterAttempt: job.attempt)
+        guard let event = try? JSONSerialization.jsonObject(with: target.body.data), let (eventID, type, body) = try? Self.event(event)
+        else { return ("malformed", .permanent("malformed webhook job arguments")) }
+        let secrets = target.sealedSecrets.compactMap { endpoints.openSecret($0, for: target.endpointID) }
+        guard secrets.count == target.sealedSecrets.count else {
+            let response = WebhookResponse(outcome: .failed("signing secret unreadable"), duration: .zero)
+            _ = try? events.finish(target, response: response, succeeded: false, now: now, disableAfter: settings.disableAfter)
+            return ("undecryptable", .retry("the endpoint's signing secret does not open under BATON_SECRET_KEY", after: retryAfter))
+        }
         let request = WebhookRequest(
-            url: settings.url,
+            url: target.url,
             headers: [
                 ("Content-Type", "application/json"),
                 ("User-Agent", "baton-webhooks/1"),
                 ("Idempotency-Key", eventID),
                 ("Baton-Event-Type", type),
-                ("Baton-Signature", WebhookSignature.header(body: body, secrets: [settings.secret], timestamp: now)),
+                ("Baton-Signature", WebhookSignature.header(body: body, secrets: secrets, timestamp: Int(now.timeIntervalSince1970))),
             ],
             body: body, timeout: min(settings.timeout, deadline - .now))
-        let retryAfter = settings.backoff.delay(afterAttempt: job.attempt)
-        switch transport.post(request).outcome {
-        case .status(let status) where (200..<300).contains(status):
-            return ("delivered", nil)
-        case .status(let status):
-            return ("http_error", .retry("endpoint answered HTTP \(status)", after: retryAfter))
-        case .failed(let reason):
-            return ("transport_error", .retry("delivery failed: \(reason)", after: retryAfter))
+        let response = transport.post(request)
+        let outcome: (result: String, failure: JobHandlerError?) =
+            switch response.outcome {
+            case .status(let status) where (200..<300).contains(status): ("delivered", nil)
+            case .status(let status): ("http_error", .retry("endpoint answered HTTP \(status)", after: retryAfter))
+            case .failed(let reason): ("transport_error", .retry("delivery failed: \(reason)", after: retryAfter))
+            }
+        // The outcome stands even if it can't be logged: the entry then
+        // shows no outcome, like an interrupted attempt.
+        let disabled = try? events.finish(
+            target, response: response, succeeded: outcome.failure == nil, now: now, disableAfter: settings.disableAfter)
+        if disabled == true {
+            metrics?.webhookEndpointsDisabled.increment()
+            log(.endpointDisabled(id: target.endpointID))
+        }
+        return outcome
+    }
+
+    /// Why a refused job is discarded.
+    private static func refused(_ refusal: WebhookEvents.Refusal, _ job: ClaimedJob) -> (result: String, failure: JobHandlerError) {
+        let eventID = (try? attempt(of: job).eventID.uuidString.lowercased()) ?? "?"
+        switch refusal {
+        case .endpointMissing: return ("endpoint_missing", .permanent("the webhook endpoint no longer exists"))
+        case .endpointDisabled: return ("endpoint_disabled", .permanent("the webhook endpoint is disabled"))
+        case .eventMissing: return ("malformed", .permanent("event \(eventID) no longer exists"))
+        case .badURL: return ("malformed", .permanent("the webhook endpoint's URL is malformed"))
         }
     }
 
-    /// The event id, type and body bytes of the job's event: read by its
-    /// `event_id`, or the `event` body an older job carries.
-    func event(of job: ClaimedJob) throws(JobHandlerError) -> (id: String, type: String, body: Data) {
+    /// The event and endpoint a job names, or the body an older job carries.
+    static func attempt(of job: ClaimedJob) throws(JobHandlerError) -> WebhookEvents.Attempt {
         guard let args = try? JSONSerialization.jsonObject(with: job.args.data) as? [String: Any] else {
             throw .permanent("malformed webhook job arguments")
         }
-        if let carried = args["event"] {
-            return try Self.event(carried)
+        var endpointID: UUID?
+        if let text = args["endpoint_id"] {
+            guard let text = text as? String, let id = UUID(uuidString: text) else { throw .permanent("malformed webhook job arguments") }
+            endpointID = id
         }
-        guard let text = args["event_id"] as? String, let id = UUID(uuidString: text) else {
+        if let carried = args["event"] {
+            let (id, _, body) = try event(carried)
+            guard let eventID = UUID(uuidString: id) else { throw .permanent("malformed webhook job arguments") }
+            return WebhookEvents.Attempt(
+                eventID: eventID, endpointID: endpointID, carried: PostgresJSON(body), jobID: job.id, attempt: job.attempt, now: Date())
+        }
+        guard let text = args["event_id"] as? String, let eventID = UUID(uuidString: text) else {
             throw .permanent("malformed webhook job arguments")
         }
-        let body: PostgresJSON?
-        do {
-            body = try events.body(of: id)
-        } catch {
-            throw .retry("cannot read the event: \(error)")
-        }
-        guard let body, let event = try? JSONSerialization.jsonObject(with: body.data) else {
-            throw .permanent("event \(id.uuidString.lowercased()) no longer exists")
-        }
-        return try Self.event(event)
+        return WebhookEvents.Attempt(
+            eventID: eventID, endpointID: endpointID, carried: nil, jobID: job.id, attempt: job.attempt, now: Date())
     }
 
     /// The id, type and canonical bytes (sorted keys) of a decoded event body.

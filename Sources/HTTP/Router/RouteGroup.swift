@@ -41,6 +41,16 @@ public struct RouteGroup<Identity: Sendable> {
     public mutating func post(_ pattern: String, options: RouteOptions = RouteOptions(), handler: @escaping Handler) {
         add("POST", pattern, options: options, handler: handler)
     }
+
+    /// Adds a `PATCH` route.
+    public mutating func patch(_ pattern: String, options: RouteOptions = RouteOptions(), handler: @escaping Handler) {
+        add("PATCH", pattern, options: options, handler: handler)
+    }
+
+    /// Adds a `DELETE` route.
+    public mutating func delete(_ pattern: String, options: RouteOptions = RouteOptions(), handler: @escaping Handler) {
+        add("DELETE", pattern, options: options, handler: handler)
+    }
 }
 
 extension Router {

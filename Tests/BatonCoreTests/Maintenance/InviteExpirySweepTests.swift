@@ -10,6 +10,7 @@ struct InviteExpirySweepTests {
     @Test("a sweep on several connections expires every due invite once, each with one event and one webhook job", arguments: [1, 3])
     func parallelSweepExpiresEachOnce(parallel: Int) throws {
         let db = try QueueDatabase()
+        try db.addWebhookEndpoint()
         try db.insertDueInvites(12_000)
         let sweep = try InviteExpiry.sweep(limit: 500, parallel: parallel, on: db.connection, conninfo: db.conninfo)
         #expect(sweep.due == 12_000)
@@ -20,6 +21,7 @@ struct InviteExpirySweepTests {
     @Test("a sweep told to stop between batches leaves the rest of the deadlines for the next sweep")
     func stoppedSweepLeavesTheRest() throws {
         let db = try QueueDatabase()
+        try db.addWebhookEndpoint()
         try db.insertDueInvites(5_000)
         let calls = Mutex(0)
         let stopped = try InviteExpiry.sweep(limit: 200, parallel: 2, on: db.connection, conninfo: db.conninfo) {
@@ -39,6 +41,7 @@ struct InviteExpirySweepTests {
     @Test("a helper that cannot connect fails the sweep after the leader's batches committed, and loses nothing")
     func failedHelperLosesNothing() throws {
         let db = try QueueDatabase()
+        try db.addWebhookEndpoint()
         try db.insertDueInvites(3_000)
         #expect(throws: JobQueueError.self) {
             try InviteExpiry.sweep(limit: 500, parallel: 2, on: db.connection, conninfo: "host=127.0.0.1 port=1 connect_timeout=2")
@@ -50,6 +53,7 @@ struct InviteExpirySweepTests {
     @Test("a parallel sweep racing redemptions and revocations expires only invites left active, each once")
     func parallelSweepRacesRedemptionsAndRevocations() throws {
         let db = try QueueDatabase()
+        try db.addWebhookEndpoint()
         let invites = try RaceInvites(count: 4_000, expiringIn: 2, on: db.connection)
         let conninfo = db.conninfo
         let racers = [

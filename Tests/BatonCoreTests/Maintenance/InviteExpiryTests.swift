@@ -9,6 +9,7 @@ struct InviteExpiryTests {
     @Test("the sweep expires 100,000 due invites in bounded batches, each with one event and one webhook job")
     func sweepsOneHundredThousand() throws {
         let db = try QueueDatabase()
+        try db.addWebhookEndpoint()
         try db.insertDueInvites(100_000)
         try db.connection.query(
             """
@@ -39,6 +40,7 @@ struct InviteExpiryTests {
     @Test("the sweep's invite updates are heap-only: no invite index gets an entry")
     func sweepUpdatesAreHeapOnly() throws {
         let db = try QueueDatabase()
+        try db.addWebhookEndpoint()
         try db.insertDueInvites(1_000)
         let updates = { () throws -> (all: Int, heapOnly: Int) in
             try db.connection.query("SELECT pg_stat_force_next_flush()")
@@ -56,6 +58,7 @@ struct InviteExpiryTests {
     @Test("deadlines of invites used up or revoked before they came due are dropped without an event")
     func finishedInvitesGetNoEvent() throws {
         let db = try QueueDatabase()
+        try db.addWebhookEndpoint()
         try db.insertDueInvites(3)
         try db.connection.query(
             """
@@ -73,6 +76,7 @@ struct InviteExpiryTests {
     @Test("an invite whose expiry is moved expires at its new time, not at the old one")
     func movedExpiryIsFollowed() throws {
         let db = try QueueDatabase()
+        try db.addWebhookEndpoint()
         try db.connection.query(
             """
             INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, created_at, expires_at)
@@ -92,6 +96,7 @@ struct InviteExpiryTests {
     @Test("an invite redeemed while the sweep waits for its row lock is used up, not expired")
     func redeemInFlightWinsOverSweep() throws {
         let db = try QueueDatabase()
+        try db.addWebhookEndpoint()
         try db.connection.query(
             """
             INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, expires_at)
@@ -138,6 +143,7 @@ struct InviteExpiryTests {
     @Test("idempotency records are kept at least 24 hours whatever the retention asked")
     func idempotencyRetentionFloor() throws {
         let db = try QueueDatabase()
+        try db.addWebhookEndpoint()
         let key: UUID = try db.connection.query(
             """
             INSERT INTO baton.api_keys (public_id, key_hash, name, scopes)

@@ -5,9 +5,10 @@ import Testing
 
 @Suite("OutboxEvents")
 struct OutboxEventsTests {
-    @Test("recording an event writes the event row and a webhook job naming it")
+    @Test("recording an event writes the event row and a webhook job naming it and its endpoint")
     func recordWritesEventAndJob() throws {
         let db = try QueueDatabase()
+        let (endpoint, _) = try db.addWebhookEndpoint()
         try db.insertDueInvites(1)
         let invite: UUID = try db.connection.query("SELECT id FROM baton.invites")[0].decode(at: 0)
         let eventID = try db.connection.transaction { connection in
@@ -17,7 +18,7 @@ struct OutboxEventsTests {
         }
         let args: PostgresJSON = try db.connection.query("SELECT args FROM baton.jobs WHERE kind = 'webhook.deliver'")[0].decode(at: 0)
         let job = try #require(try JSONSerialization.jsonObject(with: args.data) as? [String: String])
-        #expect(job == ["event_id": eventID.uuidString.lowercased()])
+        #expect(job == ["event_id": eventID.uuidString.lowercased(), "endpoint_id": endpoint.id.uuidString.lowercased()])
         let row = try db.connection.query("SELECT type, channel, data FROM baton.events WHERE event_id = $1", [eventID])[0]
         #expect(try row.decode(String.self, at: 0) == "invite.redeemed")
         #expect(try row.decode(String.self, at: 1) == "app")

@@ -21,6 +21,15 @@ struct RouteGroupScopeTests {
         ("POST", "/v1/redemptions", "/v1/redemptions", .redemptionsWrite),
         ("GET", "/admin", "/admin", .metricsRead),
         ("DELETE", "/v1/families/fam_1", "/v1/families/:family_id", .admin),
+        ("POST", "/v1/webhook-endpoints", "/v1/webhook-endpoints", .webhooksWrite),
+        ("PATCH", "/v1/webhook-endpoints/\(UUID())", "/v1/webhook-endpoints/:id", .webhooksWrite),
+        ("DELETE", "/v1/webhook-endpoints/\(UUID())", "/v1/webhook-endpoints/:id", .webhooksWrite),
+        ("POST", "/v1/webhook-endpoints/\(UUID())/rotate-secret", "/v1/webhook-endpoints/:id/rotate-secret", .webhooksWrite),
+        ("POST", "/v1/webhook-endpoints/\(UUID())/test", "/v1/webhook-endpoints/:id/test", .webhooksWrite),
+        ("POST", "/v1/events/\(UUID())/redeliver", "/v1/events/:id/redeliver", .webhooksWrite),
+        ("GET", "/v1/webhook-endpoints", "/v1/webhook-endpoints", .webhooksRead),
+        ("GET", "/v1/webhook-endpoints/\(UUID())", "/v1/webhook-endpoints/:id", .webhooksRead),
+        ("GET", "/v1/webhook-endpoints/\(UUID())/deliveries", "/v1/webhook-endpoints/:id/deliveries", .webhooksRead),
     ]
 
     let app: TestApp
@@ -42,7 +51,7 @@ struct RouteGroupScopeTests {
         for route in Self.guarded {
             let isAdmin = route.path == "/admin"
             client.apiKey = nil
-            let body: Data? = route.method == "POST" ? Data("{}".utf8) : nil
+            let body: Data? = ["POST", "PATCH"].contains(route.method) ? Data("{}".utf8) : nil
             let anonymous = try client.send(route.method, route.path, body: body)
             #expect(anonymous.status == 401, "\(route.method) \(route.path)")
             let others = Set(Scope.allCases).subtracting([route.scope, .admin])

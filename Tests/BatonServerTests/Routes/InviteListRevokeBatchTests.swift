@@ -71,6 +71,7 @@ struct InviteListRevokeBatchTests {
 
     @Test("revoking twice answers 200 both times and records invite.revoked with one webhook job")
     func revokesOnce() throws {
+        try app.addWebhookEndpoint()
         let id = try create(family: "r")
         let first = try client.send("POST", "/v1/invites/\(id)/revoke")
         #expect(first.status == 200)

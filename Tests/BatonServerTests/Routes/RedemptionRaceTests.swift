@@ -20,6 +20,7 @@ struct RedemptionRaceTests {
     @Test("16 clients racing over 200 single-use and 20 three-use invites get exactly max_redemptions receipts each")
     func exactlyOnce() async throws {
         let app = try TestApp(environment: ["BATON_RATE_LIMITS": "off", "BATON_HTTP_THREADS": "16", "BATON_DB_POOL_SIZE": "16"])
+        try app.addWebhookEndpoint()
         let invites = try app.makeInvites(Self.singleUse) + app.makeInvites(Self.threeUse, maxRedemptions: 3)
         let tokens = invites.map(\.token.text)
         let port = app.port

@@ -117,6 +117,7 @@ struct RedemptionRoutesTests {
 
     @Test("a redemption writes its event and webhook job in the same statement")
     func outbox() throws {
+        try app.addWebhookEndpoint()
         let invite = try app.makeInvite()
         let receipt = try redeem(["token": invite.token.text, "redeemer_id": "u-7"])
         #expect(receipt.status == 201)

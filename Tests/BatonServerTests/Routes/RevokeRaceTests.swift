@@ -7,6 +7,7 @@ struct RevokeRaceTests {
     @Test("eight clients revoking one invite at once all get 200 revoked, and one webhook job is enqueued")
     func concurrentRevokes() throws {
         let app = try TestApp()
+        try app.addWebhookEndpoint()
         let id = try #require(try app.client().post("/v1/invites", json: ["family_id": "f", "family_name": "F"]).json["id"] as? String)
         let states = Mutex<[String]>([])
         let group = DispatchGroup()

@@ -41,6 +41,7 @@ struct LeadershipTests {
     @Test("the leader expires due invites and rescues expired leases")
     func leaderRunsPeriodicWork() throws {
         let db = try WorkerDatabase()
+        try db.addWebhookEndpoint()
         try insertDueInvites(50, into: db)
         try db.enqueue(1, kind: "test.orphan")
         _ = try JobQueue.claim(limit: 1, kinds: ["test.orphan"], workerID: "gone", lease: .milliseconds(1), on: db.connection)
@@ -60,6 +61,7 @@ struct LeadershipTests {
     @Test("the leader sweeps a backlog in small batches on two connections, each invite expired once with one webhook job")
     func leaderSweepsBacklogInParallel() throws {
         let db = try WorkerDatabase()
+        try db.addWebhookEndpoint()
         try insertDueInvites(3000, into: db)
         let worker = db.worker(handlers: [:]) { configuration in
             configuration.periodic.expiryBatch = 100

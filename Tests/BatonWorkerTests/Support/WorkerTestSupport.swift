@@ -32,6 +32,19 @@ extension MigratedDatabase {
     }
 }
 
+extension MigratedDatabase {
+    /// The webhook handlers of `baton worker` with test timings: 2 s
+    /// timeout, retries after 50 ms, secrets opened with ``TestSecrets/secretKey``.
+    func webhookHandlers(
+        metrics: BatonMetrics? = nil, disableAfter: Duration = .seconds(3600), clock: @escaping @Sendable () -> Date = { Date() },
+        log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }
+    ) -> [String: any JobHandler] {
+        Worker.standardHandlers(
+            delivery: WebhookDeliverySettings(timeout: .seconds(2), retryBaseSeconds: 0.05, disableAfter: disableAfter),
+            secretKey: TestSecrets.secretKey, conninfo: conninfo, metrics: metrics, clock: clock, log: log)
+    }
+}
+
 /// A handler running a closure, counting its calls per job id.
 final class RecordingHandler: JobHandler {
     private let calls = Mutex<[Int64: Int]>([:])

@@ -12,9 +12,9 @@ struct ReceiverOutageTests {
         let down = try LoopbackReceiver()
         let port = down.port
         down.stop()
+        try db.configureWebhookEndpoint(url: down.url, secret: WebhookDeliveryTests.secret)
         let events = try Set((0..<20).map { _ in try WebhookDeliveryTests.recordEvent(db) })
-        let settings = WebhookSettings(url: down.url, secret: WebhookDeliveryTests.secret, timeout: .seconds(2), retryBaseSeconds: 0.05)
-        let worker = db.worker(handlers: Worker.standardHandlers(webhook: settings, conninfo: db.conninfo))
+        let worker = db.worker(handlers: db.webhookHandlers())
         worker.start()
         defer { worker.stop() }
         // Every event has failed at least twice against the closed port.

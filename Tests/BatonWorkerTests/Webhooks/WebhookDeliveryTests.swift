@@ -23,9 +23,11 @@ struct WebhookDeliveryTests {
         return id.uuidString.lowercased()
     }
 
-    static func worker(_ db: WorkerDatabase, receiver: LoopbackReceiver) -> Worker {
-        let settings = WebhookSettings(url: receiver.url, secret: secret, timeout: .seconds(2), retryBaseSeconds: 0.05)
-        return db.worker(handlers: Worker.standardHandlers(webhook: settings, conninfo: db.conninfo))
+    /// A worker delivering to `receiver`, written as the endpoint managed by
+    /// configuration before any event is recorded (events fan out to the endpoints that exist).
+    static func worker(_ db: WorkerDatabase, receiver: LoopbackReceiver) throws -> Worker {
+        try db.configureWebhookEndpoint(url: receiver.url, secret: secret)
+        return db.worker(handlers: db.webhookHandlers())
     }
 
     @Test("a delivery is signed, carries the event id as Idempotency-Key, and is retried after a 500")
@@ -33,8 +35,9 @@ struct WebhookDeliveryTests {
         let db = try WorkerDatabase()
         let receiver = try LoopbackReceiver { _, previous in (previous == 0 ? 500 : 204, 0) }
         defer { receiver.stop() }
+        try db.configureWebhookEndpoint(url: receiver.url, secret: Self.secret)
         let eventID = try Self.recordEvent(db)
-        let worker = Self.worker(db, receiver: receiver)
+        let worker = try Self.worker(db, receiver: receiver)
         worker.start()
         defer { worker.stop() }
         #expect(try eventually(within: 10) { try db.count(.completed) == 1 })
@@ -63,6 +66,7 @@ struct WebhookDeliveryTests {
         let db = try WorkerDatabase()
         let receiver = try LoopbackReceiver { _, _ in (204, 0) }
         defer { receiver.stop() }
+        try db.configureWebhookEndpoint(url: receiver.url, secret: Self.secret)
         let eventID = try Self.recordEvent(db)
         // A job as enqueued before migration 0007: the body itself in its args.
         try db.connection.query(
@@ -75,7 +79,7 @@ struct WebhookDeliveryTests {
             "SELECT baton.webhook_body(event_id, type, occurred_at, data) FROM baton.events")[0].decode(at: 0)
         let expected = try JSONSerialization.data(
             withJSONObject: try JSONSerialization.jsonObject(with: stored.data), options: [.sortedKeys, .withoutEscapingSlashes])
-        let worker = Self.worker(db, receiver: receiver)
+        let worker = try Self.worker(db, receiver: receiver)
         worker.start()
         defer { worker.stop() }
         #expect(try eventually(within: 10) { try db.count(.completed) == 2 })
@@ -100,7 +104,7 @@ struct WebhookDeliveryTests {
         let missing = UUID().uuidString.lowercased()
         try db.connection.query(
             "INSERT INTO baton.jobs (kind, args) VALUES ('webhook.deliver', jsonb_build_object('event_id', $1::text))", [missing])
-        let worker = Self.worker(db, receiver: receiver)
+        let worker = try Self.worker(db, receiver: receiver)
         worker.start()
         defer { worker.stop() }
         #expect(try eventually(within: 10) { try db.count(.discarded) == 1 })
@@ -114,8 +118,9 @@ struct WebhookDeliveryTests {
         let db = try WorkerDatabase()
         let receiver = try LoopbackReceiver { _, _ in (503, 0) }
         defer { receiver.stop() }
+        try db.configureWebhookEndpoint(url: receiver.url, secret: Self.secret)
         _ = try Self.recordEvent(db, maxAttempts: 3)
-        let worker = Self.worker(db, receiver: receiver)
+        let worker = try Self.worker(db, receiver: receiver)
         worker.start()
         defer { worker.stop() }
         #expect(try eventually(within: 10) { try db.count(.discarded) == 1 })
@@ -127,8 +132,9 @@ struct WebhookDeliveryTests {
         let db = try WorkerDatabase()
         let receiver = try LoopbackReceiver()
         receiver.stop()
+        try db.configureWebhookEndpoint(url: receiver.url, secret: Self.secret)
         _ = try Self.recordEvent(db, maxAttempts: 2)
-        let worker = Self.worker(db, receiver: receiver)
+        let worker = try Self.worker(db, receiver: receiver)
         worker.start()
         defer { worker.stop() }
         #expect(try eventually(within: 10) { try db.count(.discarded) == 1 })
@@ -136,26 +142,24 @@ struct WebhookDeliveryTests {
         #expect(error.hasPrefix("delivery failed"))
     }
 
-    @Test(
-        "a worker without webhook settings claims no webhook job: a configured worker on the same database delivers them all, none discarded"
-    )
-    func unconfiguredWorkerLeavesWebhooks() throws {
+    @Test("a worker without any webhook setting delivers to an endpoint made through the store, signed with that endpoint's secret")
+    func workerWithoutSettingsDeliversEveryEndpoint() throws {
         let db = try WorkerDatabase()
         let receiver = try LoopbackReceiver { _, _ in (204, 0) }
         defer { receiver.stop() }
+        let (_, secret) = try db.addWebhookEndpoint(url: receiver.url.absoluteString)
         let events = try Set((0..<20).map { _ in try Self.recordEvent(db) })
-        let unconfigured = db.worker(handlers: Worker.standardHandlers(webhook: nil, conninfo: db.conninfo))
-        unconfigured.start()
-        defer { unconfigured.stop() }
-        // Polled (200 ms) several times over with the jobs due.
-        Thread.sleep(forTimeInterval: 1)
-        #expect(try db.count(.available) == 20)
-        let configured = Self.worker(db, receiver: receiver)
-        configured.start()
-        defer { configured.stop() }
+        let worker = db.worker(handlers: db.webhookHandlers())
+        worker.start()
+        defer { worker.stop() }
         #expect(try eventually(within: 10) { try db.count(.completed) == 20 })
         #expect(try db.count(.discarded) == 0)
-        #expect(Set(receiver.requests.compactMap { $0.headers["idempotency-key"] }) == events)
-        #expect(unconfigured.statistics.completed + unconfigured.statistics.failed == 0)
+        let requests = receiver.requests
+        #expect(Set(requests.compactMap { $0.headers["idempotency-key"] }) == events)
+        let now = Int(Date().timeIntervalSince1970)
+        #expect(
+            requests.allSatisfy {
+                WebhookSignature.verify(header: $0.headers["baton-signature"] ?? "", body: $0.body, secret: secret.key, now: now)
+            })
     }
 }

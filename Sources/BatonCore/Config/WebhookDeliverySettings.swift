@@ -1,0 +1,43 @@
+/// How every worker delivers webhooks, to whichever endpoint
+/// (`BATON_WEBHOOK_TIMEOUT_MS`, `_RETRY_BASE_SECONDS`, `_MAX_ATTEMPTS`,
+/// `_DISABLE_AFTER_HOURS`, `_LOG_RETENTION_DAYS`). Read whether or not
+/// `BATON_WEBHOOK_URL` is set: endpoints live in the database.
+public struct WebhookDeliverySettings: Sendable, Equatable {
+    /// The longest one request may take.
+    public var timeout: Duration
+    /// The first retry delay in seconds; later ones double.
+    public var retryBaseSeconds: Double
+    /// Attempts before a delivery is discarded.
+    public var maxAttempts: Int
+    /// How long an endpoint may fail without one success before it is disabled.
+    public var disableAfter: Duration
+    /// How long the delivery log keeps an attempt.
+    public var logRetention: Duration
+
+    /// The defaults, or the values given.
+    public init(
+        timeout: Duration = .seconds(10), retryBaseSeconds: Double = 30, maxAttempts: Int = OutboxEvents.defaultWebhookMaxAttempts,
+        disableAfter: Duration = .seconds(5 * 86_400), logRetention: Duration = .seconds(30 * 86_400)
+    ) {
+        self.timeout = timeout
+        self.retryBaseSeconds = retryBaseSeconds
+        self.maxAttempts = maxAttempts
+        self.disableAfter = disableAfter
+        self.logRetention = logRetention
+    }
+
+    /// The retry schedule: the base doubling up to 6 hours, ±25 % jitter.
+    public var backoff: Backoff { Backoff(base: retryBaseSeconds, cap: 6 * 3600) }
+
+    static func read(_ reader: inout SettingReader) -> WebhookDeliverySettings? {
+        let timeout = reader.integer(.webhookTimeout, in: 100...120_000)
+        let base = reader.decimal(.webhookRetryBase, in: 0.001...86_400)
+        let attempts = reader.integer(.webhookMaxAttempts, in: 1...100)
+        let disableAfter = reader.integer(.webhookDisableAfter, in: 1...8_760)
+        let retention = reader.integer(.webhookLogRetention, in: 1...3_650)
+        guard let timeout, let base, let attempts, let disableAfter, let retention else { return nil }
+        return WebhookDeliverySettings(
+            timeout: .milliseconds(timeout), retryBaseSeconds: base, maxAttempts: attempts,
+            disableAfter: .seconds(disableAfter * 3600), logRetention: .seconds(retention * 86_400))
+    }
+}

@@ -1,0 +1,40 @@
+/// Why a webhook endpoint request was refused. `code` is the stable wire
+/// code; messages never repeat the caller's input nor a secret.
+public enum WebhookEndpointError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No endpoint has this id (or the id is not a UUID).
+    case notFound
+    /// No event has this id (redelivery), or it is past its retention.
+    case eventNotFound
+    /// The endpoint comes from `BATON_WEBHOOK_URL`: change the configuration instead.
+    case managedByConfig
+    /// A field is missing, out of range or malformed.
+    case validationFailed(field: String, reason: String)
+    /// A stored secret does not open under this `BATON_SECRET_KEY`.
+    case secretUnreadable
+
+    /// The stable snake_case machine code.
+    public var code: String {
+        switch self {
+        case .notFound: "webhook_endpoint_not_found"
+        case .eventNotFound: "event_not_found"
+        case .managedByConfig: "webhook_endpoint_managed_by_config"
+        case .validationFailed: "validation_failed"
+        case .secretUnreadable: "webhook_secret_unreadable"
+        }
+    }
+
+    /// A human message, built only from Baton's own words.
+    public var message: String {
+        switch self {
+        case .notFound: "No webhook endpoint has this id."
+        case .eventNotFound: "No event has this id."
+        case .managedByConfig:
+            "This webhook endpoint is defined by BATON_WEBHOOK_URL and BATON_WEBHOOK_SECRET; change those settings instead."
+        case .validationFailed(let field, let reason): "\(field) \(reason)."
+        case .secretUnreadable: "The endpoint's signing secret does not open under the configured BATON_SECRET_KEY."
+        }
+    }
+
+    /// The code and the message, as the CLI prints it.
+    public var description: String { "\(code): \(message)" }
+}

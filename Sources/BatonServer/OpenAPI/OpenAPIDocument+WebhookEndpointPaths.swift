@@ -1,0 +1,171 @@
+import BatonCore
+
+/// Webhook endpoints, their delivery logs and redelivery (docs/api.md, "Webhook endpoints").
+extension OpenAPIDocument {
+    /// The tag every webhook endpoint operation carries.
+    static let webhookTag = "Webhook endpoints"
+
+    /// The paths of `WebhookEndpointRoutes`.
+    static var webhookEndpointPaths: Object {
+        let write = [apiKey("webhooks:write")]
+        let read = [apiKey("webhooks:read")]
+        let id: Object = ["name": "id", "in": "path", "required": true, "schema": uuid]
+        let notFound = errorAnswer("No such endpoint (webhook_endpoint_not_found)")
+        let managed = errorAnswer(
+            "The endpoint comes from BATON_WEBHOOK_URL and can't be changed here (webhook_endpoint_managed_by_config)")
+        let refusals = OpenAPISharedResponse.keyed + [.invalidRequest, .unavailable]
+        let bodyRefusals = OpenAPISharedResponse.keyed + OpenAPISharedResponse.jsonBody + [.validationFailedOrKeyReused, .unavailable]
+        let page: [Object] = [
+            query("limit", ["type": "integer", "minimum": 1, "maximum": 100, "default": 50]),
+            query("after", string, description: "next_cursor of the previous page"),
+        ]
+        return [
+            "/v1/webhook-endpoints": [
+                "post": tagged(
+                    "createWebhookEndpoint", "Create a webhook endpoint; its signing secret is shown only in this answer",
+                    description:
+                        "Every event recorded from now on whose type the filter names (or all, with [\"*\"]) gets one delivery job for this endpoint, retried on its own schedule.",
+                    security: write, jsonBody: schema("NewWebhookEndpoint"),
+                    answers: ["201": jsonAnswer("The endpoint with its secret", schema("WebhookEndpointWithSecret"))],
+                    shared: bodyRefusals),
+                "get": tagged(
+                    "listWebhookEndpoints", "List webhook endpoints by id (keyset pagination)",
+                    description: "Secrets are never listed.", security: read, parameters: page,
+                    answers: [
+                        "200": jsonAnswer(
+                            "One page",
+                            object(
+                                required: ["webhook_endpoints", "next_cursor"],
+                                ["webhook_endpoints": array(of: schema("WebhookEndpoint")), "next_cursor": nullable("string")])),
+                        "422": errorAnswer("A bad parameter (details.field) (validation_failed)"),
+                    ],
+                    shared: refusals),
+            ],
+            "/v1/webhook-endpoints/{id}": [
+                "get": tagged(
+                    "getWebhookEndpoint", "A webhook endpoint", description: "Its failure streak and last success included; no secret.",
+                    security: read, parameters: [id],
+                    answers: ["200": jsonAnswer("The endpoint", schema("WebhookEndpoint")), "404": notFound], shared: refusals),
+                "patch": tagged(
+                    "updateWebhookEndpoint", "Change a webhook endpoint",
+                    description:
+                        "Fields left out keep their value. Enabling (disabled: false) clears disabled_reason and the failure streak. An endpoint managed by configuration takes only disabled.",
+                    security: write, parameters: [id], jsonBody: schema("WebhookEndpointChange"),
+                    answers: ["200": jsonAnswer("The endpoint as it now is", schema("WebhookEndpoint")), "404": notFound, "409": managed],
+                    shared: bodyRefusals),
+                "delete": tagged(
+                    "deleteWebhookEndpoint", "Delete a webhook endpoint and its delivery log",
+                    description: "Its queued deliveries are discarded when they next run.", security: write, parameters: [id],
+                    answers: ["204": ["description": "Deleted"], "404": notFound, "409": managed], shared: refusals),
+            ],
+            "/v1/webhook-endpoints/{id}/rotate-secret": [
+                "post": tagged(
+                    "rotateWebhookSecret", "Give an endpoint a new signing secret, shown only in this answer",
+                    description:
+                        "Until previous_expires_in_seconds (default 86400, at most 604800; 0: at once) have passed, every delivery carries a v1 signature under each secret, newest first.",
+                    security: write, parameters: [id],
+                    jsonBody: requestObject(
+                        required: [],
+                        ["previous_expires_in_seconds": ["type": "integer", "minimum": 0, "maximum": 604_800, "default": 86_400]]),
+                    answers: [
+                        "200": jsonAnswer("The endpoint with its new secret", schema("WebhookEndpointWithSecret")), "404": notFound,
+                        "409": managed,
+                    ],
+                    shared: bodyRefusals)
+            ],
+            "/v1/webhook-endpoints/{id}/test": [
+                "post": tagged(
+                    "testWebhookEndpoint", "Send a webhook.test event to this endpoint alone",
+                    description: "Whatever its filter; a disabled endpoint's test is discarded unsent.", security: write, parameters: [id],
+                    answers: [
+                        "202": jsonAnswer("Queued", object(required: ["event_id"], ["event_id": uuid])), "404": notFound,
+                    ],
+                    shared: refusals)
+            ],
+            "/v1/webhook-endpoints/{id}/deliveries": [
+                "get": tagged(
+                    "listWebhookDeliveries", "The endpoint's delivery log, newest first (keyset pagination)",
+                    description:
+                        "One entry per attempt, written when it starts: an attempt whose worker stopped mid-request shows status interrupted.",
+                    security: read,
+                    parameters: [id, query("status", ["type": "string", "enum": ["failed", "succeeded"]])] + page,
+                    answers: [
+                        "200": jsonAnswer(
+                            "One page",
+                            object(
+                                required: ["deliveries", "next_cursor"],
+                                ["deliveries": array(of: schema("WebhookDelivery")), "next_cursor": nullable("string")])),
+                        "404": notFound, "422": errorAnswer("A bad parameter (details.field) (validation_failed)"),
+                    ],
+                    shared: refusals)
+            ],
+            "/v1/events/{id}/redeliver": [
+                "post": tagged(
+                    "redeliverEvent", "Deliver an event again: same id and body, a new signature timestamp",
+                    description:
+                        "To endpoint_id alone when given (whatever its filter), else to every enabled endpoint whose filter takes the event.",
+                    security: write, parameters: [id],
+                    jsonBody: requestObject(required: [], ["endpoint_id": uuid]),
+                    answers: [
+                        "202": jsonAnswer(
+                            "Queued", object(required: ["event_id", "deliveries"], ["event_id": uuid, "deliveries": count])),
+                        "404": errorAnswer("No such event or endpoint (event_not_found, webhook_endpoint_not_found)"),
+                    ],
+                    shared: bodyRefusals)
+            ],
+        ]
+    }
+
+    /// The schemas of the webhook endpoint operations.
+    static var webhookEndpointSchemas: Object {
+        let timestamp = nullable("string")
+        let events: Object = [
+            "type": "array", "minItems": 1, "maxItems": 64,
+            "items": ["type": "string", "enum": ["*"] + WebhookEndpoint.knownEventTypes],
+        ]
+        let endpointProperties: Object = [
+            "id": uuid, "url": string, "description": string, "enabled_events": events, "disabled": ["type": "boolean"],
+            "disabled_reason": merged(nullable("string"), ["description": "endpoint_disabled (failed too long) or disabled_by_request"]),
+            "managed_by_config": ["type": "boolean"], "previous_secret_expires_at": timestamp,
+            "failing_since": timestamp, "last_success_at": timestamp, "created_at": dateTime, "updated_at": dateTime,
+        ]
+        let fields: Object = [
+            "url": ["type": "string", "maxLength": 2048, "description": "https://, or http:// to a loopback host"],
+            "description": boundedString(0, 500), "enabled_events": events, "disabled": ["type": "boolean"],
+        ]
+        return [
+            "WebhookEndpoint": object(required: Array(endpointProperties.keys).sorted(), endpointProperties),
+            "WebhookEndpointWithSecret": allOf(
+                "WebhookEndpoint",
+                object(required: ["secret"], ["secret": ["type": "string", "pattern": "^whsec_", "description": "Shown only once"]])),
+            "NewWebhookEndpoint": requestObject(required: ["url"], fields),
+            "WebhookEndpointChange": requestObject(required: [], fields),
+            "WebhookDelivery": object(
+                required: [
+                    "id", "endpoint_id", "event_id", "attempt", "attempted_at", "duration_ms", "status", "http_status", "error",
+                    "response_body",
+                ],
+                [
+                    "id": string, "endpoint_id": uuid, "event_id": uuid, "attempt": count, "attempted_at": dateTime,
+                    "duration_ms": nullable("number"), "status": ["type": "string", "enum": ["succeeded", "failed", "interrupted"]],
+                    "http_status": nullable("integer"), "error": nullable("string"),
+                    "response_body": [
+                        "type": "string",
+                        "description": "The first 1 KiB of the answer: invalid UTF-8 replaced, hidden characters and backslashes escaped",
+                    ],
+                ]),
+        ]
+    }
+
+    /// An operation of the webhook endpoint family, tagged.
+    private static func tagged(
+        _ id: String, _ summary: String, description: String, security: [Object], parameters: [Object] = [], jsonBody: Object? = nil,
+        answers: [String: Object], shared: [OpenAPISharedResponse]
+    ) -> Object {
+        merged(
+            operation(
+                id, summary, description: description, security: security, parameters: parameters, jsonBody: jsonBody, answers: answers,
+                shared: shared),
+            ["tags": [webhookTag]])
+    }
+}

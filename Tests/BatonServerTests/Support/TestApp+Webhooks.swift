@@ -1,0 +1,13 @@
+import BatonCore
+import Foundation
+
+extension TestApp {
+    /// Adds a webhook endpoint receiving `events`, so that events recorded
+    /// from now on fan out a delivery job to it.
+    @discardableResult
+    func addWebhookEndpoint(url: String = "https://hooks.example.com/baton", events: [String] = ["*"]) throws -> (
+        endpoint: WebhookEndpoint, secret: WebhookSecret
+    ) {
+        try withConnection { try app.webhookEndpoints.create(NewWebhookEndpoint(url: url, enabledEvents: events), on: $0) }
+    }
+}
