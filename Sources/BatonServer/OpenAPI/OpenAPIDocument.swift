@@ -23,13 +23,6 @@ enum OpenAPIDocument {
                     #"Self-hosted invite handoff service: invites, App Clip previews and handoffs, exactly-once redemption. Errors are {"error": {"code", "message", "details"}}; every response carries X-Request-Id."#,
             ],
             "servers": [["url": "/"]],
-            "tags": [
-                [
-                    "name": webhookTag,
-                    "description":
-                        "Where webhooks go: endpoints with their own secrets and event filters, their delivery logs, redelivery.",
-                ]
-            ],
             "security": [["apiKey": [String]()]],
             "tags": tags,
             "paths": [pagePaths, inviteLifecyclePaths, familyPaths, webhookEndpointPaths].reduce(apiPaths) { addingOperations($1, to: $0) },
@@ -75,6 +68,10 @@ enum OpenAPIDocument {
             ["name": "Pages", "description": "What a browser sees: the landing page and its QR code."],
             ["name": "Well-known", "description": "Files Apple and Google fetch to associate the apps with the host."],
             ["name": "Operations", "description": "Health, readiness and this document."],
+            [
+                "name": webhookTag,
+                "description": "Where webhooks go: endpoints with their own secrets and event filters, their delivery logs, redelivery.",
+            ],
         ]
     }
 
