@@ -122,6 +122,7 @@ public final class BatonApplication: Sendable {
         WellKnownRoutes(app: self).register(on: &router)
         InviteRoutes(app: self).register(on: &router)
         FunnelRoutes(app: self).register(on: &router)
+        EventRoutes(app: self).register(on: &router)
         OpenAPIRoutes().register(on: &router)
         AdminRoutes(app: self).register(on: &router)
         if configuration.server.metricsListen == nil { MetricsRoutes(app: self).register(on: &router) }

@@ -8,6 +8,7 @@ public enum Scope: String, Sendable, CaseIterable, Codable {
     case redemptionsWrite = "redemptions:write"
     /// Read the funnel and the dashboard.
     case metricsRead = "metrics:read"
+    case eventsRead = "events:read" // GET /v1/events, the event feed
     /// Everything, including key management.
     case admin
 }

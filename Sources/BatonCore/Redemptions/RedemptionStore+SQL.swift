@@ -24,12 +24,14 @@ extension RedemptionStore {
     /// which the snapshot cannot see; only a new statement can tell a replay
     /// from `used_up`.
     ///
-    /// The webhook job's args are `{"event_id": <event id>}`, as
+    /// The event's data carries what a backend acts on without a second
+    /// call: the invite's family, inviter and metadata, the redemption and
+    /// the uses left (docs/webhooks.md). The webhook job's args are `{"event_id": <event id>}`, as
     /// `OutboxEvents.record` writes them; the delivery builds the body from the event row.
     private static func redeemSQL(hashColumn: String) -> String {
         """
         WITH target AS (
-            SELECT id, family_id, family_name, state, expires_at <= now() AS past_expiry
+            SELECT id, family_id, family_name, inviter_id, inviter_name, metadata, state, expires_at <= now() AS past_expiry
             FROM baton.invites WHERE \(hashColumn) = $1::bytea
         ), prior AS (
             SELECT r.id, r.channel, r.redeemed_at, r.uses_left
@@ -54,9 +56,11 @@ extension RedemptionStore {
         ), event AS (
             INSERT INTO baton.events (type, invite_id, family_id, channel, data)
             SELECT 'invite.redeemed', r.invite_id, b.family_id, r.channel,
-                   jsonb_build_object('invite_id', r.invite_id, 'family_id', b.family_id, 'redemption_id', r.id,
-                                      'redeemer_id', $2::text, 'channel', r.channel, 'uses_left', r.uses_left)
-            FROM redemption r JOIN bumped b ON b.id = r.invite_id
+                   jsonb_build_object('invite_id', r.invite_id, 'family_id', b.family_id, 'family_name', t.family_name,
+                                      'inviter_id', t.inviter_id, 'inviter_name', t.inviter_name, 'metadata', t.metadata,
+                                      'redemption_id', r.id, 'redeemer_id', $2::text, 'channel', r.channel,
+                                      'uses_left', r.uses_left, 'redeemed_at', baton.api_timestamp(r.redeemed_at))
+            FROM redemption r JOIN bumped b ON b.id = r.invite_id JOIN target t ON t.id = r.invite_id
             RETURNING event_id
         ), job AS (
             INSERT INTO baton.jobs (kind, args, max_attempts)

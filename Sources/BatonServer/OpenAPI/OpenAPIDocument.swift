@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 
 /// The OpenAPI 3.1 description of every route, served at `GET /openapi.json`.
@@ -24,10 +25,11 @@ enum OpenAPIDocument {
             ],
             "servers": [["url": "/"]],
             "security": [["apiKey": [String]()]],
-            "paths": apiPaths.merging(pagePaths) { api, _ in api },
+            "paths": apiPaths.merging(pagePaths) { api, _ in api }.merging(eventPaths) { api, _ in api },
+            "webhooks": webhookOperations,
             "components": [
                 "securitySchemes": securitySchemes,
-                "schemas": schemas.merging(funnelSchemas) { schema, _ in schema },
+                "schemas": schemas.merging(funnelSchemas) { schema, _ in schema }.merging(eventSchemas) { schema, _ in schema },
                 "responses": Dictionary(
                     uniqueKeysWithValues: OpenAPISharedResponse.allCases.map { ($0.rawValue, errorAnswer($0.meaning)) }),
                 "parameters": sharedParameters,
@@ -45,7 +47,7 @@ enum OpenAPIDocument {
             "apiKey": [
                 "type": "http", "scheme": "bearer",
                 "description":
-                    "Authorization: Bearer <API key>; scopes invites:write, invites:read, redemptions:write, metrics:read, admin",
+                    "Authorization: Bearer <API key>; scopes \(Scope.allCases.map(\.rawValue).joined(separator: ", "))",
             ],
             "redeemerJWT": [
                 "type": "http", "scheme": "bearer", "bearerFormat": "JWT",
