@@ -1,5 +1,6 @@
 import Foundation
 import Postgres
+import SafeText
 
 /// The event feed behind `GET /v1/events`: the events the webhooks carry,
 /// as the same bodies, in a fixed order that a cursor never skips through.
@@ -67,6 +68,17 @@ public enum EventFeed {
         public var next: EventCursor
         /// Whether more events were ready past this page.
         public var hasMore: Bool
+
+        /// `{"events": [...], "has_more", "next_cursor"}` (the API's and
+        /// `baton events list --json`'s), each event exactly as its webhook
+        /// body, hidden characters escaped as in every API answer.
+        /// - Throws: only when a stored body is not JSON.
+        public func json() throws -> Data {
+            let bodies = try events.map { try JSONSerialization.jsonObject(with: $0.data) }
+            let object: [String: Any] = ["events": bodies, "has_more": hasMore, "next_cursor": next.text]
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+            return Data(SafeText.hardenedJSON(String(decoding: data, as: UTF8.self)).utf8)
+        }
     }
 
     /// The page of `query`. Deleted events (`BATON_EVENT_RETENTION_DAYS`)

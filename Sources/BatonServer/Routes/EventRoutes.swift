@@ -1,7 +1,5 @@
 import BatonCore
-import Foundation
 import HTTP
-import SafeText
 
 /// `GET /v1/events?after=&type=&limit=` (scope `events:read`): the event
 /// feed, the webhook bodies oldest first after an opaque cursor, for a
@@ -21,15 +19,6 @@ struct EventRoutes {
         let query = try EventFeed.Query(
             after: request.queryValue("after"), type: request.queryValue("type"), limit: request.queryValue("limit"))
         let page = try app.withConnection { try EventFeed.page(query, on: $0) }
-        return .json(encoded: try Self.body(page))
-    }
-
-    /// `{"events": [...], "has_more", "next_cursor"}`, each event exactly as
-    /// its webhook body, hidden characters escaped as in every API answer.
-    static func body(_ page: EventFeed.Page) throws -> Data {
-        let events = try page.events.map { try JSONSerialization.jsonObject(with: $0.data) }
-        let object: [String: Any] = ["events": events, "has_more": page.hasMore, "next_cursor": page.next.text]
-        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        return Data(SafeText.hardenedJSON(String(decoding: data, as: UTF8.self)).utf8)
+        return .json(encoded: try page.json())
     }
 }
