@@ -24,19 +24,25 @@ struct EventsListCommandTests {
 
     @Test("a page prints as a table ending with the next cursor, or as the API's JSON")
     func tableAndJSON() throws {
-        let db = try MigratedDatabase()
-        let invite: UUID = try db.connection.query(
+        // A cluster of its own: the feed waits for every open write transaction of its cluster.
+        let cluster = try TestPostgres.privateCluster()
+        let connection = try PostgresConnection(cluster.connectionString)
+        defer {
+            connection.close()
+            withExtendedLifetime(cluster) {}
+        }
+        try Migrator().migrate(on: connection)
+        let invite: UUID = try connection.query(
             """
             INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, expires_at)
             VALUES ('fam-1', 'F', sha256('c'::bytea), sha256('t'::bytea), now() + interval '1 day') RETURNING id
             """)[0].decode(at: 0)
-        let first = try OutboxEvents.record(.inviteRevoked, inviteID: invite, familyID: "fam-1", on: db.connection)
-        try OutboxEvents.record(.inviteRevoked, inviteID: invite, familyID: "fam-1", on: db.connection)
-        // Other suites' transactions on the shared cluster may hold the feed back for a moment.
+        let first = try OutboxEvents.record(.inviteRevoked, inviteID: invite, familyID: "fam-1", on: connection)
+        try OutboxEvents.record(.inviteRevoked, inviteID: invite, familyID: "fam-1", on: connection)
         var page: EventFeed.Page?
         #expect(
             try eventually {
-                page = try EventFeed.page(EventFeed.Query(limit: 1), on: db.connection)
+                page = try EventFeed.page(EventFeed.Query(limit: 1), on: connection)
                 return page?.hasMore == true
             })
         let found = try #require(page)

@@ -5,7 +5,34 @@ import Postgres
 import Synchronization
 import Testing
 
-@Suite("EventFeed")
+/// A migrated database on a cluster of its own. The feed waits for every
+/// open write transaction of its cluster, and on the shared test cluster
+/// other suites hold some open on purpose (lock and failover tests).
+final class FeedDatabase {
+    let cluster: PrivateTestCluster
+    let conninfo: String
+    let connection: PostgresConnection
+
+    /// Starts the cluster and migrates its database, with `invites` due invites in it.
+    init(invites: Int = 1) throws {
+        cluster = try TestPostgres.privateCluster()
+        conninfo = cluster.connectionString
+        connection = try PostgresConnection(conninfo)
+        try Migrator().migrate(on: connection)
+        try connection.query(
+            """
+            INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, created_at, expires_at)
+            SELECT 'family-1', 'Family', sha256(('c' || i)::bytea), sha256(('t' || i)::bytea), now() - interval '2 days', now() - interval '1 day'
+            FROM generate_series(1, $1::int8) AS i
+            """, [invites])
+    }
+
+    deinit {
+        connection.close()
+    }
+}
+
+@Suite("EventFeed", .serialized)
 struct EventFeedTests {
     /// The ids of `page`'s events, in order.
     static func ids(_ page: EventFeed.Page) throws -> [String] {
@@ -38,8 +65,7 @@ struct EventFeedTests {
 
     @Test("an event whose transaction began first but commits last is held back, then returned before the later one")
     func heldBackUntilCommit() throws {
-        let db = try QueueDatabase()
-        try db.insertDueInvites(1)
+        let db = try FeedDatabase()
         let slow = try PostgresConnection(db.conninfo)
         defer { slow.close() }
         try slow.query("BEGIN")
@@ -51,7 +77,6 @@ struct EventFeedTests {
         #expect(try Self.ids(held).isEmpty, "the committed later event must wait for the earlier open one")
         #expect(held.next == .start)
         try slow.query("COMMIT")
-        // Other suites' transactions on the shared cluster may hold the feed back for a moment.
         var seen: [String] = []
         #expect(
             try eventually {
@@ -63,8 +88,7 @@ struct EventFeedTests {
 
     @Test("the feed returns every event once, in order, across pages, while writers commit out of order")
     func concurrentWritersAreReadExactlyOnce() throws {
-        let db = try QueueDatabase()
-        try db.insertDueInvites(20)
+        let db = try FeedDatabase(invites: 20)
         let writers = 4
         let perWriter = 60
         let running = Atomic(writers)
@@ -113,11 +137,9 @@ struct EventFeedTests {
 
     @Test("type keeps one type; limit bounds the page and has_more says more are ready")
     func typeAndLimit() throws {
-        let db = try QueueDatabase()
-        try db.insertDueInvites(3)
+        let db = try FeedDatabase(invites: 3)
         let revoked = try (0..<3).map { _ in try Self.record(.inviteRevoked, on: db.connection) }
         let redeemed = try Self.record(.inviteRedeemed, on: db.connection)
-        // Other suites' transactions on the shared cluster may hold the feed back for a moment.
         #expect(try eventually { try Self.readAll(limit: 10, on: db.connection).ids.count == 4 })
         let page = try EventFeed.page(EventFeed.Query(limit: 2), on: db.connection)
         #expect(try Self.ids(page) == Array(revoked.prefix(2)))
@@ -132,8 +154,7 @@ struct EventFeedTests {
 
     @Test("events of types the webhooks do not carry stay out of the feed")
     func onlyWebhookTypes() throws {
-        let db = try QueueDatabase()
-        try db.insertDueInvites(1)
+        let db = try FeedDatabase()
         try db.connection.query(
             "INSERT INTO baton.events (type, invite_id, family_id) SELECT 'invite.created', id, family_id FROM baton.invites")
         let revoked = try Self.record(.inviteRevoked, on: db.connection)
@@ -148,8 +169,7 @@ struct EventFeedTests {
 
     @Test("a cursor survives its text form")
     func cursorRoundTrip() throws {
-        let db = try QueueDatabase()
-        try db.insertDueInvites(1)
+        let db = try FeedDatabase()
         try Self.record(on: db.connection)
         var cursor = EventCursor.start
         #expect(

@@ -14,6 +14,7 @@ struct RouteGroupScopeTests {
         ("GET", "/v1/invites", "/v1/invites", .invitesRead),
         ("GET", "/v1/invites/\(UUID())", "/v1/invites/:id", .invitesRead),
         ("GET", "/v1/metrics/funnel", "/v1/metrics/funnel", .metricsRead),
+        ("GET", "/v1/events", "/v1/events", .eventsRead),
         ("GET", "/metrics", "/metrics", .metricsRead),
         ("POST", "/v1/redemptions", "/v1/redemptions", .redemptionsWrite),
         ("GET", "/admin", "/admin", .metricsRead),

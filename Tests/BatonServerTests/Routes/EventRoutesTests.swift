@@ -6,13 +6,17 @@ import Testing
 
 @testable import BatonServer
 
-@Suite("GET /v1/events")
+/// On a cluster of its own: the feed waits for every open write transaction
+/// of its cluster, and other suites hold some open on purpose.
+@Suite("GET /v1/events", .serialized)
 struct EventRoutesTests {
+    let cluster: PrivateTestCluster
     let app: TestApp
     let client: HTTPTestClient
 
     init() throws {
-        app = try TestApp(environment: ["BATON_RATE_LIMITS": "off"])
+        cluster = try TestPostgres.privateCluster()
+        app = try TestApp(databaseURL: cluster.connectionString, environment: ["BATON_RATE_LIMITS": "off"])
         client = try app.client(apiKey: try app.makeKey([.eventsRead]))
     }
 
@@ -23,8 +27,7 @@ struct EventRoutesTests {
         return SchemaValidator(schemas: try #require(components["schemas"] as? [String: Any]))
     }
 
-    /// Every event the feed holds, read `limit` at a time, once `count` are ready
-    /// (other suites' transactions on the shared cluster may hold it back a moment).
+    /// Every event the feed holds, read `limit` at a time, once `count` are ready.
     func feed(count: Int, limit: Int = 100, query: String = "") throws -> [[String: Any]] {
         var events: [[String: Any]] = []
         let ready = try eventually {
