@@ -50,7 +50,7 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
     SELECT jsonb_build_object(
         'id', event_id,
         'type', type,
-        'created_at', to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+        'created_at', baton.api_timestamp(created_at),
         'data', data || coalesce((
             SELECT jsonb_strip_nulls(jsonb_build_object('source', i.source, 'campaign', i.campaign))
             FROM baton.events e JOIN baton.invites i ON i.id = e.invite_id

@@ -46,6 +46,7 @@ public enum BatonCommandLine {
                         .command(JobsCancelCommand.self), .command(JobsStatsCommand.self),
                     ]),
                 .group(name: "metrics", summary: "Ask how invites convert.", children: [.command(MetricsFunnelCommand.self)]),
+                .group(name: "events", summary: "Read the event feed.", children: [.command(EventsListCommand.self)]),
                 .group(
                     name: "config", summary: "Check the BATON_* configuration.",
                     children: [.command(ConfigCheckCommand.self), .command(ConfigReferenceCommand.self)]),

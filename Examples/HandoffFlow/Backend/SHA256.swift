@@ -4,7 +4,8 @@
 /// Why it exists: Foundation has no hash or HMAC on Linux (CryptoKit is
 /// Apple-only), `BatonHandoff` deliberately does no HMAC (the server signs
 /// envelopes with libsodium) and a real backend would use its own JWT library.
-/// Not constant-time-hardened and not fast: never use it to verify anything.
+/// Not fast, and it compares nothing: a verifier that uses it (such as
+/// Examples/webhook-verify/swift) compares MACs in constant time itself.
 enum SHA256 {
     private static let roundConstants: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,

@@ -50,18 +50,14 @@ public struct InviteCursor: Sendable, Equatable {
     /// - Throws: `InviteError.validationFailed` (field `after`) for anything else.
     public init(parsing text: String) throws(InviteError) {
         let invalid = InviteError.validationFailed(field: "after", reason: "is not a cursor this API returned")
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard text.count <= 96, let data = Data(base64Encoded: base64) else { throw invalid }
-        let parts = String(decoding: data, as: UTF8.self).split(separator: "/")
+        guard let plain = CursorToken.decode(text, maxLength: 96) else { throw invalid }
+        let parts = plain.split(separator: "/")
         guard parts.count == 2, let micros = Int64(parts[0]), let id = UUID(uuidString: String(parts[1])) else { throw invalid }
         self.init(createdMicros: micros, id: id)
     }
 
     /// The cursor as clients see it.
     public var text: String {
-        Data("\(createdMicros)/\(id.uuidString.lowercased())".utf8).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        CursorToken.encode("\(createdMicros)/\(id.uuidString.lowercased())")
     }
 }

@@ -12,6 +12,8 @@ public enum Scope: String, Sendable, CaseIterable, Codable {
     case webhooksWrite = "webhooks:write"
     /// Read webhook endpoints and their delivery logs.
     case webhooksRead = "webhooks:read"
+    /// Read the event feed (`GET /v1/events`).
+    case eventsRead = "events:read"
     /// Everything, including key management.
     case admin
 }

@@ -67,7 +67,7 @@ public enum InviteExpiry {
                 INSERT INTO baton.events (type, invite_id, family_id, data)
                 SELECT 'invite.expired', id, family_id, jsonb_build_object(
                     'invite_id', id, 'family_id', family_id,
-                    'expires_at', to_char(expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))
+                    'expires_at', baton.api_timestamp(expires_at))
                 FROM expired
                 RETURNING event_id
             ), job AS (

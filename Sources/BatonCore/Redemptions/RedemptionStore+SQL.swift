@@ -31,12 +31,15 @@ extension RedemptionStore {
     /// which the snapshot cannot see; only a new statement can tell a replay
     /// from `used_up`.
     ///
-    /// The webhook jobs (one per matching endpoint) carry
-    /// `{"event_id", "endpoint_id"}`, as `OutboxEvents.record` writes them; the delivery builds the body from the event row.
+    /// The event's data carries what a backend acts on without a second
+    /// call: the invite's family, inviter and metadata, the redemption and
+    /// the uses left (docs/webhooks.md). The webhook jobs (one per matching
+    /// endpoint) carry `{"event_id", "endpoint_id"}`, as `OutboxEvents.record`
+    /// writes them; the delivery builds the body from the event row.
     private static func redeemSQL(hashColumn: String) -> String {
         """
         WITH target AS (
-            SELECT id, family_id, family_name, state, expires_at <= now() AS past_expiry, metadata::text AS metadata,
+            SELECT id, family_id, family_name, state, expires_at <= now() AS past_expiry, metadata,
                    inviter_id, inviter_name, source, campaign, erased_at IS NOT NULL AS erased,
                    invitee_hash IS NULL OR invitee_hash = ANY($7::bytea[]) AS invitee_matches,
                    allow_self_redemption OR inviter_id IS DISTINCT FROM $2::text AS not_self
@@ -65,9 +68,11 @@ extension RedemptionStore {
         ), event AS (
             INSERT INTO baton.events (type, invite_id, family_id, channel, data)
             SELECT 'invite.redeemed', r.invite_id, b.family_id, r.channel,
-                   jsonb_build_object('invite_id', r.invite_id, 'family_id', b.family_id, 'redemption_id', r.id,
-                                      'redeemer_id', $2::text, 'channel', r.channel, 'uses_left', r.uses_left)
-            FROM redemption r JOIN bumped b ON b.id = r.invite_id
+                   jsonb_build_object('invite_id', r.invite_id, 'family_id', b.family_id, 'family_name', t.family_name,
+                                      'inviter_id', t.inviter_id, 'inviter_name', t.inviter_name, 'metadata', t.metadata,
+                                      'redemption_id', r.id, 'redeemer_id', $2::text, 'channel', r.channel,
+                                      'uses_left', r.uses_left, 'redeemed_at', baton.api_timestamp(r.redeemed_at))
+            FROM redemption r JOIN bumped b ON b.id = r.invite_id JOIN target t ON t.id = r.invite_id
             RETURNING event_id
         ), job AS (
             INSERT INTO baton.jobs (kind, args, max_attempts)
@@ -90,7 +95,7 @@ extension RedemptionStore {
                coalesce(p.redeemer_id, $2::text) AS redeemer_id,
                coalesce(r.channel, p.channel) AS channel, coalesce(r.redeemed_at, p.redeemed_at) AS redeemed_at,
                coalesce(r.uses_left, p.uses_left) AS uses_left,
-               t.metadata, t.inviter_id, t.inviter_name, t.source, t.campaign
+               t.metadata::text AS metadata, t.inviter_id, t.inviter_name, t.source, t.campaign
         FROM (SELECT) AS one
         LEFT JOIN target t ON true
         LEFT JOIN prior p ON true

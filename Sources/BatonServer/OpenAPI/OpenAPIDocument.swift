@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 
 /// The OpenAPI 3.1 description of every route, served at `GET /openapi.json`.
@@ -25,10 +26,13 @@ enum OpenAPIDocument {
             "servers": [["url": "/"]],
             "security": [["apiKey": [String]()]],
             "tags": tags,
-            "paths": [pagePaths, inviteLifecyclePaths, familyPaths, webhookEndpointPaths].reduce(apiPaths) { addingOperations($1, to: $0) },
+            "paths": [pagePaths, inviteLifecyclePaths, familyPaths, webhookEndpointPaths, eventPaths].reduce(apiPaths) {
+                addingOperations($1, to: $0)
+            },
+            "webhooks": webhookOperations,
             "components": [
                 "securitySchemes": securitySchemes,
-                "schemas": [funnelSchemas, inviteLifecycleSchemas, familySchemas, webhookEndpointSchemas].reduce(schemas) {
+                "schemas": [funnelSchemas, inviteLifecycleSchemas, familySchemas, webhookEndpointSchemas, eventSchemas].reduce(schemas) {
                     $0.merging($1) { schema, _ in schema }
                 },
                 "responses": Dictionary(uniqueKeysWithValues: OpenAPISharedResponse.allCases.map { ($0.rawValue, $0.answer) }),
@@ -48,7 +52,7 @@ enum OpenAPIDocument {
             "apiKey": [
                 "type": "http", "scheme": "bearer",
                 "description":
-                    "Authorization: Bearer <API key>; scopes invites:write, invites:read, redemptions:write, metrics:read, webhooks:write, webhooks:read, admin",
+                    "Authorization: Bearer <API key>; scopes \(Scope.allCases.map(\.rawValue).joined(separator: ", "))",
             ],
             "redeemerJWT": [
                 "type": "http", "scheme": "bearer", "bearerFormat": "JWT",

@@ -17,6 +17,7 @@ struct RouteGroupScopeTests {
         ("POST", "/v1/invites/\(UUID())/reissue", "/v1/invites/:id/reissue", .invitesWrite),
         ("GET", "/v1/invites/\(UUID())/events", "/v1/invites/:id/events", .invitesRead),
         ("GET", "/v1/metrics/funnel", "/v1/metrics/funnel", .metricsRead),
+        ("GET", "/v1/events", "/v1/events", .eventsRead),
         ("GET", "/metrics", "/metrics", .metricsRead),
         ("POST", "/v1/redemptions", "/v1/redemptions", .redemptionsWrite),
         ("GET", "/admin", "/admin", .metricsRead),

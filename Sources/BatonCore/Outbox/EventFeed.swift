@@ -1,0 +1,114 @@
+import Foundation
+import Postgres
+import SafeText
+
+/// The event feed behind `GET /v1/events`: the events the webhooks carry,
+/// as the same bodies, in a fixed order that a cursor never skips through.
+///
+/// An event's place is `(xact_id, id)`: the transaction that recorded it,
+/// then its row identity (migration 0016). A page only holds events whose
+/// transaction is older than the oldest transaction still running
+/// (`pg_snapshot_xmin` of the statement's snapshot); every transaction that
+/// can still commit an event is at least that new, so its events sort after
+/// every event already returned. Ordering by the identity or by time alone
+/// would not do: both are taken before the commit, so a slower transaction
+/// can commit an event behind a cursor that has moved on. The price is that
+/// a long write transaction holds the feed back until it ends.
+public enum EventFeed {
+    /// What a client asks for: where to resume, which type, how many.
+    public struct Query: Sendable, Equatable {
+        /// Page sizes accepted.
+        public static let limitRange = 1...500
+        /// Events per page unless asked otherwise.
+        public static let defaultLimit = 100
+
+        /// Resume after this event; ``EventCursor/start`` reads from the oldest kept.
+        public var after: EventCursor
+        /// Only this type, when set.
+        public var type: OutboxEvents.EventType?
+        /// Events per page, within ``limitRange``.
+        public var limit: Int
+
+        /// A query; the defaults read every type from the start, 100 per page.
+        public init(after: EventCursor = .start, type: OutboxEvents.EventType? = nil, limit: Int = defaultLimit) {
+            self.after = after
+            self.type = type
+            self.limit = limit
+        }
+
+        /// The query of `GET /v1/events?after=&type=&limit=` (nil for an absent parameter).
+        /// - Throws: `EventFeedError.invalidCursor`, or `.invalidParameter` naming `type` or `limit`.
+        public init(after: String?, type: String?, limit: String?) throws(EventFeedError) {
+            self.init()
+            if let after { self.after = try EventCursor(parsing: after) }
+            if let type {
+                guard let parsed = OutboxEvents.EventType(rawValue: type) else {
+                    let names = OutboxEvents.EventType.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw .invalidParameter(field: "type", reason: "must be one of \(names)")
+                }
+                self.type = parsed
+            }
+            if let limit {
+                guard let parsed = Int(limit), Self.limitRange.contains(parsed) else {
+                    throw .invalidParameter(
+                        field: "limit", reason: "must be a whole number from \(Self.limitRange.lowerBound) to \(Self.limitRange.upperBound)"
+                    )
+                }
+                self.limit = parsed
+            }
+        }
+    }
+
+    /// One page, oldest first.
+    public struct Page: Sendable {
+        /// The webhook bodies `{"id", "type", "created_at", "data"}`, in feed order.
+        public var events: [PostgresJSON]
+        /// Where the next page starts: after the last event here, or the
+        /// query's own cursor when the page is empty (poll again with it).
+        public var next: EventCursor
+        /// Whether more events were ready past this page.
+        public var hasMore: Bool
+
+        /// `{"events": [...], "has_more", "next_cursor"}` (the API's and
+        /// `baton events list --json`'s), each event exactly as its webhook
+        /// body, hidden characters escaped as in every API answer.
+        /// - Throws: only when a stored body is not JSON.
+        public func json() throws -> Data {
+            let bodies = try events.map { try JSONSerialization.jsonObject(with: $0.data) }
+            let object: [String: Any] = ["events": bodies, "has_more": hasMore, "next_cursor": next.text]
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+            return Data(SafeText.hardenedJSON(String(decoding: data, as: UTF8.self)).utf8)
+        }
+    }
+
+    /// The page of `query`. Deleted events (`BATON_EVENT_RETENTION_DAYS`)
+    /// are simply absent; a cursor from before them resumes at the oldest kept.
+    /// - Throws: the database's error.
+    public static func page(_ query: Query, on connection: PostgresConnection) throws -> Page {
+        let limit = min(max(query.limit, Query.limitRange.lowerBound), Query.limitRange.upperBound)
+        let types = query.type.map { [$0.rawValue] } ?? OutboxEvents.EventType.allCases.map(\.rawValue)
+        let rows = try connection.query(
+            pageStatement, [query.after.transaction, query.after.row, types, limit + 1])
+        var events: [PostgresJSON] = []
+        var next = query.after
+        for row in rows.prefix(limit) {
+            events.append(try row.decode("body"))
+            next = EventCursor(transaction: try row.decode("xact_id"), row: try row.decode("id"))
+        }
+        return Page(events: events, next: next, hasMore: rows.count > limit)
+    }
+
+    /// Parameters: $1 the cursor's transaction, $2 its row, $3 the
+    /// types, $4 the page size plus one. Reads `events_feed` in order.
+    static let pageStatement = PostgresStatement(
+        name: "event_feed_page",
+        sql: """
+            SELECT xact_id::text::int8 AS xact_id, id, baton.webhook_body(event_id, type, occurred_at, data) AS body
+            FROM baton.events
+            WHERE (xact_id, id) > ($1::int8::text::xid8, $2::int8)
+              AND xact_id < pg_snapshot_xmin(pg_current_snapshot())
+              AND type = ANY($3::text[])
+            ORDER BY xact_id, id
+            LIMIT $4
+            """)
+}

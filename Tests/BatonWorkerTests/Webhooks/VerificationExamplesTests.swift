@@ -1,0 +1,174 @@
+import BatonCore
+import BatonTestSupport
+import BatonWorker
+import Foundation
+import Postgres
+import Testing
+
+/// Runs every program of `Examples/webhook-verify/` against a delivery a
+/// running worker signed and posted to a loopback receiver. Go and Swift are
+/// compiled once per test process. A language whose toolchain is missing
+/// (scripts/setup installs them) fails the run when `CI=true` and is
+/// reported loudly otherwise.
+@Suite("Webhook verification examples")
+struct VerificationExamplesTests {
+    /// The secret the worker signs with, and one the receiver does not know.
+    static let secret = "whsec_exampleSecretForTheVerificationTests=="
+    static let otherSecret = "whsec_someOtherSecretTheReceiverDoesNotHold"
+
+    /// One case: the header and body a verifier is given, the secrets it holds, and whether it must accept.
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let secrets: [String]
+        let accepted: Bool
+        let make: @Sendable (Delivery) -> (header: String, body: Data)
+        var testDescription: String { name }
+    }
+
+    /// What the worker sent.
+    struct Delivery: Sendable {
+        let header: String
+        let body: Data
+        /// The header for `body` signed now, or `age` seconds ago, under `secrets` in order.
+        func signed(_ secrets: [String], age: Int = 0) -> String {
+            WebhookSignature.header(body: body, secrets: secrets.map { Array($0.utf8) }, timestamp: Int(Date().timeIntervalSince1970) - age)
+        }
+    }
+
+    // The rotation cases build their header with WebhookSignature.header(secrets:), as the worker signs during a rotation.
+    static let cases: [Case] = [
+        Case(name: "the genuine delivery", secrets: [secret], accepted: true) { ($0.header, $0.body) },
+        Case(name: "a tampered body", secrets: [secret], accepted: false) { ($0.header, $0.body + Data(" ".utf8)) },
+        Case(name: "a stale timestamp (10 minutes)", secrets: [secret], accepted: false) { ($0.signed([secret], age: 600), $0.body) },
+        Case(name: "a timestamp from the future (10 minutes)", secrets: [secret], accepted: false) {
+            ($0.signed([secret], age: -600), $0.body)
+        },
+        Case(name: "another secret's signature", secrets: [secret], accepted: false) { ($0.signed([otherSecret]), $0.body) },
+        Case(name: "two v1 during a rotation, only the second matching", secrets: [secret], accepted: true) {
+            ($0.signed([otherSecret, secret]), $0.body)
+        },
+        Case(name: "a receiver holding the new and the old secret, signed with the old", secrets: [otherSecret, secret], accepted: true) {
+            ($0.signed([secret]), $0.body)
+        },
+        Case(name: "a header without t=", secrets: [secret], accepted: false) {
+            (String($0.header.drop { $0 != "," }.dropFirst()), $0.body)
+        },
+    ]
+
+    @Test("every example verifies a real delivery as the case says", arguments: cases)
+    func examplesAgree(with example: Case) throws {
+        let delivery = try Self.delivery.get()
+        let (header, body) = example.make(delivery)
+        let bodyFile = FileManager.default.temporaryDirectory.appending(path: "baton-verify-\(UUID().uuidString)")
+        try body.write(to: bodyFile)
+        defer { try? FileManager.default.removeItem(at: bodyFile) }
+        for language in try Self.verifiers.get() {
+            guard let command = language.command else {
+                let message = "SKIPPED \(language.name): \(language.missing); run scripts/setup"
+                if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("\(message) (CI=true: missing toolchains fail)") }
+                FileHandle.standardError.write(Data("\n*** webhook-verify \(message) ***\n\n".utf8))
+                continue
+            }
+            let outcome = try Self.run(
+                command + [header], environment: ["WEBHOOK_SECRETS": example.secrets.joined(separator: "\n")], stdin: bodyFile)
+            #expect(outcome.status == (example.accepted ? 0 : 1), "\(language.name): \(outcome.output)")
+        }
+    }
+
+    /// The signed delivery of a worker: one event with non-ASCII text in its body, posted to a loopback receiver.
+    static let delivery = Result { () throws -> Delivery in
+        let db = try WorkerDatabase()
+        let receiver = try LoopbackReceiver { _, _ in (204, 0) }
+        defer { receiver.stop() }
+        let invite: UUID = try db.connection.query(
+            """
+            INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, expires_at)
+            VALUES ('family-1', 'Familie Müller', sha256(gen_random_uuid()::text::bytea), sha256(gen_random_uuid()::text::bytea), now() + interval '1 day')
+            RETURNING id
+            """)[0].decode(at: 0)
+        try OutboxEvents.record(
+            .inviteRedeemed, inviteID: invite, familyID: "family-1", data: PostgresJSON(#"{"family_name": "Familie Müller 👪"}"#),
+            on: db.connection)
+        let settings = WebhookSettings(url: receiver.url, secret: Array(secret.utf8), timeout: .seconds(2), retryBaseSeconds: 0.05)
+        let worker = db.worker(handlers: Worker.standardHandlers(webhook: settings, conninfo: db.conninfo))
+        worker.start()
+        defer { worker.stop() }
+        guard eventually(within: 10, { !receiver.requests.isEmpty }), let request = receiver.requests.first,
+            let header = request.headers["baton-signature"]
+        else { throw POSIXError(.ETIMEDOUT) }
+        return Delivery(header: header, body: request.body)
+    }
+
+    /// A language's verifier: the command to run (the header is added), or why it can't run.
+    struct Verifier: Sendable {
+        let name: String
+        let command: [String]?
+        let missing: String
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../..").standardizedFileURL
+    static let examples = root.appending(path: "Examples/webhook-verify")
+
+    /// Every language, the compiled ones built once into a temporary directory.
+    static let verifiers = Result { () throws -> [Verifier] in
+        let build = FileManager.default.temporaryDirectory.appending(path: "baton-webhook-verify-\(getpid())")
+        try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+        func interpreted(_ name: String, _ tool: String, _ script: String) -> Verifier {
+            let path = executable(tool)
+            return Verifier(name: name, command: path.map { [$0, examples.appending(path: script).path] }, missing: "\(tool) not found")
+        }
+        func compiled(_ name: String, _ tool: String, _ arguments: (String) -> [String], environment: [String: String] = [:]) throws
+            -> Verifier
+        {
+            guard let path = executable(tool) else { return Verifier(name: name, command: nil, missing: "\(tool) not found") }
+            let output = build.appending(path: "verify-\(name)").path
+            let outcome = try run([path] + arguments(output), environment: environment)
+            guard outcome.status == 0 else { throw CompileFailure(name: name, output: outcome.output) }
+            return Verifier(name: name, command: [output], missing: "")
+        }
+        let handoffFlow = root.appending(path: "Examples/HandoffFlow/Backend")
+        return [
+            interpreted("python", "python3", "python/verify.py"),
+            interpreted("node", "node", "node/verify.js"),
+            interpreted("ruby", "ruby", "ruby/verify.rb"),
+            try compiled(
+                "go", "go", { ["build", "-o", $0, examples.appending(path: "go/verify.go").path] },
+                environment: ["GOCACHE": build.appending(path: "gocache").path, "GOPATH": build.appending(path: "gopath").path]),
+            try compiled("swift", "swiftc") {
+                [
+                    examples.appending(path: "swift/main.swift").path, handoffFlow.appending(path: "SHA256.swift").path,
+                    handoffFlow.appending(path: "HMACSHA256.swift").path, "-o", $0,
+                ]
+            },
+        ]
+    }
+
+    /// A compiler refused an example.
+    struct CompileFailure: Error, CustomStringConvertible {
+        let name: String
+        let output: String
+        var description: String { "the \(name) example did not compile: \(output)" }
+    }
+
+    /// Runs `command` to its end with `environment` added and `stdin` (a file) as its input.
+    static func run(_ command: [String], environment: [String: String], stdin: URL? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardInput = try stdin.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: text, as: UTF8.self))
+    }
+
+    /// The full path of `tool` on PATH, or nil.
+    static func executable(_ tool: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
