@@ -103,6 +103,32 @@ extension OpenAPIDocument {
                 description: "The expiry sweep expired an invite that was still live")
         case .inviteRevoked:
             return object(required: ["invite_id", "family_id"], invite, description: "An invite was revoked")
+        case .inviteUpdated:
+            let change: Object = object(
+                required: ["old", "new"], ["old": ["type": ["string", "integer"]], "new": ["type": ["string", "integer"]]])
+            return object(
+                required: ["invite_id", "family_id", "changed"],
+                merged(
+                    invite,
+                    [
+                        "changed": array(of: string), "expires_at": change, "max_redemptions": change,
+                    ]),
+                description: "An active invite was changed: the changed fields by name; old and new expiry and maximum")
+        case .inviteReissued:
+            return object(
+                required: ["invite_id", "family_id"], invite,
+                description: "An invite got a new code and token; the old ones answer invite_reissued")
+        case .familyErased:
+            return object(
+                required: ["family_id", "erased_at", "invites_revoked", "invites_erased", "redemptions_erased"],
+                [
+                    "family_id": string, "erased_at": eventTimestamp, "invites_revoked": count, "invites_erased": count,
+                    "redemptions_erased": count,
+                ],
+                description: "A family's personal data was erased; counts only")
+        case .webhookTest:
+            return object(
+                required: ["endpoint_id"], ["endpoint_id": uuid], description: "A test sent to one endpoint on request")
         }
     }
 

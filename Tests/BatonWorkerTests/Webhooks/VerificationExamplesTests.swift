@@ -86,11 +86,11 @@ struct VerificationExamplesTests {
             VALUES ('family-1', 'Familie Müller', sha256(gen_random_uuid()::text::bytea), sha256(gen_random_uuid()::text::bytea), now() + interval '1 day')
             RETURNING id
             """)[0].decode(at: 0)
+        try db.configureWebhookEndpoint(url: receiver.url, secret: Array(secret.utf8))
         try OutboxEvents.record(
             .inviteRedeemed, inviteID: invite, familyID: "family-1", data: PostgresJSON(#"{"family_name": "Familie Müller 👪"}"#),
             on: db.connection)
-        let settings = WebhookSettings(url: receiver.url, secret: Array(secret.utf8), timeout: .seconds(2), retryBaseSeconds: 0.05)
-        let worker = db.worker(handlers: Worker.standardHandlers(webhook: settings, conninfo: db.conninfo))
+        let worker = db.worker(handlers: db.webhookHandlers())
         worker.start()
         defer { worker.stop() }
         guard eventually(within: 10, { !receiver.requests.isEmpty }), let request = receiver.requests.first,
