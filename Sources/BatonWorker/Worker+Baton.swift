@@ -2,20 +2,20 @@ import BatonCore
 
 extension Worker {
     /// The handlers `baton worker` runs: webhook delivery, reading events
-    /// from the database at `conninfo`, its HTTP requests counted by `attempts`.
+    /// from the database at `conninfo`.
     ///
     /// Without webhook settings there is no webhook handler, so the worker
     /// never claims a webhook job: a replica started without
     /// `BATON_WEBHOOK_URL` leaves every delivery to the configured ones
     /// instead of discarding it.
     public static func standardHandlers(
-        webhook: WebhookSettings?, conninfo: String, metrics: BatonMetrics? = nil, attempts: WebhookAttemptCounter? = nil
+        webhook: WebhookSettings?, conninfo: String, metrics: BatonMetrics? = nil
     ) -> [String: any JobHandler] {
         guard let webhook else { return [:] }
         return [
             OutboxEvents.webhookKind: WebhookDelivery(
                 settings: webhook, events: WebhookEvents(conninfo: conninfo),
-                transport: WebhookTransport(limit: webhook.timeout, attempts: attempts), metrics: metrics)
+                transport: WebhookTransport(limit: webhook.timeout), metrics: metrics)
         ]
     }
 
@@ -24,13 +24,10 @@ extension Worker {
     ///   - concurrency: overrides `BATON_WORKER_CONCURRENCY` when given.
     ///   - metrics: records job outcomes and run times, webhook deliveries,
     ///     periodic work and leadership; nil records nothing.
-    ///   - webhookAttempts: counts the webhook HTTP requests (and says when
-    ///     a threshold is reached; `baton worker` renews its process then);
-    ///     nil counts nothing.
     ///   - log: receives the worker's events (see ``WorkerEvent``).
     public static func standard(
         _ baton: BatonConfiguration, concurrency: Int? = nil, workerID: String? = nil, metrics: BatonMetrics? = nil,
-        webhookAttempts: WebhookAttemptCounter? = nil, log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }
+        log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }
     ) -> Worker {
         var settings = baton.worker
         if let concurrency { settings.concurrency = concurrency }
@@ -46,9 +43,7 @@ extension Worker {
         configuration.metrics = metrics
         let worker = Worker(
             configuration: configuration,
-            handlers: standardHandlers(
-                webhook: baton.webhook, conninfo: baton.databaseURL, metrics: metrics, attempts: webhookAttempts
-            )
+            handlers: standardHandlers(webhook: baton.webhook, conninfo: baton.databaseURL, metrics: metrics)
         )
         if let metrics { worker.addLeaderGauge(to: metrics) }
         return worker

@@ -16,7 +16,7 @@ import Postgres
 /// after the last attempt the job is discarded (`baton jobs retry --discarded`
 /// sends them again). A job whose event no longer exists is discarded with
 /// that reason. A worker without an endpoint has no such handler and
-/// claims no webhook job (``Worker/standardHandlers(webhook:conninfo:metrics:attempts:)``).
+/// claims no webhook job (``Worker/standardHandlers(webhook:conninfo:metrics:)``).
 public struct WebhookDelivery: JobHandler {
     /// Where to deliver.
     public let settings: WebhookSettings

@@ -31,7 +31,8 @@ public final class WebhookEvents: Sendable {
         }
     }
 
-    static let bodyStatement = PostgresStatement(
+    /// Package-visible for the webhook benchmark's C ceiling, which runs it too.
+    package static let bodyStatement = PostgresStatement(
         name: "webhook_event_body",
         sql: """
             SELECT baton.webhook_body(event_id, type, occurred_at, data) AS body FROM baton.events WHERE event_id = $1
