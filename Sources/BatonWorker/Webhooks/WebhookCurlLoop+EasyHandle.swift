@@ -55,10 +55,10 @@ extension WebhookCurlLoop {
     /// Why `request`'s headers cannot be sent, or nil: a CR, LF or NUL
     /// would let a value start a header (or a request) of its own.
     static func headerProblem(_ request: WebhookRequest) -> String? {
-        let forbidden: Set<UInt8> = [0, 10, 13]
+        let forbidden = { (byte: UInt8) in byte == 0 || byte == 10 || byte == 13 }
         let valid = request.headers.allSatisfy { header in
-            !header.name.isEmpty && !header.name.utf8.contains(UInt8(ascii: ":"))
-                && !header.name.utf8.contains(where: forbidden.contains) && !header.value.utf8.contains(where: forbidden.contains)
+            !header.name.isEmpty && !header.name.utf8.contains { forbidden($0) || $0 == UInt8(ascii: ":") }
+                && !header.value.utf8.contains(where: forbidden)
         }
         return valid ? nil : "invalid header"
     }
