@@ -166,8 +166,9 @@ extension WebhookTransportTests {
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()
+        // SIGKILL: the child inherits the test process's blocked SIGTERM and SIGINT.
         defer {
-            server.terminate()
+            kill(server.processIdentifier, SIGKILL)
             server.waitUntilExit()
         }
         #expect(eventually(within: 5) { Self.accepts(port: port) })
