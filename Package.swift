@@ -23,6 +23,7 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Foundation only: these build for iOS, macOS and Linux.
         .target(name: "SafeText"),
@@ -50,7 +51,7 @@ let package = Package(
             dependencies: [
                 "BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "CQREncode", "Locking", "Postgres", "SafeText", "Telemetry",
             ]),
-        .target(name: "BatonWorker", dependencies: ["BackgroundServices", "BatonCore", "Postgres", "Telemetry"]),
+        .target(name: "BatonWorker", dependencies: ["BackgroundServices", "BatonCore", "CCurl", "Postgres", "Telemetry"]),
         .target(
             name: "BatonBench",
             dependencies: [

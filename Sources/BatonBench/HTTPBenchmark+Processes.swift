@@ -17,6 +17,24 @@ extension HTTPBenchmark {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// Compiles `sources` (file names in `bench/ceiling/`) with `-O2`,
+    /// `Sources/CMicroHTTPD` on the include path, against `packages`
+    /// (pkg-config names), into a temporary file; returns its path.
+    static func compile(_ sources: [String], repository: URL, packages: [String]) throws(BenchmarkError) -> String {
+        let paths = sources.map { repository.appendingPathComponent("bench/ceiling/\($0)").path }
+        let shim = repository.appendingPathComponent("Sources/CMicroHTTPD").path
+        let binary = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-\(sources[0])-\(getpid())").path
+        guard let flags = output(of: "/usr/bin/pkg-config", ["--cflags", "--libs"] + packages),
+            output(
+                of: "/usr/bin/cc",
+                ["-O2", "-I", shim] + paths + ["-o", binary] + flags.split(whereSeparator: \.isWhitespace).map(String.init)) != nil
+        else {
+            throw BenchmarkError(
+                code: "ceiling_failed", message: "Could not compile \(paths[0]) with cc and pkg-config \(packages.joined(separator: " ")).")
+        }
+        return binary
+    }
+
     /// A C ceiling from `bench/ceiling/`, compiled and running.
     struct CeilingServer {
         let process: Process
@@ -36,18 +54,7 @@ extension HTTPBenchmark {
             source name: String, repository: URL, server settings: ServerConfiguration,
             packages: [String] = [], arguments: [String] = []
         ) throws(BenchmarkError) -> CeilingServer {
-            let source = repository.appendingPathComponent("bench/ceiling/\(name)").path
-            let server = repository.appendingPathComponent("bench/ceiling/ceiling_server.c").path
-            let shim = repository.appendingPathComponent("Sources/CMicroHTTPD").path
-            let binary = FileManager.default.temporaryDirectory.appendingPathComponent("baton-bench-\(name)-\(getpid())").path
-            guard let flags = output(of: "/usr/bin/pkg-config", ["--cflags", "--libs", "libmicrohttpd"] + packages),
-                output(
-                    of: "/usr/bin/cc",
-                    ["-O2", "-I", shim, source, server, "-o", binary] + flags.split(whereSeparator: \.isWhitespace).map(String.init)) != nil
-            else {
-                let libraries = (["libmicrohttpd"] + packages).joined(separator: " ")
-                throw BenchmarkError(code: "ceiling_failed", message: "Could not compile \(source) with cc and pkg-config \(libraries).")
-            }
+            let binary = try compile([name, "ceiling_server.c"], repository: repository, packages: ["libmicrohttpd"] + packages)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments =

@@ -15,7 +15,8 @@ public enum BenchCommandLine {
             summary: "Measure Baton against the ceiling of the same work.",
             children: [
                 .command(BenchPoolCommand.self), .command(BenchHTTPCommand.self), .command(BenchHandoffCommand.self),
-                .command(BenchQueueCommand.self), .command(BenchInvitesCommand.self), .command(BenchAPICommand.self),
+                .command(BenchQueueCommand.self), .command(BenchWebhooksCommand.self), .command(BenchInvitesCommand.self),
+                .command(BenchAPICommand.self),
                 .command(BenchServeCommand.self), .command(BenchFunnelCommand.self), .command(BenchMetricsCommand.self),
                 .command(BenchReportCommand.self),
             ]

@@ -4,21 +4,20 @@ import Foundation
 extension Worker {
     /// The handlers `baton worker` runs: webhook delivery to every endpoint
     /// in the database at `conninfo`, opening their secrets with
-    /// `secretKey` (`BATON_SECRET_KEY`), its HTTP requests counted by
-    /// `attempts`. Every worker delivers every endpoint: none needs the
+    /// `secretKey` (`BATON_SECRET_KEY`). Every worker delivers every endpoint: none needs the
     /// webhook settings of the environment.
     /// - Parameters:
     ///   - clock: the time of signatures and failure streaks; tests inject one.
     ///   - log: hears about endpoints the delivery disabled.
     public static func standardHandlers(
         delivery: WebhookDeliverySettings, secretKey: [UInt8], conninfo: String, metrics: BatonMetrics? = nil,
-        attempts: WebhookAttemptCounter? = nil, clock: @escaping @Sendable () -> Date = { Date() },
+        clock: @escaping @Sendable () -> Date = { Date() },
         log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }
     ) -> [String: any JobHandler] {
         [
             OutboxEvents.webhookKind: WebhookDelivery(
                 settings: delivery, secretKey: secretKey, events: WebhookEvents(conninfo: conninfo),
-                transport: WebhookTransport(limit: delivery.timeout, attempts: attempts), metrics: metrics, clock: clock, log: log)
+                transport: WebhookTransport(limit: delivery.timeout), metrics: metrics, clock: clock, log: log)
         ]
     }
 
@@ -27,13 +26,10 @@ extension Worker {
     ///   - concurrency: overrides `BATON_WORKER_CONCURRENCY` when given.
     ///   - metrics: records job outcomes and run times, webhook deliveries,
     ///     periodic work and leadership; nil records nothing.
-    ///   - webhookAttempts: counts the webhook HTTP requests (and says when
-    ///     a threshold is reached; `baton worker` renews its process then);
-    ///     nil counts nothing.
     ///   - log: receives the worker's events (see ``WorkerEvent``).
     public static func standard(
         _ baton: BatonConfiguration, concurrency: Int? = nil, workerID: String? = nil, metrics: BatonMetrics? = nil,
-        webhookAttempts: WebhookAttemptCounter? = nil, log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }
+        log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }
     ) -> Worker {
         var settings = baton.worker
         if let concurrency { settings.concurrency = concurrency }
@@ -52,7 +48,7 @@ extension Worker {
             configuration: configuration,
             handlers: standardHandlers(
                 delivery: baton.webhookDelivery, secretKey: baton.secretKey, conninfo: baton.databaseURL, metrics: metrics,
-                attempts: webhookAttempts, log: configuration.log
+                log: configuration.log
             )
         )
         if let metrics { worker.addLeaderGauge(to: metrics) }

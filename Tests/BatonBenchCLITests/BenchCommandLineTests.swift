@@ -6,8 +6,8 @@ import Testing
 
 @Suite("baton-bench command line")
 struct BenchCommandLineTests {
-    /// What `baton bench --help` listed before the benchmarks left `baton`.
-    static let subcommands = ["pool", "http", "handoff", "queue", "invites", "api", "serve", "funnel", "metrics", "report"]
+    /// What `baton bench --help` listed before the benchmarks left `baton`, and `webhooks`, added since.
+    static let subcommands = ["pool", "http", "handoff", "queue", "webhooks", "invites", "api", "serve", "funnel", "metrics", "report"]
 
     /// Runs `baton-bench words` and returns its exit code and what it printed.
     static func run(_ words: [String]) -> (code: ExitCode, out: String, err: String) {
@@ -23,7 +23,7 @@ struct BenchCommandLineTests {
         let lines = Mutex<(out: [String], err: [String])>(([], []))
     }
 
-    @Test("baton-bench --help lists the subcommands baton bench had, in the same order")
+    @Test("baton-bench --help lists the subcommands baton bench had, in the same order, with webhooks after queue")
     func sameSubcommands() throws {
         let (code, out, _) = Self.run(["--help"])
         #expect(code == .success)

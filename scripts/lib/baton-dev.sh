@@ -56,8 +56,7 @@ baton_dev_start() {
 }
 
 # Starts `baton worker` with the settings `baton dev` wrote to $BATON_DEV_DIR/baton.env
-# (its output in $BATON_DEV_DIR/worker.log) and sets BATON_WORKER_PID; the
-# PID stays the worker's when it renews its process.
+# (its output in $BATON_DEV_DIR/worker.log) and sets BATON_WORKER_PID.
 baton_worker_start() {
     (set -a && . "$BATON_DEV_DIR/baton.env" && set +a && exec "$BATON_BIN" worker) >"$BATON_DEV_DIR/worker.log" 2>&1 &
     BATON_WORKER_PID=$!

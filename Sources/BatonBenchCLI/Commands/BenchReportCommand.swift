@@ -49,7 +49,7 @@ enum BenchReportCommand: BatonCommand {
 
     /// The report's sections, in the order they run.
     enum Section: String, CaseIterable {
-        case handoff, http, pool, api, metrics, invites, queue, serve, scaling, funnel
+        case handoff, http, pool, api, metrics, invites, queue, webhooks, serve, scaling, funnel
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
@@ -134,6 +134,8 @@ enum BenchReportCommand: BatonCommand {
                 conninfo: database, jobs: quick ? 20_000 : 50_000, concurrency: 10,
                 invites: quick ? 100_000 : 1_000_000, latencySamples: 200, rounds: max(repeats, 2)
             ).run()
+        case .webhooks:
+            return try WebhookBenchmark(conninfo: database, jobs: quick ? 10_000 : 50_000, rounds: max(repeats, 2)).run()
         case .serve:
             return try ServeStartupBenchmark(BenchServeCommand.options(conninfo: database, runs: 2 * repeats + 1, idle: 2)).run()
         case .scaling:

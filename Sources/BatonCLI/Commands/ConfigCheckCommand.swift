@@ -10,8 +10,9 @@ enum ConfigCheckCommand: BatonCommand {
         options: [.flag("json", "Print the result as JSON.")],
         discussion: """
             Reads every BATON_* variable, reports every problem at once, and prints each
-            setting with its effective value (secrets shown as 'set'). Exit 0 when valid,
-            1 when a setting is missing or malformed.
+            setting with its effective value (secrets shown as 'set'). A removed setting that is
+            still set is listed as ignored, with the reason; it never fails the check. Exit 0 when
+            valid, 1 when a setting is missing or malformed.
             """,
         examples: ["set -a; . .baton/baton.env; set +a; baton config check"]
     )
@@ -28,12 +29,16 @@ enum ConfigCheckCommand: BatonCommand {
         } catch {
             problems = error.problems
         }
-        let rows = Setting.all.map { setting -> [String] in
+        let current = Setting.all.map { setting -> [String] in
             let raw = environment[setting.name].flatMap { $0.isEmpty ? nil : $0 }
             let shown = setting.isSecret ? (raw == nil ? "(unset)" : "set") : (raw ?? "\(setting.defaultValue ?? "(unset)") (default)")
             let problem = problems.first { $0.setting == setting.name }?.message ?? "ok"
             return [setting.name, shown, problem]
         }
+        let ignored = RemovedSetting.all.compactMap { removed in
+            given[removed.name].map { [removed.name, $0, "ignored: removed setting (\(removed.reason))"] }
+        }
+        let rows = current + ignored
         if arguments.flag("json") {
             console.json([
                 "valid": problems.isEmpty,

@@ -28,8 +28,7 @@ enum DevCommand: BatonCommand {
             secrets and listen address, which are its own; with BATON_METRICS_LISTEN set, /metrics is served
             there (and not on the API listener), as by `baton serve`. Every run writes DIR/baton.env so that
             `set -a; . DIR/baton.env; set +a` lets every other baton command reach the same
-            database. Runs the worker (jobs, webhooks, invite expiry) in the same process; that worker
-            never renews its process (BATON_WORKER_RENEW_AFTER_WEBHOOKS applies to `baton worker` only).
+            database. Runs the worker (jobs, webhooks, invite expiry) in the same process.
             With --no-worker jobs wait in the queue for a separate worker, as in production:
             `set -a; . DIR/baton.env; set +a; baton worker` in another shell.
             Runs until interrupted (Ctrl-C), then stops the worker gracefully and the cluster.

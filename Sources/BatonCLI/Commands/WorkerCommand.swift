@@ -21,10 +21,8 @@ enum WorkerCommand: BatonCommand {
             On SIGTERM or SIGINT it stops claiming, lets running jobs finish for
             BATON_WORKER_SHUTDOWN_GRACE_SECONDS, returns the rest to the queue and exits 0.
             A killed worker's jobs run again once their lease (BATON_JOB_LEASE_SECONDS) expires.
-            After BATON_WORKER_RENEW_AFTER_WEBHOOKS webhook requests (default 100000; 0 never) it renews
-            itself: it stops as on SIGTERM, logs why, and re-executes the same command line in the same
-            process (same PID, fresh memory), bounding the HTTP client's small per-request leak. A signal
-            that arrives before or during that drain still means exit 0; if the re-execution fails it exits 2.
+            Webhooks go out through one libcurl multi handle on a thread of its own, over kept-alive
+            connections (HTTP/2 over TLS when the receiver offers it).
             With BATON_METRICS_LISTEN set it serves its own /metrics there (job outcomes and run times,
             webhook deliveries, leadership, and the cluster's job counts), and /healthz for a liveness
             probe: 200, or 503 when its fetch loop has not turned for 60 s (a database outage does not
@@ -39,14 +37,12 @@ enum WorkerCommand: BatonCommand {
         if let id = arguments.string("id"), !(1...128).contains(id.count) {
             throw UsageError("--id must be 1 to 128 characters")
         }
-        let stop = WorkerStopRequest(signals: SignalWaiter())
-        ProcessRenewal.restoreProcessName()
+        let signals = SignalWaiter()
         let configuration = try BatonConfiguration()
-        let attempts = WebhookAttemptCounter(threshold: configuration.worker.renewAfterWebhooks) { stop.renew() }
         let metrics = BatonMetrics()
-        let worker = Worker.standard(
-            configuration, concurrency: concurrency, workerID: arguments.string("id"), metrics: metrics, webhookAttempts: attempts
-        ) { console.err(logLine($0)) }
+        let worker = Worker.standard(configuration, concurrency: concurrency, workerID: arguments.string("id"), metrics: metrics) {
+            console.err(logLine($0))
+        }
         let metricsServer = try startMetricsServer(metrics, configuration: configuration, console: console) {
             worker.isResponsive(within: livenessLimit)
         }
@@ -59,39 +55,13 @@ enum WorkerCommand: BatonCommand {
             ?? "every endpoint (none managed by configuration: BATON_WEBHOOK_URL unset)"
         console.out(
             "worker \(worker.configuration.workerID) running \(worker.configuration.settings.concurrency) at once; webhooks to \(endpoint)")
-        let renewing = stop.wait()
-        console.out(
-            "stopping\(renewing ? " to renew" : ""): letting running jobs finish (up to \(worker.configuration.settings.shutdownGrace)) ..."
-        )
+        _ = signals.wait()
+        console.out("stopping: letting running jobs finish (up to \(worker.configuration.settings.shutdownGrace)) ...")
         worker.stop()
         metricsServer?.shutdown(grace: .seconds(1))
         let stats = worker.statistics
         console.out("stopped after \(stats.completed) completed and \(stats.failed) failed attempts")
-        guard stop.endingAfterDrain() == .renew else { return .success }
-        return renew(after: attempts, console: console)
-    }
-
-    /// Replaces this process with a fresh `baton worker` (same PID, argv and
-    /// environment); returns only when that failed, with exit code 2 so the
-    /// supervisor starts a new one.
-    private static func renew(after attempts: WebhookAttemptCounter, console: Console) -> ExitCode {
-        let error = ProcessRenewal.replaceProcess(arguments: CommandLine.arguments) { marked in
-            console.err(
-                logLine(
-                    level: "info", "renewing the worker process: re-executing itself with the same arguments",
-                    [
-                        "reason": "the HTTP client leaks a little memory per webhook request (BATON_WORKER_RENEW_AFTER_WEBHOOKS)",
-                        "webhook_attempts": attempts.count, "threshold": attempts.threshold ?? 0, "pid": Int(getpid()),
-                        "descriptors_marked_cloexec": marked,
-                    ]))
-        }
-        console.err(
-            logLine(
-                level: "error", "renewing the worker process failed; exiting for the supervisor to restart it",
-                [
-                    "errno": Int(error), "error": String(cString: strerror(error)), "executable": ProcessRenewal.executable,
-                ]))
-        return .usageOrInputError
+        return .success
     }
 
     /// How long the fetch loop may go without a turn before /healthz says 503:

@@ -135,13 +135,6 @@ public struct Setting: Sendable, Hashable {
         summary: "Seconds a stopping worker lets running jobs finish before returning them to the queue (0-3600).",
         defaultValue: "30", isSecret: false
     )
-    /// Webhook attempts after which a worker process replaces itself.
-    public static let workerRenewAfterWebhooks = Setting(
-        name: "BATON_WORKER_RENEW_AFTER_WEBHOOKS",
-        summary:
-            "Webhook HTTP attempts after which `baton worker` drains and re-executes itself (same PID, fresh memory); bounds the HTTP client's per-request leak. 0 never renews (0-1000000000).",
-        defaultValue: "100000", isSecret: false
-    )
     /// How long finished jobs are kept.
     public static let jobRetention = Setting(
         name: "BATON_JOB_RETENTION_HOURS",
@@ -171,7 +164,7 @@ public struct Setting: Sendable, Hashable {
             guessBudgetFlush,
             androidPackage, androidFingerprints,
             webhookURL, webhookSecret, webhookTimeout, webhookRetryBase, webhookMaxAttempts, webhookDisableAfter, webhookLogRetention,
-            workerConcurrency, jobLease, jobTimeout, workerShutdownGrace, workerRenewAfterWebhooks, jobRetention, idempotencyRetention,
+            workerConcurrency, jobLease, jobTimeout, workerShutdownGrace, jobRetention, idempotencyRetention,
             eventRetention,
         ] + links
 }

@@ -8,9 +8,6 @@ public struct WorkerSettings: Sendable, Equatable {
     public var jobTimeout: Duration
     /// How long a stopping worker waits for running jobs.
     public var shutdownGrace: Duration
-    /// Webhook HTTP attempts after which `baton worker` renews its process
-    /// (drains, then re-executes itself); nil never renews.
-    public var renewAfterWebhooks: Int?
     /// How long finalized jobs are kept.
     public var jobRetention: Duration
     /// How long idempotency records are kept.
@@ -21,14 +18,13 @@ public struct WorkerSettings: Sendable, Equatable {
     /// Settings; the defaults match ``Setting/all``.
     public init(
         concurrency: Int = 10, lease: Duration = .seconds(60), jobTimeout: Duration = .seconds(300),
-        shutdownGrace: Duration = .seconds(30), renewAfterWebhooks: Int? = 100_000, jobRetention: Duration = .seconds(168 * 3600),
+        shutdownGrace: Duration = .seconds(30), jobRetention: Duration = .seconds(168 * 3600),
         idempotencyRetention: Duration = .seconds(24 * 3600), eventRetention: Duration? = nil
     ) {
         self.concurrency = concurrency
         self.lease = lease
         self.jobTimeout = jobTimeout
         self.shutdownGrace = shutdownGrace
-        self.renewAfterWebhooks = renewAfterWebhooks
         self.jobRetention = jobRetention
         self.idempotencyRetention = idempotencyRetention
         self.eventRetention = eventRetention
@@ -39,14 +35,13 @@ public struct WorkerSettings: Sendable, Equatable {
         let lease = reader.integer(.jobLease, in: 1...3600)
         let timeout = reader.integer(.jobTimeout, in: 1...86_400)
         let grace = reader.integer(.workerShutdownGrace, in: 0...3600)
-        let renewal = reader.integer(.workerRenewAfterWebhooks, in: 0...1_000_000_000)
         let jobs = reader.integer(.jobRetention, in: 1...87_600)
         let idempotency = reader.integer(.idempotencyRetention, in: 24...8760)
         let events = reader.integer(.eventRetention, in: 0...36_500)
-        guard let concurrency, let lease, let timeout, let grace, let renewal, let jobs, let idempotency, let events else { return nil }
+        guard let concurrency, let lease, let timeout, let grace, let jobs, let idempotency, let events else { return nil }
         return WorkerSettings(
             concurrency: concurrency, lease: .seconds(lease), jobTimeout: .seconds(timeout),
-            shutdownGrace: .seconds(grace), renewAfterWebhooks: renewal == 0 ? nil : renewal, jobRetention: .seconds(jobs * 3600),
+            shutdownGrace: .seconds(grace), jobRetention: .seconds(jobs * 3600),
             idempotencyRetention: .seconds(idempotency * 3600), eventRetention: events == 0 ? nil : .seconds(events * 86_400))
     }
 }

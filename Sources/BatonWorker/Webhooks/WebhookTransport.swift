@@ -1,77 +1,53 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
-/// HTTP POSTs through one long-lived `URLSession` (libcurl on Linux), each
-/// bridged to the calling worker thread with a semaphore.
+/// HTTP POSTs for webhook deliveries, through one libcurl multi handle
+/// driven by a thread of its own (``WebhookCurlLoop``).
 ///
-/// One session for every delivery, not one per delivery: on Linux each
-/// session brings its own libcurl multi handle, dispatch queues and timer,
-/// and a session per webhook made the process grow with every delivery (the
-/// soak's RSS climbed with the deliveries and with nothing else; see the soak
-/// section of docs/testing.md). Tearing a session down with
-/// `invalidateAndCancel()` also raced the session's own queue and could crash
-/// the process (a trap in that method under heaptrack); this session ends
-/// with `finishTasksAndInvalidate()`, which runs on that queue, when the
-/// transport is released. Every task still leaks a little inside
-/// FoundationNetworking itself (`CFURLSessionCurlHostIsEqual` never frees the
-/// libcurl URL handle it parses each request's URL into; docs/testing.md has
-/// the heaptrack figures), which only a transport without `URLSession` would
-/// avoid.
+/// A worker's runner threads call ``post(_:)`` and block until the answer
+/// (or a failure) comes back; the loop thread carries every delivery in
+/// flight at once, so there is no thread per request and nothing on Swift's
+/// cooperative pool. Connections stay open and are reused per endpoint
+/// (the multi handle's connection cache), HTTP/2 is negotiated over TLS
+/// when the receiver offers it, TLS is verified against the system CA
+/// bundle, redirects are not followed (a 3xx is a failure, like any
+/// non-2xx), and the body of the answer is kept up to
+/// ``WebhookResponse/bodyLimit`` bytes; the rest is discarded. Proxies
+/// come from the environment as libcurl reads them (`https_proxy`,
+/// `http_proxy`, `NO_PROXY`; docs/queue.md). Failures are fixed phrases
+/// (``WebhookCurlLoop/phrase(for:)``), never the receiver's text or the URL.
 ///
-/// Only the status line matters: the body of the answer is never read (the
-/// task is cancelled once the response head arrives), so a receiver cannot
-/// make the worker buffer an unbounded answer, and redirects are not
-/// followed (a 3xx counts as a failure, like any non-2xx).
+/// The transport stops when released (or at ``shutdown()``): requests
+/// still in flight then fail with "transport stopped".
 final class WebhookTransport: Sendable {
-    private let session: URLSession
-    /// The tasks in flight; internal for the tests that check it empties.
-    let exchanges = WebhookExchanges()
+    private let loop: WebhookCurlLoop
+    /// The longest any request may take; each may ask for less.
+    let limit: Duration
 
-    /// Counts every request sent, for process renewal; nil counts nothing.
-    let attempts: WebhookAttemptCounter?
-
-    /// A transport whose requests never outlast `limit` (each may ask for
-    /// less), counting them in `attempts`.
-    init(limit: Duration, attempts: WebhookAttemptCounter? = nil) {
-        self.attempts = attempts
-        let seconds = Self.seconds(limit)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
-        configuration.httpShouldSetCookies = false
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration, delegate: exchanges, delegateQueue: nil)
+    /// A transport whose requests never outlast `limit`, each connecting
+    /// within `connectLimit` (or its own timeout, when shorter).
+    init(limit: Duration, connectLimit: Duration = .seconds(10)) {
+        self.limit = limit
+        loop = WebhookCurlLoop(connectLimit: connectLimit)
     }
 
     deinit {
-        session.finishTasksAndInvalidate()
+        loop.stop()
     }
 
-    /// Sends `request` and waits at most its timeout for the response head.
+    /// Sends `request` and waits for its answer, at most its timeout (and
+    /// the transport's limit). Returns the status, or why there was none.
     func post(_ request: WebhookRequest) -> WebhookResponse {
-        let started = ContinuousClock.now
-        let seconds = Self.seconds(request.timeout)
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = "POST"
-        urlRequest.httpBody = request.body
-        urlRequest.timeoutInterval = seconds
-        for header in request.headers { urlRequest.setValue(header.value, forHTTPHeaderField: header.name) }
-        attempts?.record()
-        let task = session.dataTask(with: urlRequest)
-        let exchange = exchanges.begin(task.taskIdentifier)
-        task.resume()
-        defer { exchanges.end(task.taskIdentifier) }
-        guard exchange.done.wait(timeout: .now() + seconds + 1) == .success else {
-            task.cancel()
-            return WebhookResponse(outcome: .failed("timed out"), duration: .now - started)
-        }
-        return WebhookResponse(outcome: exchange.result, duration: .now - started)
+        var request = request
+        request.timeout = min(request.timeout, limit)
+        return loop.perform(request)
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
-        max(0.001, duration / .seconds(1))
+    /// Stops the loop thread: requests in flight fail, later ones fail at once.
+    func shutdown() {
+        loop.stop()
     }
+
+    /// New connections opened so far: with keep-alive, one per endpoint
+    /// and concurrent request, not one per request.
+    var connectionsOpened: Int { loop.connectionsOpened }
 }

@@ -1,3 +1,4 @@
+import BatonTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -13,12 +14,14 @@ struct WebhookTransportTests {
     }
 
     /// A receiver answering each request with the status it asks for.
-    static func statusReceiver() throws -> LoopbackReceiver {
-        try LoopbackReceiver { request, _ in (Int(request.headers["x-wanted-status"] ?? "") ?? 500, 0) }
+    static func statusReceiver(keepAlive: Bool = false, answerBytes: Int = 0) throws -> LoopbackReceiver {
+        try LoopbackReceiver(keepAlive: keepAlive, answerBytes: answerBytes) { request, _ in
+            (Int(request.headers["x-wanted-status"] ?? "") ?? 500, 0)
+        }
     }
 
-    @Test("one transport carries posts from several threads at once, each gets its own answer, and none stays tracked")
-    func concurrentPostsShareOneSession() throws {
+    @Test("one transport carries posts from several threads at once, and each gets its own answer")
+    func concurrentPostsShareOneLoop() throws {
         let receiver = try Self.statusReceiver()
         defer { receiver.stop() }
         let transport = WebhookTransport(limit: .seconds(5))
@@ -33,10 +36,9 @@ struct WebhookTransportTests {
         }
         #expect(mismatches.withLock { $0 } == [])
         #expect(receiver.requests.count == 120)
-        #expect(transport.exchanges.count == 0)
     }
 
-    @Test("a post the receiver leaves unanswered times out, is forgotten, and the next post on the same transport is answered")
+    @Test("a post the receiver leaves unanswered times out, and the next post on the same transport is answered")
     func timeoutThenAnswer() throws {
         let receiver = try LoopbackReceiver { _, previous in (204, previous == 0 ? 3 : 0) }
         defer { receiver.stop() }
@@ -44,9 +46,7 @@ struct WebhookTransportTests {
         let started = ContinuousClock.now
         #expect(transport.post(Self.request(to: receiver, status: 204, timeout: .milliseconds(300))).outcome == .failed("timed out"))
         #expect(ContinuousClock.now - started < .seconds(2))
-        #expect(transport.exchanges.count == 0)
         #expect(transport.post(Self.request(to: receiver, status: 204)).outcome == .status(204))
-        #expect(transport.exchanges.count == 0)
     }
 
     @Test("a refused connection is a failure with a fixed phrase, not the receiver's text")
@@ -55,6 +55,141 @@ struct WebhookTransportTests {
         receiver.stop()
         let transport = WebhookTransport(limit: .seconds(5))
         #expect(transport.post(Self.request(to: receiver, status: 200)).outcome == .failed("connection refused"))
-        #expect(transport.exchanges.count == 0)
+    }
+
+    @Test("a host that does not resolve is 'host not found'")
+    func unknownHost() {
+        let transport = WebhookTransport(limit: .seconds(5))
+        let request = WebhookRequest(url: URL(string: "http://baton-test.invalid/hooks")!, headers: [], body: Data(), timeout: .seconds(5))
+        #expect(transport.post(request).outcome == .failed("host not found"))
+    }
+
+    @Test("a redirect is not followed: the 3xx is the outcome, and the receiver sees one request")
+    func redirectNotFollowed() throws {
+        let receiver = try Self.statusReceiver()
+        defer { receiver.stop() }
+        let transport = WebhookTransport(limit: .seconds(5))
+        #expect(transport.post(Self.request(to: receiver, status: 302)).outcome == .status(302))
+        #expect(transport.post(Self.request(to: receiver, status: 307)).outcome == .status(307))
+        #expect(receiver.requests.count == 2)
+    }
+
+    @Test("an answer's body is kept up to 4 KiB: a short one whole, a 1 MB one cut, its status still counted")
+    func bodyPrefixIsCapped() throws {
+        let short = try Self.statusReceiver(keepAlive: true, answerBytes: 100)
+        let long = try Self.statusReceiver(keepAlive: true, answerBytes: 1_048_576)
+        defer {
+            short.stop()
+            long.stop()
+        }
+        let transport = WebhookTransport(limit: .seconds(5))
+        let answer = transport.post(Self.request(to: short, status: 200))
+        #expect(answer.outcome == .status(200))
+        #expect(answer.bodyPrefix == Array(repeating: UInt8(ascii: "x"), count: 100))
+        for _ in 0..<3 {
+            let cut = transport.post(Self.request(to: long, status: 500))
+            #expect(cut.outcome == .status(500))
+            #expect(cut.bodyPrefix.count == WebhookResponse.bodyLimit)
+        }
+    }
+
+    @Test("sequential posts to a keep-alive receiver share one connection; four threads at once need at most four")
+    func connectionsAreReused() throws {
+        let receiver = try Self.statusReceiver(keepAlive: true)
+        defer { receiver.stop() }
+        let transport = WebhookTransport(limit: .seconds(5))
+        for _ in 0..<50 { #expect(transport.post(Self.request(to: receiver, status: 200)).outcome == .status(200)) }
+        #expect(receiver.connections == 1)
+        #expect(transport.connectionsOpened == 1)
+        DispatchQueue.concurrentPerform(iterations: 4) { _ in
+            for _ in 0..<25 { _ = transport.post(Self.request(to: receiver, status: 204)) }
+        }
+        #expect(receiver.requests.count == 150)
+        #expect((1...4).contains(receiver.connections))
+        #expect(transport.connectionsOpened == receiver.connections)
+    }
+
+    @Test("a header value carrying a line break is refused before anything is sent")
+    func headerInjectionRefused() throws {
+        let receiver = try Self.statusReceiver()
+        defer { receiver.stop() }
+        let transport = WebhookTransport(limit: .seconds(5))
+        var request = Self.request(to: receiver, status: 200)
+        request.headers.append(("Baton-Event-Type", "invite.created\r\nX-Injected: 1"))
+        #expect(transport.post(request).outcome == .failed("invalid header"))
+        #expect(receiver.requests.isEmpty)
+    }
+
+    @Test("shutting down fails the post in flight with a fixed phrase, and later posts fail at once")
+    func shutdownFailsInFlight() throws {
+        let receiver = try LoopbackReceiver { _, _ in (200, 3) }
+        defer { receiver.stop() }
+        let transport = WebhookTransport(limit: .seconds(10))
+        let outcome = Mutex<WebhookResponse.Outcome?>(nil)
+        let posted = DispatchSemaphore(value: 0)
+        Thread {
+            let result = transport.post(Self.request(to: receiver, status: 200, timeout: .seconds(10))).outcome
+            outcome.withLock { $0 = result }
+            posted.signal()
+        }.start()
+        #expect(eventually(within: 5) { receiver.requests.count == 1 })
+        let started = ContinuousClock.now
+        transport.shutdown()
+        #expect(posted.wait(timeout: .now() + 2) == .success)
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(outcome.withLock { $0 } == .failed("transport stopped"))
+        #expect(transport.post(Self.request(to: receiver, status: 200)).outcome == .failed("transport stopped"))
+    }
+}
+
+extension WebhookTransportTests {
+    @Test(
+        "a TLS receiver whose certificate the system CA bundle does not vouch for is 'TLS failed': verification is on",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")))
+    func untrustedCertificateFails() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "baton-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (key, certificate) = (directory.appending(path: "key.pem").path, directory.appending(path: "cert.pem").path)
+        let make = try Process.run(
+            URL(fileURLWithPath: "/usr/bin/openssl"),
+            arguments: [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
+                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate,
+            ])
+        make.waitUntilExit()
+        #expect(make.terminationStatus == 0)
+        let port = try BatonProcess.freePort()
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        server.arguments = ["s_server", "-quiet", "-www", "-accept", "127.0.0.1:\(port)", "-key", key, "-cert", certificate]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        // SIGKILL: the child inherits the test process's blocked SIGTERM and SIGINT.
+        defer {
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+        }
+        #expect(eventually(within: 5) { Self.accepts(port: port) })
+        let transport = WebhookTransport(limit: .seconds(5))
+        let request = WebhookRequest(
+            url: URL(string: "https://127.0.0.1:\(port)/hooks")!, headers: [], body: Data("{}".utf8), timeout: .seconds(5))
+        #expect(transport.post(request).outcome == .failed("TLS failed"))
+    }
+
+    /// Whether something accepts TCP connections on 127.0.0.1:`port`.
+    static func accepts(port: Int) -> Bool {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
     }
 }

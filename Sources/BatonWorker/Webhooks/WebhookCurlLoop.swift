@@ -1,0 +1,169 @@
+import BackgroundServices
+import CCurl
+import Foundation
+import Synchronization
+
+/// The thread and libcurl multi handle behind ``WebhookTransport``.
+///
+/// Posting threads queue a ``WebhookTransfer`` and wake the loop with
+/// `curl_multi_wakeup` (once per turn, however many arrive); the loop adds
+/// each to the multi handle on an easy handle it reuses, lets libcurl move
+/// every transfer on (`curl_multi_perform`), hands finished ones back, and
+/// sleeps in `curl_multi_poll` until a socket, a libcurl timer or a wake-up
+/// needs it. The multi handle keeps the connection cache, so every easy
+/// handle reuses the open connections to an endpoint, and HTTP/2
+/// connections carry several transfers at once.
+final class WebhookCurlLoop: Sendable {
+    private struct Queue {
+        var pending: [WebhookTransfer] = []
+        var stopping = false
+        /// A wake-up was sent since the loop last took the queue.
+        var woken = false
+    }
+
+    /// The multi handle: used by the loop thread, and by any thread for
+    /// `curl_multi_wakeup` (the one call libcurl allows from elsewhere);
+    /// freed when the loop object is.
+    private let multi: Handle
+    private let queue = Mutex(Queue())
+    private let ended = DispatchSemaphore(value: 0)
+    private let opened = Atomic<Int>(0)
+    /// The longest a delivery may take to connect.
+    let connectLimit: Duration
+
+    /// A libcurl handle pointer, carried between threads by the rules above.
+    private struct Handle: @unchecked Sendable {
+        let pointer: UnsafeMutableRawPointer
+    }
+
+    private static let initialized: Bool = baton_curl_global_init() == CURLE_OK
+
+    /// Starts the loop thread (`baton-webhooks`).
+    init(connectLimit: Duration) {
+        self.connectLimit = connectLimit
+        precondition(Self.initialized, "libcurl failed to initialize")
+        guard let multi = curl_multi_init() else { preconditionFailure("curl_multi_init failed: out of memory") }
+        self.multi = Handle(pointer: multi)
+        _ = baton_curl_multi_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        ServiceThread.start(named: "baton-webhooks") { [self] in
+            var state = LoopState()
+            run(&state)
+        }
+    }
+
+    deinit {
+        curl_multi_cleanup(multi.pointer)
+    }
+
+    /// New connections opened by finished transfers so far.
+    var connectionsOpened: Int { opened.load(ordering: .relaxed) }
+
+    /// Queues `request`, wakes the loop and waits for the outcome.
+    func perform(_ request: WebhookRequest) -> WebhookResponse {
+        if let problem = Self.headerProblem(request) { return WebhookResponse(outcome: .failed(problem), duration: .zero) }
+        let transfer = WebhookTransfer(request)
+        let (accepted, wake) = queue.withLock { queue -> (Bool, Bool) in
+            guard !queue.stopping else { return (false, false) }
+            queue.pending.append(transfer)
+            defer { queue.woken = true }
+            return (true, !queue.woken)
+        }
+        guard accepted else { return WebhookResponse(outcome: .failed(Self.stopped), duration: .zero) }
+        if wake { curl_multi_wakeup(multi.pointer) }
+        // libcurl ends the transfer at its timeout; the extra seconds only
+        // guard against a loop that stopped turning.
+        let patience = DispatchTime.now() + .milliseconds(Int(request.timeout / .milliseconds(1)) + 2_000)
+        guard transfer.done.wait(timeout: patience) == .success, let response = transfer.response else {
+            return WebhookResponse(outcome: .failed("timed out"), duration: .now - transfer.started)
+        }
+        return response
+    }
+
+    /// Stops the loop: queued and running transfers fail with "transport
+    /// stopped", later ones at once. Waits for the loop thread to end.
+    func stop() {
+        let first = queue.withLock { queue in
+            defer { queue.stopping = true }
+            return !queue.stopping
+        }
+        guard first else { return }
+        curl_multi_wakeup(multi.pointer)
+        ended.wait()
+    }
+
+    /// The failure of a transfer the stopping transport never finished.
+    static let stopped = "transport stopped"
+
+    /// What only the loop thread touches: the easy handles in use, each
+    /// with its transfer, and those free for the next.
+    private struct LoopState {
+        var active: [UnsafeMutableRawPointer: WebhookTransfer] = [:]
+        var idle: [UnsafeMutableRawPointer] = []
+    }
+
+    private func run(_ state: inout LoopState) {
+        while true {
+            let (pending, stopping) = queue.withLock { queue in
+                defer {
+                    queue.pending = []
+                    queue.woken = false
+                }
+                return (queue.pending, queue.stopping)
+            }
+            if stopping {
+                for transfer in pending { transfer.finish(.failed(Self.stopped)) }
+                break
+            }
+            for transfer in pending { start(transfer, &state) }
+            var running: Int32 = 0
+            _ = curl_multi_perform(multi.pointer, &running)
+            collectFinished(&state)
+            _ = curl_multi_poll(multi.pointer, nil, 0, 1000, nil)
+        }
+        for (easy, transfer) in state.active {
+            curl_multi_remove_handle(multi.pointer, easy)
+            transfer.finish(.failed(Self.stopped))
+            curl_easy_cleanup(easy)
+        }
+        state.idle.forEach { curl_easy_cleanup($0) }
+        ended.signal()
+    }
+
+    /// Puts `transfer` on an easy handle and into the multi handle, or fails it.
+    private func start(_ transfer: WebhookTransfer, _ state: inout LoopState) {
+        guard let easy = state.idle.popLast() ?? Self.makeEasyHandle() else {
+            return transfer.finish(.failed("request failed (out of memory)"))
+        }
+        guard configure(easy, for: transfer), curl_multi_add_handle(multi.pointer, easy) == CURLM_OK else {
+            state.idle.append(easy)
+            return transfer.finish(.failed("bad URL"))
+        }
+        state.active[easy] = transfer
+    }
+
+    /// Hands every finished transfer its outcome and keeps its easy handle for the next.
+    private func collectFinished(_ state: inout LoopState) {
+        var queued: Int32 = 0
+        while let message = curl_multi_info_read(multi.pointer, &queued) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                let transfer = state.active.removeValue(forKey: easy)
+            else { continue }
+            let code = baton_curl_message_result(message)
+            var status = 0
+            var connects = 0
+            _ = baton_curl_info_long(easy, CURLINFO_RESPONSE_CODE, &status)
+            _ = baton_curl_info_long(easy, CURLINFO_NUM_CONNECTS, &connects)
+            opened.add(connects, ordering: .relaxed)
+            curl_multi_remove_handle(multi.pointer, easy)
+            state.idle.append(easy)
+            transfer.finish(Self.outcome(code, status: status, abandonedBody: transfer.abandonedBody))
+        }
+    }
+
+    /// A finished transfer's outcome: its status, also when the loop itself
+    /// cut off a long answer; otherwise the failure.
+    static func outcome(_ code: CURLcode, status: Int, abandonedBody: Bool) -> WebhookResponse.Outcome {
+        if code == CURLE_OK || (code == CURLE_WRITE_ERROR && abandonedBody), status > 0 { return .status(status) }
+        return .failed(phrase(for: code))
+    }
+}

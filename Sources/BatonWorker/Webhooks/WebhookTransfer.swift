@@ -1,0 +1,57 @@
+import CCurl
+import Dispatch
+
+/// One POST on its way through ``WebhookCurlLoop``: the request, what has
+/// come back so far, and the signal the posting thread waits on.
+///
+/// The posting thread creates it and then only waits on ``done``; from the
+/// moment it is queued until it signals, only the loop thread touches the
+/// mutable fields, and the semaphore orders those writes before the
+/// posting thread's read of ``response``. Hence `@unchecked Sendable`.
+final class WebhookTransfer: @unchecked Sendable {
+    let request: WebhookRequest
+    let started: ContinuousClock.Instant
+    /// Signalled once ``response`` is set.
+    let done = DispatchSemaphore(value: 0)
+    /// The outcome; set by the loop thread just before ``done`` is signalled.
+    var response: WebhookResponse?
+    /// The request's header list, owned by libcurl's easy handle while it runs.
+    var headerList: UnsafeMutablePointer<curl_slist>?
+    /// The first bytes of the answer's body.
+    private(set) var bodyPrefix: [UInt8] = []
+    private var received = 0
+    /// Whether the loop stopped reading an answer that went on past ``discardLimit``.
+    private(set) var abandonedBody = false
+
+    /// How much of an answer's body is read (and dropped past
+    /// ``WebhookResponse/bodyLimit``) before the transfer stops reading: a
+    /// short error page leaves the connection reusable, an endless one is
+    /// cut off (the connection is closed; the status still counts).
+    static let discardLimit = 65_536
+
+    init(_ request: WebhookRequest) {
+        self.request = request
+        started = .now
+    }
+
+    /// Takes `count` bytes of the answer's body; returns how many it
+    /// consumed (less than `count` makes libcurl end the transfer).
+    func receive(_ bytes: UnsafeRawBufferPointer) -> Int {
+        let room = WebhookResponse.bodyLimit - bodyPrefix.count
+        if room > 0 { bodyPrefix += bytes.prefix(room) }
+        received += bytes.count
+        guard received <= Self.discardLimit else {
+            abandonedBody = true
+            return 0
+        }
+        return bytes.count
+    }
+
+    /// Records the outcome and wakes the posting thread; frees the header list.
+    func finish(_ outcome: WebhookResponse.Outcome) {
+        curl_slist_free_all(headerList)
+        headerList = nil
+        response = WebhookResponse(outcome: outcome, duration: .now - started, bodyPrefix: bodyPrefix)
+        done.signal()
+    }
+}
