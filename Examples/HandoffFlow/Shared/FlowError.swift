@@ -15,6 +15,8 @@ enum FlowError: Error, Equatable, Sendable {
     case invalidInvocation(InvocationError)
     /// A typed code failed `BatonLinks`' check before any network call.
     case invalidCode(CredentialError)
+    /// Pasted text held no single invite link or code.
+    case invalidPaste(PasteError)
     /// The handoff codec or store refused the envelope.
     case handoff(HandoffError)
     /// Baton answered with an API error.
@@ -37,6 +39,7 @@ enum FlowError: Error, Equatable, Sendable {
         case .noInvocation: "no_invocation"
         case .invalidInvocation(let error): error.code
         case .invalidCode(let error): error.code
+        case .invalidPaste(let error): error.code
         case .handoff(let error): error.code
         case .refused(let refusal): refusal.code
         case .unreachable: "server_unreachable"
@@ -55,6 +58,7 @@ enum FlowError: Error, Equatable, Sendable {
                 + "Open the invite link again, or type the invite code."
         case .invalidInvocation(let error): "This is not an invite link: \(error.message)"
         case .invalidCode(let error): "This is not an invite code: \(error.message)"
+        case .invalidPaste(let error): "No invite was found in what you pasted: \(error.message)"
         case .handoff(let error): error.message
         case .refused(let refusal): refusal.message
         case .unreachable: "Baton could not be reached; check the connection and try again."
