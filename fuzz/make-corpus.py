@@ -73,6 +73,19 @@ def paste_seeds():
         yield text.encode()
 
 
+def clip_size_seeds():
+    """App Thinning Size Reports: the fixtures, and a few broken ones."""
+    reports = sorted((root / "Tests" / "Fixtures" / "thinning").glob("*.txt"))
+    for report in reports:
+        yield report.read_bytes()
+    header = b"App Thinning Size Report for All Variants of Clip\n\n"
+    yield header
+    yield header + b"Variant: Clip.ipa\nApp size: 1.5 MB compressed, Zero KB uncompressed\n"
+    yield header + b"Variant: Clip.ipa\r\nApp size: 999.999 KB compressed, 1.2 GB uncompressed\r\n"
+    yield header + b"Variant: Clip.ipa\nSupported variant descriptors: [device: iPhone14,5, os-version: 16.0]\n"
+    yield header + b"Variant: \nApp size: 1 MB compressed\n"
+
+
 def route_seeds():
     """Route byte (see RouteTarget.swift), then the body or the path parameter."""
     def body(route, value):
@@ -108,3 +121,4 @@ write("invocation", invocation_seeds())
 write("credential", credential_seeds())
 write("routes", route_seeds())
 write("paste", paste_seeds())
+write("clip-size", clip_size_seeds())
