@@ -120,6 +120,7 @@ public final class BatonApplication: Sendable {
         RedemptionRoutes(app: self).register(on: &router)
         LandingRoutes(app: self).register(on: &router)
         WellKnownRoutes(app: self).register(on: &router)
+        ConfigRoutes(app: self).register(on: &router)
         InviteRoutes(app: self).register(on: &router)
         FunnelRoutes(app: self).register(on: &router)
         OpenAPIRoutes().register(on: &router)

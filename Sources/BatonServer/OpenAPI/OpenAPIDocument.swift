@@ -24,7 +24,7 @@ enum OpenAPIDocument {
             ],
             "servers": [["url": "/"]],
             "security": [["apiKey": [String]()]],
-            "paths": apiPaths.merging(pagePaths) { api, _ in api },
+            "paths": apiPaths.merging(pagePaths) { api, _ in api }.merging(configPaths) { api, _ in api },
             "components": [
                 "securitySchemes": securitySchemes,
                 "schemas": schemas.merging(funnelSchemas) { schema, _ in schema },
