@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// Layers, lowest first: C system libraries, then Foundation-only client
-/// libraries (SafeText, BatonHandoff, BatonLinks) that an App Clip and its app
+/// libraries (SafeText, BatonHandoff, BatonLinks, BatonClient) that an App Clip and its app
 /// add with SwiftPM, then the server-side layers (Postgres, HTTP, BatonCore,
 /// BatonServer, BatonWorker) and the `baton` command line on top. The
 /// benchmarks are a separate executable, `baton-bench`, that `baton` does not link.
@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "BatonHandoff", targets: ["BatonHandoff"]),
         .library(name: "BatonLinks", targets: ["BatonLinks"]),
+        .library(name: "BatonClient", targets: ["BatonClient"]),
         .executable(name: "baton", targets: ["baton"]),
         .executable(name: "baton-bench", targets: ["baton-bench"]),
         .executable(name: "handoff-flow", targets: ["HandoffFlow"]),
@@ -27,6 +28,7 @@ let package = Package(
         .target(name: "SafeText"),
         .target(name: "BatonHandoff", dependencies: ["SafeText"]),
         .target(name: "BatonLinks", dependencies: ["SafeText"]),
+        .target(name: "BatonClient"),
 
         // Server side.
         .target(name: "Locking"),
@@ -70,8 +72,8 @@ let package = Package(
         .target(name: "BatonBenchCLI", dependencies: ["BatonBench", "BatonCLI", "PostgresLauncher", "SafeText"]),
         .executableTarget(name: "baton-bench", dependencies: ["BatonBenchCLI"]),
 
-        // An App Clip and its app as an iOS team writes them: the two client libraries only.
-        .executableTarget(name: "HandoffFlow", dependencies: ["BatonHandoff", "BatonLinks"], path: "Examples/HandoffFlow"),
+        // An App Clip and its app as an iOS team writes them: the client libraries only.
+        .executableTarget(name: "HandoffFlow", dependencies: ["BatonClient", "BatonHandoff", "BatonLinks"], path: "Examples/HandoffFlow"),
 
         // libFuzzer targets (fuzz/run): a corpus replayer in a plain build, a fuzzer with -DBATON_FUZZ.
         .systemLibrary(name: "CLibFuzzer", path: "fuzz/CLibFuzzer"),
@@ -113,7 +115,7 @@ let package = Package(
             name: "BatonServerTests",
             dependencies: [
                 "HTTPTestSupport", "PrometheusTestSupport", "BatonServer", "BatonTestSupport", "HTTP", "BatonHandoff", "BatonLinks",
-                "BatonCore", "BatonWorker", "Postgres", "PostgresLauncher", "HandoffFlow",
+                "BatonCore", "BatonWorker", "Postgres", "PostgresLauncher", "HandoffFlow", "BatonClient",
             ]),
     ]
 )

@@ -90,6 +90,11 @@ extension APIBenchmark {
         let clients: Int
         let seconds: Int
 
+        /// This driver for an untimed one-second run.
+        var warmUp: PgbenchDriver {
+            PgbenchDriver(conninfo: conninfo, clients: clients, seconds: 1)
+        }
+
         func run(sql: String) throws(BenchmarkError) -> Measurement {
             guard let executable = PgbenchRunner.locate() else {
                 throw BenchmarkError(code: "pgbench_failed", message: "pgbench not found (postgresql-contrib or the server package).")

@@ -20,6 +20,8 @@ extension APIBenchmark {
         let luaScript: URL
         let previewPgbenchSQL: String
         let redeemPgbenchSQL: String
+        /// Fresh invites made for each side before the warm-up (``addRedeemInvites(_:after:)`` adds more).
+        let freshLines: Int
         private let conninfo: String
 
         /// Fixed, so a database filled by one run serves the next; random
@@ -51,10 +53,11 @@ extension APIBenchmark {
             try Migrator().migrate(on: connection)
             try connection.runScript(resetTables)
             let hasher = KeyedHasher(secret: configuration.secretKey, purpose: .linkToken)
+            let fresh = options.redeemInvites ?? Options.warmUpInvites
             let preview = try insertInvites(options.previewInvites, table: "baton_bench_preview", hasher: hasher, on: connection)
-            let ours = try insertInvites(options.redeemInvites, table: nil, hasher: hasher, on: connection)
-            let ceiling = try insertInvites(options.redeemInvites, table: nil, hasher: hasher, on: connection)
-            _ = try insertInvites(options.redeemInvites, table: "baton_bench_redeem", hasher: hasher, on: connection)
+            let ours = try insertInvites(fresh, table: nil, hasher: hasher, on: connection)
+            let ceiling = try insertInvites(fresh, table: nil, hasher: hasher, on: connection)
+            _ = try insertInvites(fresh, table: "baton_bench_redeem", hasher: hasher, on: connection)
             // Both sides preview invites whose first preview is recorded already: the steady state.
             try connection.query("UPDATE baton.invites SET first_previewed_at = now() WHERE family_id = 'bench'")
             for table in ["baton.invites", "baton_bench_preview", "baton_bench_redeem"] {
@@ -87,7 +90,7 @@ extension APIBenchmark {
                         "'bench'", "'app'", "NULL", "'\(OutboxEvents.webhookKind)'", String(OutboxEvents.defaultWebhookMaxAttempts),
                     ], preamble: ""
                 ),
-                conninfo: options.conninfo
+                freshLines: fresh, conninfo: options.conninfo
             )
         }
 
@@ -102,12 +105,58 @@ extension APIBenchmark {
             return preamble + text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") + ";\n"
         }
 
+        /// Adds `count` fresh invites for each side after the first `after`:
+        /// appended to Baton's and C's credential files (wrk reads them anew
+        /// each run) and numbered on in pgbench's table.
+        /// - Throws: `setup_failed` when the database or a file refuses.
+        func addRedeemInvites(_ count: Int, after: Int) throws(BenchmarkError) {
+            do {
+                let connection = try PostgresConnection(conninfo)
+                defer { connection.close() }
+                let hasher = KeyedHasher(secret: configuration.secretKey, purpose: .linkToken)
+                for file in [redeemFile, ceilingRedeemFile] {
+                    let tokens = try Self.insertInvites(count, table: nil, hasher: hasher, on: connection)
+                    let handle = try FileHandle(forWritingTo: file)
+                    defer { try? handle.close() }
+                    try handle.seekToEnd()
+                    try handle.write(contentsOf: Data((tokens.joined(separator: "\n") + "\n").utf8))
+                }
+                _ = try Self.insertInvites(count, table: "baton_bench_redeem", hasher: hasher, on: connection, numberedAfter: after)
+                try connection.query("VACUUM ANALYZE baton_bench_redeem")
+            } catch {
+                throw BenchmarkError(code: "setup_failed", message: "Could not add \(count) fresh invites per side: \(error)")
+            }
+        }
+
+        /// Refuses pgbench's redeem runs once they have taken more than
+        /// `freshLines` invites from their sequence: past the table's end
+        /// the statement finds no invite, and pgbench counts that as a
+        /// transaction like any other.
+        /// - Throws: `invites_exhausted`; `setup_failed` when the database refuses.
+        func checkPgbenchRedeems(within freshLines: Int) throws(BenchmarkError) {
+            let taken: Int
+            do {
+                let connection = try PostgresConnection(conninfo)
+                defer { connection.close() }
+                taken = try connection.query("SELECT last_value FROM baton_bench_redeem_next")[0].decode(Int.self, at: 0)
+            } catch {
+                throw BenchmarkError(code: "setup_failed", message: "Could not read pgbench's redeem sequence: \(error)")
+            }
+            guard taken <= freshLines else {
+                throw BenchmarkError(
+                    code: "invites_exhausted",
+                    message:
+                        "pgbench's redeem runs took \(taken) invites, past the \(freshLines) fresh ones per side, so its later transactions found none. Rerun with a larger --invites."
+                )
+            }
+        }
+
         /// Inserts `count` invites (family `bench`, single use, a day to live)
         /// in batches and returns their tokens; with `table`, their hashes are
-        /// also numbered 1… there for pgbench.
-        private static func insertInvites(_ count: Int, table: String?, hasher: KeyedHasher, on connection: PostgresConnection) throws
-            -> [String]
-        {
+        /// also numbered `numberedAfter` + 1… there for pgbench.
+        private static func insertInvites(
+            _ count: Int, table: String?, hasher: KeyedHasher, on connection: PostgresConnection, numberedAfter: Int = 0
+        ) throws -> [String] {
             var tokens: [String] = []
             for start in stride(from: 0, to: count, by: 10_000) {
                 let batch = (start..<min(count, start + 10_000)).map { _ in LinkToken.generate().text }
@@ -117,7 +166,7 @@ extension APIBenchmark {
                 if let table {
                     try connection.query(
                         "INSERT INTO \(table) (n, token_hash) SELECT $1::int + i, h FROM unnest($2::bytea[]) WITH ORDINALITY AS t(h, i)",
-                        [start, hashes])
+                        [numberedAfter + start, hashes])
                 }
                 tokens += batch
             }

@@ -20,7 +20,9 @@ import Postgres
 /// side measures the steady read path. Rate limits are off.
 ///
 /// Both servers first get an untimed second of previews and one of
-/// redeems. Each repetition then starts with `VACUUM ANALYZE` and
+/// redeems, and pgbench an untimed second of redeems; without a fixed
+/// `redeemInvites`, the fastest of those redeem rates then sizes the fresh
+/// invites of the timed runs. Each repetition then starts with `VACUUM ANALYZE` and
 /// `CHECKPOINT` and runs: preview at
 /// full and at half load (paced to half the server's own full-load rate of
 /// that repetition) on one server, then on the other, then on pgbench;
@@ -40,28 +42,51 @@ public struct APIBenchmark: Sendable {
         public var databaseClients: Int
         /// Seconds per timed run.
         public var seconds: Int
-        /// Fresh invites made for each side's redeem runs; enough for every repetition.
-        public var redeemInvites: Int
+        /// Fresh invites made for each side's redeem runs, enough for every
+        /// repetition; nil: sized from the warm-up's redeem rate (``freshInvites(seconds:repetitions:redeemsPerSecond:)``
+        /// at twice the fastest side's), so a fast run never stops with `invites_exhausted`.
+        public var redeemInvites: Int?
         /// Invites the previews cycle over.
         public var previewInvites: Int
         /// Repetitions of the whole sequence; medians are reported.
         public var repetitions: Int
 
         /// Fresh invites each side needs for its warm-up second and
-        /// `repetitions` redeem runs of `seconds` each, at up to 5,000
-        /// redeems/s: wrk's threads skip twice the requests of a run (see
-        /// `measure`).
-        public static func freshInvites(seconds: Int, repetitions: Int) -> Int {
-            10_000 * (max(1, seconds) * max(1, repetitions) + 1)
+        /// `repetitions` redeem runs of `seconds` each, at up to
+        /// `redeemsPerSecond`: a run uses its requests times wrk's threads
+        /// lines, since each thread skips the others' (see `measure`).
+        public static func freshInvites(
+            seconds: Int, repetitions: Int, redeemsPerSecond: Double = assumedRedeemsPerSecond
+        ) -> Int {
+            Int((redeemsPerSecond * Double(WrkDriver.threads)).rounded(.up)) * (max(1, seconds) * max(1, repetitions) + 1)
         }
 
-        /// Invites the benchmark adds to the table: the preview ones and each
-        /// side's (Baton, C, pgbench) fresh ones for redeeming.
-        public var invitesAdded: Int { previewInvites + 3 * redeemInvites }
+        /// The redeem rate that sizes the fresh invites when none is measured
+        /// first (a fixed ``redeemInvites``, as the scaling benchmark sets).
+        public static let assumedRedeemsPerSecond = 5_000.0
+
+        /// Fresh invites per side made before the warm-up when
+        /// ``redeemInvites`` is nil: its one second at up to 20,000 redeems/s,
+        /// several times what a 2-core machine does.
+        public static var warmUpInvites: Int { 20_000 * WrkDriver.threads }
+
+        /// Fresh invites each side needs after a warm-up whose fastest side
+        /// redeemed `warmUpRate` a second, holding `had`: twice that rate
+        /// for every timed run (the warm-up is cold and short), never fewer
+        /// than `had`, and `had` when ``redeemInvites`` fixes the count.
+        func freshInvites(afterWarmUpAt warmUpRate: Double, had: Int) -> Int {
+            guard redeemInvites == nil else { return had }
+            return max(had, Self.freshInvites(seconds: seconds, repetitions: repetitions, redeemsPerSecond: 2 * warmUpRate))
+        }
+
+        /// Invites the benchmark adds to the table before it runs: the
+        /// preview ones and each side's (Baton, C, pgbench) fresh ones for
+        /// redeeming (with ``redeemInvites`` nil, the warm-up's; more follow it).
+        public var invitesAdded: Int { previewInvites + 3 * (redeemInvites ?? Self.warmUpInvites) }
 
         /// Defaults: 64 connections, 32 database clients, 5 s runs, fresh
-        /// invites per side as ``freshInvites(seconds:repetitions:)`` gives,
-        /// 1,000 preview invites, 3 repetitions.
+        /// invites per side sized from the warm-up, 1,000 preview invites,
+        /// 3 repetitions.
         public init(
             conninfo: String, repository: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
             connections: Int = 64, databaseClients: Int = 32, seconds: Int = 5, redeemInvites: Int? = nil,
@@ -72,7 +97,7 @@ public struct APIBenchmark: Sendable {
             self.connections = connections
             self.databaseClients = databaseClients
             self.seconds = seconds
-            self.redeemInvites = redeemInvites ?? Self.freshInvites(seconds: seconds, repetitions: repetitions)
+            self.redeemInvites = redeemInvites
             self.previewInvites = previewInvites
             self.repetitions = repetitions
         }
@@ -113,6 +138,8 @@ public struct APIBenchmark: Sendable {
         var fresh: (ours: Int, ceiling: Int, pgbench: Int)
         /// Credential lines Baton's and C's redeem runs used.
         var offsets: (ours: Int, ceiling: Int)
+        /// Fresh invites each side had (its credential lines).
+        var freshLines: Int
         /// Why the repetitions stopped early, when a later one failed.
         var stopped: BenchmarkError?
     }
@@ -177,18 +204,27 @@ public struct APIBenchmark: Sendable {
         // every later request on a fresh invite.
         var offsets: [String: Int] = [:]
         var stopped: BenchmarkError?
+        var freshLines = fixtures.freshLines
         // Each server's first requests connect its pool (C's lazily) and
         // warm its caches, and the first redeems of the run meet empty
         // receipt tables and cold indexes, which the first repetition's
         // first side to redeem (always Baton) paid; no side pays that in a
         // timed run.
+        var warmUpRates: [Double] = []
         for side in sides {
             _ = try side.driver.warmUp.run(mode: "preview", credentials: fixtures.previewFile, apiKey: fixtures.apiKey)
             let redeems = try side.driver.warmUp.run(
-                mode: "redeem", credentials: side.file, apiKey: fixtures.apiKey, redeemer: side.redeemer,
-                freshLines: options.redeemInvites
+                mode: "redeem", credentials: side.file, apiKey: fixtures.apiKey, redeemer: side.redeemer, freshLines: freshLines
             )
             offsets[side.file.path] = redeems.requests * WrkDriver.threads
+            warmUpRates.append(redeems.requestsPerSecond)
+        }
+        warmUpRates.append(try pgbench.warmUp.run(sql: fixtures.redeemPgbenchSQL).requestsPerSecond)
+        try fixtures.checkPgbenchRedeems(within: freshLines)
+        let needed = options.freshInvites(afterWarmUpAt: warmUpRates.max() ?? 0, had: freshLines)
+        if needed > freshLines {
+            try fixtures.addRedeemInvites(needed - freshLines, after: freshLines)
+            freshLines = needed
         }
         for repetition in 0..<options.repetitions {
             // A repetition counts whole or not at all, so every series keeps
@@ -212,12 +248,13 @@ public struct APIBenchmark: Sendable {
                     let offset = offsets[side.file.path, default: 0]
                     let redeem = try side.driver.run(
                         mode: "redeem", credentials: side.file, apiKey: fixtures.apiKey, redeemer: side.redeemer, offset: offset,
-                        freshLines: options.redeemInvites
+                        freshLines: freshLines
                     )
                     offsets[side.file.path] = offset + redeem.requests * WrkDriver.threads
                     round[side.redeem] = redeem
                 }
                 round[.redeemPgbench] = try pgbench.run(sql: fixtures.redeemPgbenchSQL)
+                try fixtures.checkPgbenchRedeems(within: freshLines)
             } catch {
                 // Whole repetitions already measured stand (a fill before
                 // them may have taken half an hour); the failure is reported.
@@ -228,7 +265,7 @@ public struct APIBenchmark: Sendable {
             for (series, measurement) in round { runs[series, default: []].append(measurement) }
         }
         let used = (offsets[fixtures.redeemFile.path] ?? 0, offsets[fixtures.ceilingRedeemFile.path] ?? 0)
-        return Outcome(runs: runs, fresh: try fixtures.freshRedemptions(), offsets: used, stopped: stopped)
+        return Outcome(runs: runs, fresh: try fixtures.freshRedemptions(), offsets: used, freshLines: freshLines, stopped: stopped)
     }
 
     /// Milliseconds each connection waits between requests so that a server

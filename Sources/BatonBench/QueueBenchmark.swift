@@ -7,10 +7,13 @@ import Synchronization
 /// `baton-bench queue`: the job queue against its ceilings (targets in docs/architecture.md).
 ///
 /// 1. Burn-down: `jobs` no-op jobs run by a `Worker` (one fetch loop,
-///    `concurrency` runners), against `pgbench` with one client looping the
-///    very claim statement of `JobQueue` (batch = `concurrency`) and a
-///    completion of what it claimed. Both start from the same freshly
-///    vacuumed table on the same cluster; jobs/s and the ratio are reported.
+///    `concurrency` runners), against two `pgbench` ceilings with one
+///    client each: the very claim statement of `JobQueue` (batch =
+///    `concurrency`) and a completion of what it claimed; and the cheapest
+///    queue PostgreSQL allows, one `DELETE … RETURNING` of a batch picked
+///    with `SKIP LOCKED`, which keeps no completed job. All three start from
+///    the same freshly vacuumed table on the same cluster; jobs/s and the
+///    ratios are reported, so the report shows what retention costs.
 /// 2. Expiry: `invites` due invites expired by `InviteExpiry.sweep`, the
 ///    leader's sweep with the worker's default schedule (event row and
 ///    webhook job included).
@@ -70,11 +73,18 @@ public struct QueueBenchmark: Sendable {
         }
         let ours = measured.map(\.ours)
         let ceiling = measured.map(\.ceiling)
+        let deleting = measured.map(\.deleting)
         let ratios = measured.map { $0.ours / $0.ceiling }
+        let retention = measured.map { $0.ceiling / $0.deleting }
+        let burnDown = "burn down \(jobs) no-op jobs, concurrency \(concurrency)"
         report.rows.append(
             BenchmarkReport.Row(
-                name: "burn down \(jobs) no-op jobs, concurrency \(concurrency)", unit: "jobs/s", runs: ours,
+                name: burnDown, unit: "jobs/s", runs: ours,
                 ceilingRuns: ceiling, ceilingName: "pgbench, 1 client, same claim SQL, batch \(concurrency)"))
+        report.rows.append(
+            BenchmarkReport.Row(
+                name: burnDown + " vs the cheapest queue", unit: "jobs/s", runs: ours, ceilingRuns: deleting,
+                ceilingName: "pgbench, 1 client, DELETE … RETURNING, SKIP LOCKED, batch \(concurrency), no retention"))
         if invites > 0 {
             let expiries = try (0..<rounds).map { _ in try expiry(on: connection) }
             report.rows.append(
@@ -95,8 +105,15 @@ public struct QueueBenchmark: Sendable {
                 + Self.list(ratios.map { $0 * 100 }, unit: " %") + ", median "
                 + String(format: "%.0f %%", (BenchmarkReport.median(ratios) ?? 0) * 100) + ".",
             "Burn-down per round, ours: " + Self.list(ours, unit: "") + " jobs/s in "
-                + Self.list(measured.map(\.jobsPerClaim), unit: "", decimals: 1) + " jobs per claim; pgbench: "
-                + Self.list(ceiling, unit: "") + " jobs/s (batch \(concurrency)).",
+                + Self.list(measured.map(\.jobsPerClaim), unit: "", decimals: 1) + " jobs per claim; pgbench, same SQL: "
+                + Self.list(ceiling, unit: "") + " jobs/s; pgbench, DELETE … RETURNING: " + Self.list(deleting, unit: "")
+                + " jobs/s (batch \(concurrency)).",
+            "What retention costs: the same-SQL ceiling (claim, then mark completed, the row kept for its retention) runs at "
+                + Self.list(retention.map { $0 * 100 }, unit: " %") + " of the cheapest queue per round, median "
+                + String(format: "%.0f %%", (BenchmarkReport.median(retention) ?? 0) * 100)
+                + ". The cheapest queue claims and completes in one statement, deleting the batch it picks (same table, same "
+                + "partial index and ORDER BY as JobQueue's claim); it keeps no attempt, lease or history, so a crash mid-job "
+                + "loses the job unless the work commits in the same transaction.",
             "Burn-down: ours is one Worker (fetch loop + \(concurrency) runner threads), timed from start() until stop() returned after the last completion was written.",
             "pgbench (-M prepared) runs JobQueue's claim statement, its UPDATE … RETURNING wrapped in a CTE so \\gset hands the ids to JobQueue's complete statement; \(jobs / rounds / concurrency) transactions per round; jobs/s = tps × \(concurrency).",
             "Expiry: InviteExpiry.sweep as the worker's leader runs it (batches of \(PeriodicSchedule().expiryBatch), "
@@ -115,25 +132,34 @@ public struct QueueBenchmark: Sendable {
         try connection.runScript("VACUUM ANALYZE baton.jobs")
     }
 
-    /// One round of the burn-down: both sides' jobs/s and our batch size.
+    /// One round of the burn-down: every side's jobs/s and our batch size.
     struct BurnDownRound {
         var ours: Double
         var jobsPerClaim: Double
+        /// pgbench running `JobQueue`'s claim and complete statements.
         var ceiling: Double
+        /// pgbench running ``deletingScript``, the queue without retention.
+        var deleting: Double
     }
 
-    /// One round: `jobs` burnt down by the worker and by pgbench, in the
-    /// order asked, each from a refilled and vacuumed table after a
-    /// checkpoint, so neither side pays for the other's dirty pages.
+    /// Who burns a round's jobs down.
+    private enum Side: CaseIterable {
+        case worker, sameSQL, deleting
+    }
+
+    /// One round: `jobs` burnt down by the worker and by each pgbench
+    /// ceiling, in the order asked (or its reverse), each from a refilled
+    /// and vacuumed table after a checkpoint, so no side pays for
+    /// another's dirty pages.
     private func burnDown(jobs: Int, oursFirst: Bool, on connection: PostgresConnection) throws -> BurnDownRound {
-        var round = BurnDownRound(ours: 0, jobsPerClaim: 0, ceiling: 0)
-        for side in oursFirst ? [true, false] : [false, true] {
+        var round = BurnDownRound(ours: 0, jobsPerClaim: 0, ceiling: 0, deleting: 0)
+        for side in oursFirst ? Side.allCases : Side.allCases.reversed() {
             try refill(jobs, on: connection)
             try connection.runScript("CHECKPOINT")
-            if side {
-                (round.ours, round.jobsPerClaim) = try burnDownByWorker(jobs: jobs)
-            } else {
-                round.ceiling = try burnDownByPgbench(jobs: jobs)
+            switch side {
+            case .worker: (round.ours, round.jobsPerClaim) = try burnDownByWorker(jobs: jobs)
+            case .sameSQL: round.ceiling = try burnDownByPgbench(jobs: jobs, name: "queue", script: pgbenchScript)
+            case .deleting: round.deleting = try burnDownByPgbench(jobs: jobs, name: "queue-delete", script: deletingScript)
             }
         }
         return round
@@ -149,8 +175,8 @@ public struct QueueBenchmark: Sendable {
         return (Double(jobs) / elapsed, Double(jobs) / Double(max(1, worker.statistics.claims)))
     }
 
-    private func burnDownByPgbench(jobs: Int) throws -> Double {
-        var pgbench = try PgbenchRunner(conninfo: conninfo, clients: 1, duration: .seconds(1), name: "queue", script: pgbenchScript)
+    private func burnDownByPgbench(jobs: Int, name: String, script: String) throws -> Double {
+        var pgbench = try PgbenchRunner(conninfo: conninfo, clients: 1, duration: .seconds(1), name: name, script: script)
         defer { pgbench.removeScript() }
         pgbench.transactionsPerClient = jobs / concurrency
         return try pgbench.run().queriesPerSecond * Double(concurrency)
@@ -178,6 +204,18 @@ public struct QueueBenchmark: Sendable {
         let oneLine = { (sql: String) in sql.split(separator: "\n").joined(separator: " ") }
         return oneLine(claim) + ") SELECT '{' || coalesce(string_agg(id::text, ','), '') || '}' AS ids FROM claimed \\gset\n"
             + oneLine(complete) + ";\n"
+    }
+
+    /// The cheapest queue: `JobQueue`'s claim with its `UPDATE` replaced by
+    /// a `DELETE … RETURNING` of the picked batch, so claiming is completing
+    /// and nothing is kept.
+    var deletingScript: String {
+        let claim = JobQueue.claimStatement.sql
+            .replacingOccurrences(of: "$4", with: "'{\(Self.kind)}'")
+            .replacingOccurrences(of: "$1", with: String(concurrency))
+        let pick = claim.components(separatedBy: "\nUPDATE ")[0]
+        return pick.split(separator: "\n").joined(separator: " ")
+            + " DELETE FROM baton.jobs AS j USING next WHERE j.id = next.id RETURNING j.id, j.kind, j.args, j.attempt, j.max_attempts;\n"
     }
 
     private func expiry(on connection: PostgresConnection) throws -> Double {

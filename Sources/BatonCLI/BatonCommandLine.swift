@@ -20,6 +20,12 @@ public enum BatonCommandLine {
                     children: [
                         .command(KeysCreateCommand.self), .command(KeysListCommand.self), .command(KeysRevokeCommand.self),
                     ]),
+                .group(
+                    name: "invites", summary: "Read, change and reissue invites.",
+                    children: [
+                        .command(InvitesGetCommand.self), .command(InvitesUpdateCommand.self), .command(InvitesReissueCommand.self),
+                        .command(InvitesEventsCommand.self),
+                    ]),
                 .group(name: "handoff", summary: "Look inside handoff envelopes.", children: [.command(HandoffInspectCommand.self)]),
                 .command(CheckURLCommand.self),
                 .command(DoctorCommand.self),

@@ -52,6 +52,8 @@ public final class BatonApplication: Sendable {
     /// What `/metrics` shows: this process's series, the pool's statistics
     /// and the cluster's job counts.
     public let metrics: BatonMetrics
+    /// A full disk that requests met lately, which readiness reports.
+    let recentOutage = RecentOutage()
 
     /// An application over `configuration`; opens no connection until a request needs one.
     /// Inject `clock` to test handoff and token expiry; pass `metrics` to
@@ -87,7 +89,8 @@ public final class BatonApplication: Sendable {
         )
         self.rateLimiter = RateLimiter(policy: configuration.redemption.rateLimits)
         self.guessBudget = GuessBudget(policy: configuration.redemption.rateLimits)
-        self.guessBudgetFlusher = GuessBudgetFlusher(budget: guessBudget, conninfo: configuration.databaseURL)
+        self.guessBudgetFlusher = GuessBudgetFlusher(
+            budget: guessBudget, conninfo: configuration.databaseURL, interval: configuration.redemption.guessBudgetFlushInterval)
         self.clock = clock
         self.jobWakeup = JobWakeup(conninfo: configuration.databaseURL)
         self.rejections = RejectionCounter()
@@ -122,6 +125,7 @@ public final class BatonApplication: Sendable {
         WellKnownRoutes(app: self).register(on: &router)
         ConfigRoutes(app: self).register(on: &router)
         InviteRoutes(app: self).register(on: &router)
+        InviteLifecycleRoutes(app: self).register(on: &router)
         FunnelRoutes(app: self).register(on: &router)
         OpenAPIRoutes().register(on: &router)
         AdminRoutes(app: self).register(on: &router)
@@ -147,7 +151,9 @@ public final class BatonApplication: Sendable {
         do {
             return try body()
         } catch {
-            throw ServiceUnavailable(outage: error) ?? error
+            guard let outage = ServiceUnavailable(outage: error) else { throw error }
+            recentOutage.note(outage, at: clock())
+            throw outage
         }
     }
 }

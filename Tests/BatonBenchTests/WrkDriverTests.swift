@@ -45,6 +45,33 @@ struct WrkDriverTests {
         #expect(error?.message.contains("--invites") == true)
     }
 
+    @Test(
+        "without --invites, a warm-up at 7,000 redeems/s sizes enough fresh invites for timed runs at that rate, where 5,000/s assumed ran out"
+    )
+    func sizedFromWarmUp() throws {
+        let options = APIBenchmark.Options(conninfo: "", seconds: 5, repetitions: 3)
+        let threads = APIBenchmark.WrkDriver.threads
+        let fresh = options.freshInvites(afterWarmUpAt: 7_000, had: APIBenchmark.Options.warmUpInvites)
+        let assumed = APIBenchmark.Options.freshInvites(seconds: 5, repetitions: 3)
+        var (offset, assumedExhausted) = (7_000 * threads, false)
+        for _ in 0..<options.repetitions {
+            let text = report(requests: 7_000 * 5)
+            let run = try driver.measurement(in: text, mode: "redeem", offset: offset, freshLines: fresh)
+            assumedExhausted =
+                assumedExhausted || (try? driver.measurement(in: text, mode: "redeem", offset: offset, freshLines: assumed)) == nil
+            offset += run.requests * threads
+        }
+        #expect(assumedExhausted)
+    }
+
+    @Test("a fixed --invites is kept whatever the warm-up measured, and a sized count never shrinks what was made")
+    func fixedInvitesKept() {
+        let fixed = APIBenchmark.Options(conninfo: "", seconds: 5, redeemInvites: 50_000, repetitions: 3)
+        #expect(fixed.freshInvites(afterWarmUpAt: 7_000, had: 50_000) == 50_000)
+        let sized = APIBenchmark.Options(conninfo: "", seconds: 1, repetitions: 1)
+        #expect(sized.freshInvites(afterWarmUpAt: 10, had: APIBenchmark.Options.warmUpInvites) == APIBenchmark.Options.warmUpInvites)
+    }
+
     @Test("a run within its fresh invites that saw non-2xx answers fails with wrk_failed")
     func errorsWithinFreshInvites() {
         let threads = APIBenchmark.WrkDriver.threads

@@ -1,3 +1,4 @@
+import BatonClient
 import BatonLinks
 
 extension AppLaunch {
@@ -29,11 +30,22 @@ extension AppLaunch {
         } catch {
             throw .invalidPaste(error)
         }
-        return (credential, try await client.preview(credential: credential.text))
+        do throws(BatonError) {
+            return (credential, try await client.preview(credential.text))
+        } catch {
+            throw .baton(error)
+        }
     }
 
     /// Redeems a link's or a pasted credential as the signed-in person.
     func redeem(_ credential: Credential, redeemerToken: String) async throws(FlowError) -> RedemptionReceipt {
-        try await client.redeem([credential.kind: credential.text, "channel": "app"], bearer: redeemerToken)
+        do throws(BatonError) {
+            switch credential {
+            case .code(let code): return try await client.redeem(code: code.text, redeemer: .token(redeemerToken))
+            case .token(let token): return try await client.redeem(token: token.text, redeemer: .token(redeemerToken))
+            }
+        } catch {
+            throw .baton(error)
+        }
     }
 }

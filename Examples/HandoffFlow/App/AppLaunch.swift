@@ -1,3 +1,4 @@
+import BatonClient
 import BatonHandoff
 import Foundation
 
@@ -22,7 +23,7 @@ struct AppLaunch: Sendable {
     /// same redeemer returns the same receipt).
     /// - Throws: the store's `HandoffError` (an expired or broken handoff is
     ///   removed all the same), `app_group_case_mismatch` when a clip wrote to
-    ///   a differently spelled group, the server's refusal, or `server_unreachable`.
+    ///   a differently spelled group, or the failed call's `BatonError` (`server_unreachable` among them).
     func redeemPendingInvite(redeemerToken: String) async throws(FlowError) -> AppLaunchOutcome {
         let store = try container.handoffStore()
         let taken: StoredHandoff?
@@ -37,22 +38,22 @@ struct AppLaunch: Sendable {
             }
             return .nothingWaiting
         }
-        do throws(FlowError) {
-            return .redeemed(try await client.redeem(Self.redemptionBody(for: taken), bearer: redeemerToken), taken)
-        } catch FlowError.unreachable {
-            _ = try? store.write(taken.raw)
-            throw .unreachable
+        do throws(BatonError) {
+            return .redeemed(try await redeem(taken, as: .token(redeemerToken)), taken)
+        } catch {
+            if case .transport = error { _ = try? store.write(taken.raw) }
+            throw .baton(error)
         }
     }
 
-    /// A server-minted handoff goes as `{"handoff"}` (the server checks its
-    /// MAC); a code the clip kept offline goes as `{"code"}`, since the
-    /// server never trusts an unsigned envelope.
-    static func redemptionBody(for handoff: StoredHandoff) -> [String: String] {
+    /// A server-minted handoff is redeemed as `handoff` (the server checks its
+    /// MAC); a code the clip kept offline as `code`, since the server never
+    /// trusts an unsigned envelope.
+    func redeem(_ handoff: StoredHandoff, as redeemer: Redeemer) async throws(BatonError) -> RedemptionReceipt {
         if case .current(let envelope) = handoff, envelope.header.kind == .typedCode {
-            return ["code": envelope.payload.credential.value, "channel": "app"]
+            return try await client.redeem(code: envelope.payload.credential.value, redeemer: redeemer)
         }
-        return ["handoff": handoff.raw, "channel": "app"]
+        return try await client.redeem(handoff: handoff.raw, redeemer: redeemer)
     }
 }
 

@@ -1,4 +1,5 @@
 #if canImport(UIKit) && os(iOS)
+import BatonClient
 import BatonLinks
 import UIKit
 

@@ -1,3 +1,4 @@
+import BatonClient
 import BatonHandoff
 import BatonLinks
 import Foundation
@@ -29,7 +30,13 @@ struct ClipLaunch: Sendable {
         } catch {
             throw .invalidInvocation(error)
         }
-        return try keep(await client.invocation(url: invocationURL))
+        let preview: InvitePreview
+        do throws(BatonError) {
+            preview = try await client.invoke(url: invocationURL)
+        } catch {
+            throw .baton(error)
+        }
+        return try keep(preview)
     }
 
     /// A code the person typed: checked locally (check character), then
@@ -43,11 +50,15 @@ struct ClipLaunch: Sendable {
         } catch {
             throw .invalidCode(error)
         }
-        do throws(FlowError) {
-            return try keep(await client.preview(credential: credential.text))
-        } catch FlowError.unreachable {
+        let preview: InvitePreview
+        do throws(BatonError) {
+            preview = try await client.preview(credential.text)
+        } catch .transport {
             return try keepOffline(credential, now: now)
+        } catch {
+            throw .baton(error)
         }
+        return try keep(preview)
     }
 
     /// The line the clip shows for `invocationURL`, success or not.

@@ -1,3 +1,4 @@
+import BatonClient
 import BatonLinks
 import Foundation
 
@@ -6,11 +7,16 @@ extension FlowSetup {
     /// code with `--typed`), and the app launches twice: the first launch
     /// redeems, the second finds nothing.
     func runWholeFlow() async throws {
-        let draft: [String: any Sendable] = [
-            "family_id": "demo", "family_name": arguments.value("family-name") ?? "The Demo family",
-            "inviter_name": "Ann", "ttl_seconds": 3600,
-        ]
-        let invite = try await BatonClient(baseURL: try arguments.server()).createInvite(draft, apiKey: try apiKey())
+        let draft = NewInvite(
+            familyId: "demo", familyName: arguments.value("family-name") ?? "The Demo family", inviterName: "Ann", ttlSeconds: 3600)
+        let client = BatonClient(baseURL: try arguments.server())
+        let apiKey = try apiKey()
+        let invite: CreatedInvite
+        do throws(BatonError) {
+            invite = try await client.createInvite(draft, apiKey: apiKey)
+        } catch {
+            throw FlowError.baton(error)
+        }
         print(
             "backend: created invite \(Finding.quoted(invite.id)): link \(Finding.quoted(invite.link)), code \(Finding.quoted(invite.code))"
         )

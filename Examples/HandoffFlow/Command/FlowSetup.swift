@@ -1,3 +1,4 @@
+import BatonClient
 import BatonLinks
 import Foundation
 

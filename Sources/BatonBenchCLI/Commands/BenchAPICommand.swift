@@ -14,7 +14,7 @@ enum BenchAPICommand: BatonCommand {
             .value("clients", "N", "Baton's HTTP threads and pool size, and pgbench's clients, 1-256 (default 32)."),
             .value(
                 "invites", "N",
-                "Fresh invites per side for the redeem runs, 1000-5000000 (default 10000 × (seconds × repetitions + 1), enough for 5,000 redeems/s); too few and the run stops with invites_exhausted."
+                "Fresh invites per side for the redeem runs, 1000-5000000 (default: sized after the warm-up for twice its fastest redeem rate); too few and the run stops with invites_exhausted."
             ),
             .value("repetitions", "N", "Repetitions of the whole sequence, 1-10 (default 3); medians are reported."),
         ],

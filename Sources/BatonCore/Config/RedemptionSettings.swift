@@ -13,6 +13,9 @@ public struct RedemptionSettings: Sendable {
     public var redeemerTokenPolicy: RedeemerTokenPolicy
     /// The rate limits; nil when `BATON_RATE_LIMITS=off`.
     public var rateLimits: RateLimitPolicy?
+    /// How often each replica adds its failed code lookups to the cluster's
+    /// budget and reads the totals back (`GuessBudgetFlusher`).
+    public var guessBudgetFlushInterval: Duration
     /// The Android package whose App Links the invite links are, if any.
     public var androidPackage: String?
     /// SHA-256 fingerprints (`AA:BB:…`) of the Android signing certificates.
@@ -42,6 +45,7 @@ public struct RedemptionSettings: Sendable {
         let issuer = reader.optional(.redeemerJWTIssuer, expected: "1-256 printable ASCII characters", Self.claimValue)
         let maxLifetime = reader.integer(.redeemerJWTMaxLifetime, in: 60...86_400)
         let rateLimits = reader.parsed(.rateLimits, expected: "off, or CLASS=N/UNIT items (see docs/redemption.md)", RateLimitPolicy.parse)
+        let flushMilliseconds = reader.integer(.guessBudgetFlush, in: 10...60_000)
         let package = reader.parsed(.androidPackage, expected: "a Java package name such as com.example.family") { raw -> String?? in
             raw.isEmpty ? .some(nil) : (Self.isPackageName(raw) ? .some(raw) : nil)
         }
@@ -50,12 +54,14 @@ public struct RedemptionSettings: Sendable {
             let items = raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
             return items.allSatisfy(Self.isFingerprint) ? items : nil
         }
-        guard let keyring, let ttl, let jwtSecret, let audience, let issuer, let maxLifetime, let rateLimits, let package, let fingerprints
+        guard let keyring, let ttl, let jwtSecret, let audience, let issuer, let maxLifetime, let rateLimits, let flushMilliseconds,
+            let package, let fingerprints
         else { return nil }
         return RedemptionSettings(
             handoffKeyring: keyring, handoffTTLSeconds: ttl, redeemerJWTSecret: jwtSecret,
             redeemerTokenPolicy: RedeemerTokenPolicy(audience: audience, issuer: issuer, maxLifetimeSeconds: Int64(maxLifetime)),
-            rateLimits: rateLimits, androidPackage: package, androidCertificateFingerprints: fingerprints
+            rateLimits: rateLimits, guessBudgetFlushInterval: .milliseconds(flushMilliseconds), androidPackage: package,
+            androidCertificateFingerprints: fingerprints
         )
     }
 
@@ -143,8 +149,15 @@ extension Setting {
     public static let rateLimits = Setting(
         name: "BATON_RATE_LIMITS",
         summary:
-            "off, or CLASS=N/UNIT items overriding the defaults (classes code, code_failures, client_code_failures, token, invocation, handoff, key, auth_failures; units s, min, h, day).",
+            "off, or CLASS=N/UNIT items overriding the defaults (classes code, code_failures, client_code_failures, key_code_failures, token, invocation, handoff, key, auth_failures; units s, min, h, day).",
         defaultValue: RateLimitPolicy.defaults.description, isSecret: false
+    )
+    /// How often the failed-guess budget is exchanged with the cluster.
+    public static let guessBudgetFlush = Setting(
+        name: "BATON_GUESS_BUDGET_FLUSH_MS",
+        summary:
+            "Milliseconds between a replica's flushes of failed code lookups to the cluster-wide budget (10-60000); a replica sees the others' failures up to two of these late (docs/redemption.md).",
+        defaultValue: "500", isSecret: false
     )
     /// Android package for App Links.
     public static let androidPackage = Setting(

@@ -155,6 +155,7 @@ public struct Setting: Sendable, Hashable {
             httpThreads, trustedProxies, shutdownGrace, metricsListen,
             maxConnectionsPerClient, requestHeadTimeout, minBodyRate,
             handoffKeys, handoffTTL, redeemerJWTSecret, redeemerJWTAudience, redeemerJWTIssuer, redeemerJWTMaxLifetime, rateLimits,
+            guessBudgetFlush,
             androidPackage, androidFingerprints,
             webhookURL, webhookSecret, webhookTimeout, webhookRetryBase, webhookMaxAttempts,
             workerConcurrency, jobLease, jobTimeout, workerShutdownGrace, workerRenewAfterWebhooks, jobRetention, idempotencyRetention,

@@ -9,6 +9,11 @@ public enum InviteError: Error, Equatable, Sendable {
     /// Fresh codes kept colliding with stored ones: the code space of the
     /// configured `BATON_CODE_LENGTH` is nearly full.
     case codeSpaceExhausted
+    /// Only an active invite can be changed or reissued; this one is used
+    /// up, expired or revoked.
+    case notActive
+    /// `max_redemptions` would fall below the redemptions the invite already has.
+    case maxRedemptionsBelowCount(count: Int)
 
     /// The stable snake_case machine code.
     public var code: String {
@@ -16,6 +21,8 @@ public enum InviteError: Error, Equatable, Sendable {
         case .notFound: "invite_not_found"
         case .validationFailed: "validation_failed"
         case .codeSpaceExhausted: "code_space_exhausted"
+        case .notActive: "invite_not_active"
+        case .maxRedemptionsBelowCount: "max_redemptions_below_count"
         }
     }
 
@@ -25,6 +32,13 @@ public enum InviteError: Error, Equatable, Sendable {
         case .notFound: "No invite has this id."
         case .validationFailed(let field, let reason): "\(field) \(reason)."
         case .codeSpaceExhausted: "No unused invite code could be found; raise BATON_CODE_LENGTH."
+        case .notActive: "Only an active invite can be changed or reissued."
+        case .maxRedemptionsBelowCount(let count): "max_redemptions must be at least the \(count) redemptions the invite has."
         }
     }
+}
+
+extension InviteError: CustomStringConvertible {
+    /// Code and message; safe to log.
+    public var description: String { "\(code): \(message)" }
 }

@@ -6,6 +6,8 @@ public struct InviteQuery: Sendable, Equatable {
     public static let limitRange = 1...100
     /// Only this family's invites, when set.
     public var familyID: String?
+    /// Only this inviter's invites (`inviter_id`), when set.
+    public var inviterID: String?
     /// Only invites in this effective state, when set.
     public var state: Invite.State?
     /// Invites per page, within ``limitRange``.
@@ -14,8 +16,11 @@ public struct InviteQuery: Sendable, Equatable {
     public var after: InviteCursor?
 
     /// A query; the defaults list everything, 50 per page.
-    public init(familyID: String? = nil, state: Invite.State? = nil, limit: Int = 50, after: InviteCursor? = nil) {
+    public init(
+        familyID: String? = nil, inviterID: String? = nil, state: Invite.State? = nil, limit: Int = 50, after: InviteCursor? = nil
+    ) {
         self.familyID = familyID
+        self.inviterID = inviterID
         self.state = state
         self.limit = limit
         self.after = after

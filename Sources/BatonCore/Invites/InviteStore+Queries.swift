@@ -24,7 +24,7 @@ extension InviteStore {
         let rows = try connection.query(
             Self.selectPage,
             [
-                query.familyID, query.state?.rawValue, query.after?.createdMicros, query.after?.id, limit + 1,
+                query.familyID, query.state?.rawValue, query.after?.createdMicros, query.after?.id, limit + 1, query.inviterID,
             ])
         var invites = try rows.map(InviteRow.invite)
         var next: InviteCursor?
@@ -77,6 +77,7 @@ extension InviteStore {
               AND ($2::text IS NULL OR (CASE WHEN state = 'active' AND expires_at <= now() THEN 'expired' ELSE state END) = $2::text)
               AND ($3::bigint IS NULL
                    OR (created_at, id) < ('epoch'::timestamptz + $3::bigint * interval '1 microsecond', $4::uuid))
+              AND ($6::text IS NULL OR inviter_id = $6::text)
             ORDER BY created_at DESC, id DESC
             LIMIT $5
             """)

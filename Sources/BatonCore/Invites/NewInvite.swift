@@ -49,7 +49,7 @@ public struct NewInvite: Sendable, Equatable {
         metadata = try Self.metadata(draft.metadata ?? .object([:]), field: prefix + "metadata")
     }
 
-    private static func text(_ value: String?, field: String, length: ClosedRange<Int>) throws(InviteError) -> String {
+    static func text(_ value: String?, field: String, length: ClosedRange<Int>) throws(InviteError) -> String {
         guard let value else { throw .validationFailed(field: field, reason: "is required") }
         // Counted in Unicode scalars, as PostgreSQL's char_length counts them.
         guard length.contains(value.unicodeScalars.count) else {
@@ -61,14 +61,14 @@ public struct NewInvite: Sendable, Equatable {
         return value
     }
 
-    private static func number(_ value: Int, field: String, in range: ClosedRange<Int>) throws(InviteError) -> Int {
+    static func number(_ value: Int, field: String, in range: ClosedRange<Int>) throws(InviteError) -> Int {
         guard range.contains(value) else {
             throw .validationFailed(field: field, reason: "must be from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
     }
 
-    private static func metadata(_ value: MetadataValue, field: String) throws(InviteError) -> String {
+    static func metadata(_ value: MetadataValue, field: String) throws(InviteError) -> String {
         guard case .object = value else { throw .validationFailed(field: field, reason: "must be a JSON object") }
         guard value.depth <= metadataDepthLimit else {
             throw .validationFailed(field: field, reason: "must nest at most \(metadataDepthLimit) levels")

@@ -41,6 +41,18 @@ enum RFC3339 {
         return midnight.addingTimeInterval(seconds)
     }
 
+    /// `date` in UTC with microseconds and a `Z` (`2026-11-01T00:00:00.000000Z`),
+    /// as the database's events write their times.
+    static func text(_ date: Date) -> String {
+        let micros = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+        let (seconds, fraction) = micros.quotientAndRemainder(dividingBy: 1_000_000)
+        let whole = fraction < 0 ? (seconds - 1, fraction + 1_000_000) : (seconds, fraction)
+        let style = Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!)
+        let text = style.format(Date(timeIntervalSince1970: TimeInterval(whole.0)))
+        let digits = String(whole.1)
+        return text.dropLast() + "." + String(repeating: "0", count: 6 - digits.count) + digits + "Z"
+    }
+
     /// A cursor over ASCII bytes.
     private struct Reader {
         let bytes: [UInt8]

@@ -10,6 +10,8 @@ public enum RejectionCode: String, Sendable, CaseIterable, Codable {
     case inviteRevoked = "invite_revoked"
     /// Every use was taken (`invite_used_up`).
     case inviteUsedUp = "invite_used_up"
+    /// The code or link was replaced by a reissue (`invite_reissued`).
+    case inviteReissued = "invite_reissued"
     /// A malformed code or token, refused without a lookup (`invalid_code`).
     case invalidCode = "invalid_code"
     /// The client was over a rate limit (`rate_limited`).

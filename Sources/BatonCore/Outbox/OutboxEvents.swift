@@ -30,6 +30,10 @@ public enum OutboxEvents {
         case inviteExpired = "invite.expired"
         /// An invite was revoked.
         case inviteRevoked = "invite.revoked"
+        /// An active invite was changed (`PATCH /v1/invites/{id}`).
+        case inviteUpdated = "invite.updated"
+        /// An invite got a new code and token (`POST /v1/invites/{id}/reissue`).
+        case inviteReissued = "invite.reissued"
     }
 
     /// The job kind that delivers one event to the webhook endpoint.

@@ -3,12 +3,15 @@ import Foundation
 /// Whose failed typed-code guesses count together: an IPv4 client by its
 /// address, an IPv6 client by its /64 (one subscriber usually holds a whole
 /// /64, so per-address buckets would let it multiply its allowance by 2^64),
-/// and everything that is not an IP address in one shared bucket.
+/// everything that is not an IP address in one shared bucket, and a
+/// request authenticated by an API key by the key (a backend's users share
+/// its address, and its key is what a leak would hand an attacker).
 ///
-/// The text is short and made only of hex digits, dots, colons and `/`, so
-/// it is safe in a log line and in the JSON batch a ``GuessBudget`` flushes.
+/// The text is short and made only of letters, hex digits, dots, colons,
+/// `-` and `/`, so it is safe in a log line and in the rows a
+/// ``GuessBudget`` flushes.
 public struct GuessBucket: Sendable, Hashable, CustomStringConvertible {
-    /// `v4:203.0.113.7`, `v6:2001:db8:0:1::/64` or `other`.
+    /// `v4:203.0.113.7`, `v6:2001:db8:0:1::/64`, `other` or `key:<uuid>`.
     public let text: String
 
     /// The bucket of a client address as the HTTP layer resolved it (an
@@ -18,7 +21,19 @@ public struct GuessBucket: Sendable, Hashable, CustomStringConvertible {
         text = Self.bucketText(clientAddress)
     }
 
+    /// The bucket of the API key with row id `apiKeyID`; it answers to
+    /// `key_code_failures` instead of `client_code_failures`.
+    public init(apiKeyID: UUID) {
+        text = Self.apiKeyPrefix + apiKeyID.uuidString.lowercased()
+    }
+
+    /// Whether this is an API key's bucket.
+    public var isAPIKey: Bool { text.hasPrefix(Self.apiKeyPrefix) }
+
     public var description: String { text }
+
+    /// What an API key's bucket text starts with.
+    static let apiKeyPrefix = "key:"
 
     private static func bucketText(_ address: String) -> String {
         guard address.utf8.count <= 64 else { return "other" }

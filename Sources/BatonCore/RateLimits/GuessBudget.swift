@@ -15,7 +15,7 @@ import Postgres
 public final class GuessBudget: Sendable {
     /// Why a lookup was refused.
     public struct Refusal: Sendable, Equatable {
-        /// `client_code_failures` or `code_failures`.
+        /// `client_code_failures`, `key_code_failures` or `code_failures`.
         public let limitClass: RateLimitClass
         /// Whole seconds until the window that is spent ends (at least 1).
         public let retryAfterSeconds: Int
@@ -24,13 +24,15 @@ public final class GuessBudget: Sendable {
     /// Pending failures that make ``recordFailure(_:)`` ask for an early flush.
     public static let flushThreshold = 64
 
-    /// Whether anything is limited (the policy has `code_failures` or
-    /// `client_code_failures`); when not, nothing is counted or flushed.
+    /// Whether anything is limited (the policy has `code_failures`,
+    /// `client_code_failures` or `key_code_failures`); when not, nothing is
+    /// counted or flushed.
     public let isEnabled: Bool
     private let state: SleepingLock<GuessBudgetState>
     private let clock: @Sendable () -> Double
 
-    /// A budget enforcing `policy`'s `code_failures` and `client_code_failures`.
+    /// A budget enforcing `policy`'s `code_failures`, `client_code_failures`
+    /// and `key_code_failures`.
     /// - Parameters:
     ///   - maxTrackedBuckets: the most client counts held in memory.
     ///   - clock: Unix seconds (windows are aligned to wall-clock time, so
@@ -41,24 +43,24 @@ public final class GuessBudget: Sendable {
     ) {
         let global = policy?.limits[.codeFailures]
         let client = policy?.limits[.clientCodeFailures]
-        isEnabled = global != nil || client != nil
-        state = SleepingLock(GuessBudgetState(global: global, client: client, maxTracked: maxTrackedBuckets))
+        let key = policy?.limits[.keyCodeFailures]
+        isEnabled = global != nil || client != nil || key != nil
+        state = SleepingLock(GuessBudgetState(global: global, client: client, key: key, maxTracked: maxTrackedBuckets))
         self.clock = clock
     }
 
-    /// Whether a typed-code lookup by `bucket` (nil for a request
-    /// authenticated by an API key) may go on; takes nothing. The first time
+    /// Whether a typed-code lookup by `bucket` may go on; takes nothing. The first time
     /// this replica sees `bucket` in a window it reads the bucket's count
     /// (one primary-key lookup) through `withConnection`, so that a client
     /// cannot start afresh on each replica; later flushes keep it current.
     /// - Returns: nil when allowed, else why not.
     /// - Throws: what `withConnection` throws; nothing is counted then.
     public func admit(
-        _ bucket: GuessBucket?, withConnection: (_ body: (PostgresConnection) throws -> Void) throws -> Void
+        _ bucket: GuessBucket, withConnection: (_ body: (PostgresConnection) throws -> Void) throws -> Void
     ) throws -> Refusal? {
         guard isEnabled else { return nil }
         var admission = state.withLock { $0.admit(bucket, now: clock()) }
-        if admission == .unconfirmed, let bucket {
+        if admission == .unconfirmed {
             let key = state.withLock { $0.clientKey(bucket, now: clock()) }
             var count = 0
             try withConnection { connection in
@@ -78,7 +80,7 @@ public final class GuessBudget: Sendable {
     /// - Returns: true when enough failures are pending that the flusher
     ///   should run now rather than at its next interval.
     @discardableResult
-    public func recordFailure(_ bucket: GuessBucket?) -> Bool {
+    public func recordFailure(_ bucket: GuessBucket) -> Bool {
         guard isEnabled else { return false }
         let now = clock()
         return state.withLock { $0.recordFailure(bucket, now: now) } >= Self.flushThreshold

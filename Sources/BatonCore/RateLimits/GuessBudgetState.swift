@@ -36,15 +36,17 @@ enum GuessAdmission: Sendable, Equatable {
 ///
 /// A count is what the cluster had at the last flush plus this replica's
 /// failures since (pending, or sent and not yet confirmed). Windows are
-/// fixed: the global budget's period for `*`, the per-client period for
-/// client buckets.
+/// fixed: the global budget's period for `*`, the per-key period for API
+/// keys' buckets, the per-client period for other buckets.
 struct GuessBudgetState: Sendable {
     static let globalBucket = "*"
 
     /// `code_failures`: failures across all clients per window.
     let global: RateLimit?
-    /// `client_code_failures`: failures of one bucket per window.
+    /// `client_code_failures`: failures of one client bucket per window.
     let client: RateLimit?
+    /// `key_code_failures`: failures of one API key's bucket per window.
+    let key: RateLimit?
     /// The most client counts kept; past that the smallest are forgotten
     /// until their client is seen again (then read back at the next flush).
     let maxTracked: Int
@@ -53,34 +55,41 @@ struct GuessBudgetState: Sendable {
     private var inFlight: [GuessWindowKey: Int] = [:]
     private var knownGood: [String: Int64] = [:]
 
-    init(global: RateLimit?, client: RateLimit?, maxTracked: Int) {
+    private let globalPeriod: Int64
+    private let clientPeriod: Int64
+    private let keyPeriod: Int64
+
+    init(global: RateLimit?, client: RateLimit?, key: RateLimit? = nil, maxTracked: Int) {
         self.global = global
         self.client = client
+        self.key = key
         self.maxTracked = max(1, maxTracked)
+        globalPeriod = Int64(global?.periodSeconds ?? 3600)
+        clientPeriod = client.map { Int64($0.periodSeconds) } ?? globalPeriod
+        keyPeriod = key.map { Int64($0.periodSeconds) } ?? globalPeriod
     }
 
-    /// Whether a code lookup by `bucket` (nil: an API-key request) may go on.
-    /// The client's own failures are checked first, so one client is
-    /// refused before it can spend the global budget; a spent global budget
+    /// Whether a code lookup by `bucket` may go on. The bucket's own
+    /// failures are checked first (against `key` for an API key's bucket,
+    /// else `client`), so one client is refused before it can spend the
+    /// global budget; a spent global budget
     /// refuses only clients that have failed in this window and have not
     /// found an invite in this or the previous global window. A bucket whose
     /// cluster count this replica has not read yet is `unconfirmed`: read it
     /// (``confirm(_:count:)``) and ask again, so that a client cannot start
     /// afresh on each replica.
-    mutating func admit(_ bucket: GuessBucket?, now: Double) -> GuessAdmission {
-        var clientFailures = 0
-        if let bucket {
-            let key = clientKey(bucket, now: now)
-            guard cluster[key] != nil else { return .unconfirmed }
-            clientFailures = count(key)
-            if let client, clientFailures >= client.count {
-                return .refused(GuessBudget.Refusal(limitClass: .clientCodeFailures, retryAfterSeconds: secondsLeft(key, now: now)))
-            }
+    mutating func admit(_ bucket: GuessBucket, now: Double) -> GuessAdmission {
+        let own = clientKey(bucket, now: now)
+        guard cluster[own] != nil else { return .unconfirmed }
+        let ownFailures = count(own)
+        let (limit, limitClass) = bucket.isAPIKey ? (self.key, RateLimitClass.keyCodeFailures) : (client, .clientCodeFailures)
+        if let limit, ownFailures >= limit.count {
+            return .refused(GuessBudget.Refusal(limitClass: limitClass, retryAfterSeconds: secondsLeft(own, now: now)))
         }
         guard let global else { return .allowed }
         let key = globalKey(now: now)
         guard count(key) >= global.count else { return .allowed }
-        if let bucket, clientFailures == 0 || isKnownGood(bucket, now: now) { return .allowed }
+        if ownFailures == 0 || isKnownGood(bucket, now: now) { return .allowed }
         return .refused(GuessBudget.Refusal(limitClass: .codeFailures, retryAfterSeconds: secondsLeft(key, now: now)))
     }
 
@@ -92,9 +101,9 @@ struct GuessBudgetState: Sendable {
 
     /// Counts a lookup by `bucket` that found no invite.
     /// - Returns: how many failures wait for the next flush.
-    mutating func recordFailure(_ bucket: GuessBucket?, now: Double) -> Int {
+    mutating func recordFailure(_ bucket: GuessBucket, now: Double) -> Int {
         if global != nil { pending[globalKey(now: now), default: 0] += 1 }
-        if let bucket { pending[clientKey(bucket, now: now), default: 0] += 1 }
+        pending[clientKey(bucket, now: now), default: 0] += 1
         return pending.values.reduce(0, +)
     }
 
@@ -141,18 +150,20 @@ struct GuessBudgetState: Sendable {
 
     /// The key of `bucket`'s count at `now`.
     func clientKey(_ bucket: GuessBucket, now: Double) -> GuessWindowKey {
-        GuessWindowKey(bucket: bucket.text, windowStart: Self.windowStart(now, period: clientPeriod))
+        GuessWindowKey(bucket: bucket.text, windowStart: Self.windowStart(now, period: bucket.isAPIKey ? keyPeriod : clientPeriod))
     }
 
     private func globalKey(now: Double) -> GuessWindowKey {
         GuessWindowKey(bucket: Self.globalBucket, windowStart: Self.windowStart(now, period: globalPeriod))
     }
 
-    private var globalPeriod: Int64 { Int64(global?.periodSeconds ?? 3600) }
-    private var clientPeriod: Int64 { Int64(client?.periodSeconds ?? global?.periodSeconds ?? 3600) }
-
     private func period(of key: GuessWindowKey) -> Int64 {
-        key.bucket == Self.globalBucket ? globalPeriod : clientPeriod
+        Self.period(of: key.bucket, global: globalPeriod, client: clientPeriod, key: keyPeriod)
+    }
+
+    private static func period(of bucket: String, global: Int64, client: Int64, key: Int64) -> Int64 {
+        if bucket == globalBucket { return global }
+        return bucket.hasPrefix(GuessBucket.apiKeyPrefix) ? key : client
     }
 
     private func isKnownGood(_ bucket: GuessBucket, now: Double) -> Bool {
@@ -169,9 +180,9 @@ struct GuessBudgetState: Sendable {
     }
 
     private mutating func prune(now: Double) {
-        let (globalPeriod, clientPeriod) = (globalPeriod, clientPeriod)
+        let (globalPeriod, clientPeriod, keyPeriod) = (globalPeriod, clientPeriod, keyPeriod)
         func live(_ key: GuessWindowKey) -> Bool {
-            Double(key.windowStart + (key.bucket == Self.globalBucket ? globalPeriod : clientPeriod)) > now
+            Double(key.windowStart + Self.period(of: key.bucket, global: globalPeriod, client: clientPeriod, key: keyPeriod)) > now
         }
         cluster = cluster.filter { live($0.key) }
         pending = pending.filter { live($0.key) }

@@ -22,6 +22,10 @@ public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
     /// (an IPv4 address or an IPv6 /64, see ``GuessBucket``) across replicas,
     /// and checked before the global budget.
     case clientCodeFailures = "client_code_failures"
+    /// Typed-code lookups that found no invite, counted per API key across
+    /// replicas, in place of ``clientCodeFailures`` for requests the key
+    /// authenticated, and checked before the global budget.
+    case keyCodeFailures = "key_code_failures"
     /// API keys presented that were malformed, unknown or revoked, counted
     /// per client address: past it, an address's attempts are refused
     /// before any lookup, so guessing keys costs no database reads.

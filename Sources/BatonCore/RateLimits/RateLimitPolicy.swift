@@ -11,14 +11,15 @@ public struct RateLimitPolicy: Sendable, Equatable {
 
     /// The defaults: typed codes 10/min per address (6.7 years per hit for
     /// one address against a million live 10-character codes; see
-    /// docs/links.md), 20 failed code lookups per hour per client bucket and
-    /// 600 across all clients (docs/redemption.md), tokens 300/min,
+    /// docs/links.md), 20 failed code lookups per hour per client bucket, 200
+    /// per API key and 600 across all clients (docs/redemption.md), tokens 300/min,
     /// invocations and handoff validations 60/min, API keys 6000/min, failed
     /// API-key attempts 30/min per address.
     public static let defaults = RateLimitPolicy(limits: [
         .code: RateLimit(count: 10, periodSeconds: 60)!,
         .codeFailures: RateLimit(count: 600, periodSeconds: 3600)!,
         .clientCodeFailures: RateLimit(count: 20, periodSeconds: 3600)!,
+        .keyCodeFailures: RateLimit(count: 200, periodSeconds: 3600)!,
         .token: RateLimit(count: 300, periodSeconds: 60)!,
         .invocation: RateLimit(count: 60, periodSeconds: 60)!,
         .handoff: RateLimit(count: 60, periodSeconds: 60)!,

@@ -22,8 +22,8 @@ public struct HandoffIssuer: Sendable {
     /// from `source` (the invocation URL or the invite link), with a random
     /// 128-bit `jti` of its own: two previews of one invite in the same
     /// second mint two envelopes, each redeemable once. An invite without an
-    /// inviter name carries the family name there, because the envelope's
-    /// schema requires one.
+    /// inviter name mints an envelope without `inviter_name`, so that a clip
+    /// never shows the family as the inviter.
     ///
     /// - Throws: `HandoffError` only for an invite that breaks the schema,
     ///   which the invite's own validation rules out.
@@ -33,7 +33,7 @@ public struct HandoffIssuer: Sendable {
         let expiresAt = max(now + 1, min(now + Int64(ttlSeconds), inviteExpiry))
         let payload = HandoffPayload(
             credential: HandoffCredential(form: credential.kind == "token" ? .token : .code, value: credential.text),
-            familyName: preview.familyName, inviterName: preview.inviterName ?? preview.familyName, source: source
+            familyName: preview.familyName, inviterName: preview.inviterName, source: source
         )
         return try HandoffEncoder().mintInvite(
             payload, id: Sodium.hex(Sodium.randomBytes(16)), issuedAt: now, expiresAt: expiresAt, signer: keyring

@@ -12,6 +12,8 @@ public enum RedeemError: Error, Equatable, Sendable {
     case revoked
     /// Every use of the invite is taken.
     case usedUp
+    /// The code or link was replaced by a reissue of its invite.
+    case reissued
     /// This server-minted handoff was already redeemed by another redeemer.
     case handoffAlreadyUsed
     /// The credential is malformed, or a code failed its check character;
@@ -27,6 +29,7 @@ public enum RedeemError: Error, Equatable, Sendable {
         case .expired: "invite_expired"
         case .revoked: "invite_revoked"
         case .usedUp: "invite_used_up"
+        case .reissued: "invite_reissued"
         case .handoffAlreadyUsed: "handoff_already_used"
         case .invalidCredential: "invalid_code"
         case .handoff(let error): error.code
@@ -40,6 +43,7 @@ public enum RedeemError: Error, Equatable, Sendable {
         case .expired: "The invite has expired."
         case .revoked: "The invite was revoked."
         case .usedUp: "The invite has been used as often as it allows."
+        case .reissued: "This code or link was replaced by a newer one; ask for the new invite."
         case .handoffAlreadyUsed: "This handoff was already used by someone else."
         case .invalidCredential(let error): "The invite code is not valid: \(error.message)."
         case .handoff(let error): error.message

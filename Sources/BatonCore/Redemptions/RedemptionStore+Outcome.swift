@@ -20,8 +20,9 @@ extension RedemptionStore {
         case usedUp = "used_up"
         /// The invite is past its expiry.
         case expired
-        /// A redemption committed while this one waited took the last use;
-        /// only a new statement can tell a replay from `used_up`.
+        /// A redemption committed while this one waited took the last use, or
+        /// a reissue retired the credential; only a new statement can tell a
+        /// replay from `used_up` or `invite_reissued`.
         case contended
     }
 }

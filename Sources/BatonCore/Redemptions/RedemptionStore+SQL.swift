@@ -20,7 +20,9 @@ extension RedemptionStore {
     ///
     /// `contended`: the invite was live in this statement's snapshot, but a
     /// redemption that committed while this one waited for the row lock took
-    /// its last use. That redemption may be this redeemer's own twin request,
+    /// its last use, or a reissue retired the credential (the update re-checks
+    /// the hash on the newest row version, so no old credential redeems after
+    /// a reissue). That redemption may be this redeemer's own twin request,
     /// which the snapshot cannot see; only a new statement can tell a replay
     /// from `used_up`.
     ///
@@ -43,7 +45,7 @@ extension RedemptionStore {
                 state = CASE WHEN i.redemption_count + 1 = i.max_redemptions THEN 'used_up' ELSE i.state END,
                 finalized_at = CASE WHEN i.redemption_count + 1 = i.max_redemptions THEN now() ELSE i.finalized_at END
             FROM target t
-            WHERE i.id = t.id AND i.state = 'active' AND now() < i.expires_at
+            WHERE i.id = t.id AND i.\(hashColumn) = $1::bytea AND i.state = 'active' AND now() < i.expires_at
               AND i.redemption_count < i.max_redemptions
               AND NOT EXISTS (SELECT 1 FROM prior) AND NOT EXISTS (SELECT 1 FROM spent)
             RETURNING i.id, i.family_id, i.max_redemptions - i.redemption_count AS uses_left

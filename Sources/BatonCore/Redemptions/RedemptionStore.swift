@@ -38,8 +38,8 @@ public struct RedemptionStore: Sendable {
     /// Redeems the invite named by `credential` for `redeemerID`.
     ///
     /// - Parameter handoffID: the id of the server-minted handoff presented, if any.
-    /// - Throws: ``RedeemError`` (`notFound`, `expired`, `revoked`, `usedUp`,
-    ///   `handoffAlreadyUsed`), or the `PostgresError` of an outage.
+    /// - Throws: ``RedeemError`` (`notFound`, `reissued`, `expired`, `revoked`,
+    ///   `usedUp`, `handoffAlreadyUsed`), or the `PostgresError` of an outage.
     public func redeem(
         _ credential: Credential, redeemerID: String, channel: RedemptionChannel, handoffID: String?,
         on connection: PostgresConnection
@@ -55,7 +55,11 @@ public struct RedemptionStore: Sendable {
         // receipt to replay, the handoff spent or the invite used up; uses
         // never come back, so once is enough.
         let row = try Self.rowUnlessRaced(statement, parameters, on: connection) ?? connection.query(statement, parameters)[0]
-        return try Self.outcome(row, redeemerID: redeemerID)
+        do {
+            return try Self.outcome(row, redeemerID: redeemerID)
+        } catch RedeemError.notFound {
+            throw try Self.missing(hash, on: connection)
+        }
     }
 
     /// The redemption statement's row, or nil when a concurrent redemption
@@ -75,18 +79,20 @@ public struct RedemptionStore: Sendable {
     /// first preview is recorded (one write per invite at most, with its
     /// event) when it is live; without, nothing is written.
     ///
-    /// - Throws: ``RedeemError`` (`notFound`, `expired`, `revoked`,
-    ///   `usedUp`), or the `PostgresError` of an outage.
+    /// - Throws: ``RedeemError`` (`notFound`, `reissued`, `expired`,
+    ///   `revoked`, `usedUp`), or the `PostgresError` of an outage.
     public func preview(_ credential: Credential, channel: RedemptionChannel?, on connection: PostgresConnection) throws -> InvitePreview {
         let rows: PostgresRows
+        let (statement, hash) =
+            channel == nil
+            ? lookup(credential, tokenStatement: Self.inviteByToken, codeStatement: Self.inviteByCode)
+            : lookup(credential, tokenStatement: Self.previewByToken, codeStatement: Self.previewByCode)
         if let channel {
-            let (statement, hash) = lookup(credential, tokenStatement: Self.previewByToken, codeStatement: Self.previewByCode)
             rows = try connection.query(statement, [hash, channel.rawValue])
         } else {
-            let (statement, hash) = lookup(credential, tokenStatement: Self.inviteByToken, codeStatement: Self.inviteByCode)
             rows = try connection.query(statement, [hash])
         }
-        guard let row = rows.first else { throw RedeemError.notFound }
+        guard let row = rows.first else { throw try Self.missing(hash, on: connection) }
         let state = try row.decode(Invite.State.self, "state")
         if let refusal = Self.refusal(state: state, pastExpiry: try row.decode(Bool.self, "past_expiry")) { throw refusal }
         return InvitePreview(

@@ -4,7 +4,8 @@
 /// Wire form (canonical): `{"credential":"…","credential_type":"token",
 /// "family_name":"…","inviter_name":"…","source":"https://…"}`; a
 /// ``HandoffKind/typedCode`` payload carries only `credential` and
-/// `credential_type` (`code`). Texts are at most
+/// `credential_type` (`code`); `inviter_name` is left out when the invite
+/// names no inviter. Texts are at most
 /// ``HandoffPayload/maxTextBytes`` UTF-8 bytes and contain no hidden
 /// characters (controls, bidi overrides, zero-width spaces).
 public struct HandoffPayload: Equatable, Sendable {
@@ -15,7 +16,8 @@ public struct HandoffPayload: Equatable, Sendable {
     public var credential: HandoffCredential
     /// The inviting family's display name (kind `invite` only).
     public var familyName: String?
-    /// The inviting person's display name (kind `invite` only).
+    /// The inviting person's display name (kind `invite` only; absent when
+    /// the invite names no inviter).
     public var inviterName: String?
     /// The invocation URL the clip was opened with (kind `invite` only).
     public var source: String?

@@ -22,17 +22,15 @@ public final class HandoffStore: Sendable {
 
     /// A store in the App Group's `UserDefaults` suite `appGroup`.
     ///
-    /// - Throws: `handoff_storage_failed` when `appGroup` does not start with
-    ///   `group.`, when `UserDefaults` refuses the suite name, or, on Apple
+    /// - Throws: `handoff_storage_failed` when `appGroup` is not an App Group
+    ///   identifier (``isAppGroupIdentifier(_:)``), when `UserDefaults` refuses the suite name, or, on Apple
     ///   platforms, when this process is not entitled to that exact
     ///   (case-sensitive) group — instead of silently using a private domain
     ///   that the other target never sees.
     public static func appGroup(
         _ appGroup: String, key: String = defaultKey, decoder: HandoffDecoder = HandoffDecoder(policy: .device)
     ) throws(HandoffError) -> HandoffStore {
-        guard appGroup.hasPrefix("group."), appGroup.count > 6 else {
-            throw .storageFailed(reason: "an App Group identifier starts with group.")
-        }
+        try requireAppGroupIdentifier(appGroup)
         #if canImport(Darwin)
         guard FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: appGroup) != nil else {
             throw .storageFailed(reason: "this target is not entitled to the App Group (check the identifier's case)")

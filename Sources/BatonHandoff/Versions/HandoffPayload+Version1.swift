@@ -9,8 +9,8 @@ extension HandoffPayload {
 
     /// Reads a version-1 payload of `kind`, checking every field.
     ///
-    /// - Throws: `handoff_invalid_payload` for a missing, extra or mistyped
-    ///   field, a credential outside `[A-Za-z0-9-]{1,64}`, a text that is empty,
+    /// - Throws: `handoff_invalid_payload` for a missing (other than
+    ///   `inviter_name`), extra or mistyped field, a credential outside `[A-Za-z0-9-]{1,64}`, a text that is empty,
     ///   too long or has hidden characters, or a source that is not an https URL.
     public init(version1 fields: HandoffFields, kind: HandoffKind) throws(HandoffError) {
         let credential = try Self.credential(in: fields, kind: kind)
@@ -23,7 +23,8 @@ extension HandoffPayload {
             self.init(
                 credential: credential,
                 familyName: try Self.text("family_name", fields.optionalString("family_name", else: Self.notString("family_name"))),
-                inviterName: try Self.text("inviter_name", fields.optionalString("inviter_name", else: Self.notString("inviter_name"))),
+                inviterName: try Self.optionalText(
+                    "inviter_name", fields.optionalString("inviter_name", else: Self.notString("inviter_name"))),
                 source: try Self.source(fields.optionalString("source", else: Self.notString("source")))
             )
         }
@@ -41,7 +42,7 @@ extension HandoffPayload {
             if familyName != nil || inviterName != nil || source != nil { throw Self.fault("unexpected field") }
         case .invite:
             _ = try Self.text("family_name", familyName)
-            _ = try Self.text("inviter_name", inviterName)
+            _ = try Self.optionalText("inviter_name", inviterName)
             _ = try Self.source(source)
         }
     }
@@ -98,6 +99,13 @@ extension HandoffPayload {
         guard !text.isEmpty, text.utf8.count <= maxTextBytes else { throw fault("\(key) is empty or too long") }
         guard !hasHiddenCharacters(text) else { throw fault("\(key) contains hidden characters") }
         return text
+    }
+
+    /// `text` as ``text(_:_:)`` checks it, or nil when the field is absent:
+    /// `inviter_name`, which an invite without an inviter leaves out.
+    private static func optionalText(_ key: String, _ text: String?) throws(HandoffError) -> String? {
+        guard let text else { return nil }
+        return try Self.text(key, text)
     }
 
     /// Printable ASCII, the common case, is checked byte-wise before the per-scalar test.

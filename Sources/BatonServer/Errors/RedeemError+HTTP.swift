@@ -3,13 +3,13 @@ import BatonHandoff
 import HTTP
 
 /// How preview and redemption refusals read on the wire: 404 unknown, 410
-/// expired or revoked, 409 used up or handoff already spent, 400 a malformed
+/// expired, revoked or reissued, 409 used up or handoff already spent, 400 a malformed
 /// code (no database lookup), 422 a refused handoff with the codec's details.
 extension RedeemError: HTTPErrorConvertible {
     public var status: Int {
         switch self {
         case .notFound: 404
-        case .expired, .revoked: 410
+        case .expired, .revoked, .reissued: 410
         case .usedUp, .handoffAlreadyUsed: 409
         case .invalidCredential: 400
         case .handoff: 422

@@ -13,14 +13,21 @@ extension OpenAPIDocument {
         return [
             "/v1/invites": [
                 "post": operation(
-                    "createInvite", "Create an invite", security: [apiKey("invites:write")],
+                    "createInvite", "Create an invite",
+                    description:
+                        "Creates one invite and answers its typed code, link token and links: the only time they exist in plaintext (the server keeps their hashes). With an Idempotency-Key, sending the same request again answers the stored response with Idempotent-Replayed: true.",
+                    tag: "Invites", security: [apiKey("invites:write")],
                     parameters: [parameter("IdempotencyKey")], jsonBody: schema("NewInvite"),
                     answers: ["201": jsonAnswer("The invite with its code and token (shown only here)", schema("CreatedInvite"))],
                     shared: createRefusals),
                 "get": operation(
-                    "listInvites", "List invites, newest first (keyset pagination)", security: [apiKey("invites:read")],
+                    "listInvites", "List invites, newest first (keyset pagination)",
+                    description:
+                        "One page of invites without their credentials, filtered by family and state; pass next_cursor as after for the next page (null on the last).",
+                    tag: "Invites", security: [apiKey("invites:read")],
                     parameters: [
                         parameter("FamilyID"),
+                        query("inviter_id", boundedString(1, 128)),
                         query("state", schema("InviteState")),
                         query("limit", ["type": "integer", "minimum": 1, "maximum": 100, "default": 50]),
                         query("after", string, description: "next_cursor of the previous page"),
@@ -33,32 +40,44 @@ extension OpenAPIDocument {
             ],
             "/v1/invites/batch": [
                 "post": operation(
-                    "createInvites", "Create up to 1,000 invites in one transaction", security: [apiKey("invites:write")],
+                    "createInvites", "Create up to 1,000 invites in one transaction",
+                    description:
+                        "All or nothing: a refused item (details.field names it, such as invites.3.ttl_seconds) creates none. The answer lists the invites in request order with their credentials.",
+                    tag: "Invites", security: [apiKey("invites:write")],
                     parameters: [parameter("IdempotencyKey")],
                     jsonBody: requestObject(
                         required: ["invites"],
                         ["invites": ["type": "array", "minItems": 1, "maxItems": 1000, "items": schema("NewInvite")]]),
+                    requestExample: ["invites": [requestExamples["NewInvite"]]],
                     answers: [
                         "201": jsonAnswer(
-                            "The invites in request order", object(required: ["invites"], ["invites": array(of: schema("CreatedInvite"))]))
+                            "The invites in request order", object(required: ["invites"], ["invites": array(of: schema("CreatedInvite"))]),
+                            example: ["invites": [responseExamples["CreatedInvite"]]])
                     ],
                     shared: createRefusals)
             ],
             "/v1/invites/{id}": [
                 "get": operation(
-                    "getInvite", "An invite with its redemptions", security: [apiKey("invites:read")], parameters: [parameter("InviteID")],
+                    "getInvite", "An invite with its redemptions",
+                    description: "The invite's state and counts with every redemption, oldest first; an id that is not a UUID is 404 too.",
+                    tag: "Invites", security: [apiKey("invites:read")], parameters: [parameter("InviteID")],
                     answers: ["200": jsonAnswer("The invite", schema("InviteDetail"))], shared: lookupRefusals)
             ],
             "/v1/invites/{id}/revoke": [
                 "post": operation(
                     "revokeInvite", "Revoke an invite (idempotent; a final invite is returned unchanged)",
-                    security: [apiKey("invites:write")],
+                    description:
+                        "An active invite becomes revoked (previews and redemptions then answer 410 invite_revoked); an invite already used up, expired or revoked is answered as it is, so a retry is safe.",
+                    tag: "Invites", security: [apiKey("invites:write")],
                     parameters: [parameter("InviteID")],
                     answers: ["200": jsonAnswer("The invite as it now is", schema("InviteDetail"))], shared: lookupRefusals)
             ],
             "/v1/invites/{credential}/preview": [
                 "get": operation(
-                    "previewInvite", "What the App Clip shows, with a signed handoff", security: [],
+                    "previewInvite", "What the App Clip shows, with a signed handoff",
+                    description:
+                        "For a typed code (or a link token): the family, the inviter and a server-minted handoff for the App Group. A malformed code is refused without a lookup; a used-up invite is gone for a previewer (410).",
+                    tag: "Clip", security: [],
                     parameters: [
                         [
                             "name": "credential", "in": "path", "required": true,
@@ -76,8 +95,12 @@ extension OpenAPIDocument {
             ],
             "/v1/invocations": [
                 "post": operation(
-                    "resolveInvocation", "Resolve an App Clip invocation URL to a preview", security: [],
+                    "resolveInvocation", "Resolve an App Clip invocation URL to a preview",
+                    description:
+                        "The clip's invocation URL exactly as the system gave it (an invite link of this host, or Apple's appclip.apple.com link), checked as BatonLinks checks it, then previewed.",
+                    tag: "Clip", security: [],
                     jsonBody: requestObject(required: ["url"], ["url": string]),
+                    requestExample: ["url": "https://invites.example.com/invite/7K9M2P4Q8R1S3T6V0W5X7Y9Z2A"],
                     answers: [
                         "200": jsonAnswer("The preview", schema("Preview")),
                         "422": errorAnswer(
@@ -88,8 +111,12 @@ extension OpenAPIDocument {
             ],
             "/v1/handoffs/validate": [
                 "post": operation(
-                    "validateHandoff", "Decode and check a handoff envelope", security: [],
+                    "validateHandoff", "Decode and check a handoff envelope",
+                    description:
+                        "Decodes the envelope on the server's path (MAC under a held key, expiry, payload) and answers what it says, without redeeming it.",
+                    tag: "Clip", security: [],
                     jsonBody: requestObject(required: ["handoff"], ["handoff": string]),
+                    requestExample: ["handoff": exampleHandoff],
                     answers: [
                         "200": jsonAnswer("The decoded envelope", schema("HandoffValidation")),
                         "422": errorAnswer(
@@ -100,14 +127,22 @@ extension OpenAPIDocument {
             ],
             "/v1/redemptions": [
                 "post": operation(
-                    "redeemInvite", "Redeem an invite exactly once", security: [apiKey("redemptions:write"), ["redeemerJWT": [String]()]],
+                    "redeemInvite", "Redeem an invite exactly once",
+                    description:
+                        "Redeems the handoff, token or code for the redeemer: a JWT's sub, or redeemer_id with an API key holding redemptions:write. The same redeemer redeeming again gets the identical receipt (200), so a retry after a lost answer is safe; another redeemer gets invite_used_up or handoff_already_used.",
+                    tag: "Redemptions", security: [apiKey("redemptions:write"), ["redeemerJWT": [String]()]],
                     jsonBody: schema("RedemptionRequest"),
                     answers: [
                         "201": jsonAnswer("The receipt", schema("Receipt")),
                         "200": jsonAnswer("The same redeemer again: the original receipt", schema("Receipt")),
+                        "400": errorAnswer(
+                            "Malformed JSON, a wrong type, not exactly one of handoff, token and code, a bad channel or redeemer_id (details.field), or a malformed code, answered without a lookup (invalid_request, invalid_code)"
+                        ),
+                        "401": errorAnswer(
+                            "No usable API key, or a refused redeemer JWT (details.reason) (invalid_api_key, invalid_token)"),
                         "409": errorAnswer(
                             "No uses left, or this handoff was spent by another redeemer (invite_used_up, handoff_already_used)"),
-                        "410": errorAnswer("The invite can no longer be used (invite_expired, invite_revoked)"),
+                        "410": errorAnswer("The invite can no longer be used (invite_expired, invite_revoked, invite_reissued)"),
                         "422": errorAnswer(
                             "A bad handoff or body, or a body member unknown, repeated or out of range (details.field) (handoff_*, validation_failed, \(bodyCodes))"
                         ),
@@ -119,7 +154,7 @@ extension OpenAPIDocument {
                     "getFunnel", "The redemption funnel in UTC buckets: stage counts, conversion, time to redeem, channels, rejections",
                     description:
                         "Counts are events that occurred in each bucket (rollups plus the live tail, equal to counts over the events table). All times are UTC; from and to are widened to whole buckets (ISO weeks start Monday 00:00 UTC). Rejections cover all families and are null when family_id is given.",
-                    security: [apiKey("metrics:read")],
+                    tag: "Metrics", security: [apiKey("metrics:read")],
                     parameters: [
                         query("from", dateTime, description: "RFC 3339 date-time, inclusive; default: 7 days before to"),
                         query("to", dateTime, description: "RFC 3339 date-time, exclusive; default: now"),

@@ -3,19 +3,53 @@
 extension OpenAPIDocument {
     /// An operation. `answers` are its own responses by status; `shared` adds
     /// `$ref`s to common error answers (an own answer wins over a shared one of
-    /// the same status). `security` nil inherits the document's; `[]` is public.
+    /// the same status), and every operation refers to the 405 every path
+    /// answers to a method it lacks. `security` nil inherits the document's;
+    /// `[]` is public. `tag` is one of ``tags``. Own answers get the
+    /// `X-Request-Id` header, and 2xx answers of an operation that takes an
+    /// `Idempotency-Key` the `Idempotent-Replayed` header. `requestExample`
+    /// is the body's example; a `$ref` body without one takes ``requestExamples``' entry.
     static func operation(
-        _ id: String, _ summary: String, description: String? = nil, security: [Object]?,
-        parameters: [Object] = [], jsonBody: Object? = nil,
+        _ id: String, _ summary: String, description: String? = nil, tag: String? = nil, security: [Object]?,
+        parameters: [Object] = [], jsonBody: Object? = nil, requestExample: Any? = nil,
         answers: [String: Object], shared: [OpenAPISharedResponse] = []
     ) -> Object {
-        let responses = Dictionary(shared.map { ($0.status, reference("responses", $0.rawValue)) }) { first, _ in first }
-        var operation: Object = ["operationId": id, "summary": summary, "responses": merged(responses, answers)]
+        let idempotent = parameters.contains { $0["$ref"] as? String == parameter("IdempotencyKey")["$ref"] as? String }
+        let sharedAnswers = Dictionary((shared + [.methodNotAllowed]).map { ($0.status, reference("responses", $0.rawValue)) }) {
+            first, _ in first
+        }
+        let ownAnswers = Dictionary(
+            uniqueKeysWithValues: answers.map { status, answer in
+                (status, withHeaders(answer, replayable: idempotent && status.hasPrefix("2")))
+            })
+        var operation: Object = ["operationId": id, "summary": summary, "responses": merged(sharedAnswers, ownAnswers)]
         operation["description"] = description
+        operation["tags"] = tag.map { [$0] }
         operation["security"] = security
         if !parameters.isEmpty { operation["parameters"] = parameters }
-        if let jsonBody { operation["requestBody"] = ["required": true, "content": ["application/json": ["schema": jsonBody]]] }
+        if let jsonBody {
+            var media: Object = ["schema": jsonBody]
+            if let example = requestExample ?? schemaName(of: jsonBody).flatMap({ requestExamples[$0] }) {
+                media["examples"] = ["example": ["value": example]]
+            }
+            operation["requestBody"] = ["required": true, "content": ["application/json": media]]
+        }
         return operation
+    }
+
+    /// `answer` with the headers every answer carries (and `Idempotent-Replayed`
+    /// when `replayable`); a `$ref` answer is left as it is (its component has them).
+    static func withHeaders(_ answer: Object, replayable: Bool) -> Object {
+        guard answer["$ref"] == nil else { return answer }
+        var headers = answer["headers"] as? Object ?? [:]
+        headers["X-Request-Id"] = reference("headers", "RequestId")
+        if replayable { headers["Idempotent-Replayed"] = reference("headers", "IdempotentReplayed") }
+        return merged(answer, ["headers": headers])
+    }
+
+    /// The name of the component schema `schema` refers to, if it is a `$ref`.
+    static func schemaName(of schema: Object) -> String? {
+        (schema["$ref"] as? String).flatMap { $0.hasPrefix("#/components/schemas/") ? String($0.dropFirst(21)) : nil }
     }
 
     /// A security requirement: an API key with `scope`.
@@ -37,13 +71,28 @@ extension OpenAPIDocument {
         return parameter
     }
 
-    /// An answer with a JSON body of `schema`.
-    static func jsonAnswer(_ description: String, _ schema: Object) -> Object {
-        ["description": description, "content": ["application/json": ["schema": schema]]]
+    /// An answer with a JSON body of `schema`, with `example` as its example;
+    /// without one, a `$ref` schema takes ``responseExamples``' entry.
+    static func jsonAnswer(_ description: String, _ schema: Object, example: Any? = nil) -> Object {
+        var media: Object = ["schema": schema]
+        if let example = example ?? schemaName(of: schema).flatMap({ responseExamples[$0] }) {
+            media["examples"] = ["example": ["value": example]]
+        }
+        return ["description": description, "content": ["application/json": media]]
     }
 
-    /// An error answer: the common `Error` body, the codes it carries named in `description`.
-    static func errorAnswer(_ description: String) -> Object { jsonAnswer(description, schema("Error")) }
+    /// An error answer: the common `Error` body, the codes it carries named in
+    /// `description`'s last parentheses (`handoff_*` for every code so
+    /// prefixed), each with an example built from the server's own typed error.
+    static func errorAnswer(_ description: String) -> Object {
+        let examples = Dictionary(
+            uniqueKeysWithValues: errorCodes(in: description).compactMap { code in
+                APIErrorCatalog.representative(of: code).map { (code, ["value": errorExample($0)] as Object) }
+            })
+        var media: Object = ["schema": schema("Error")]
+        if !examples.isEmpty { media["examples"] = examples }
+        return ["description": description, "content": ["application/json": media]]
+    }
 
     /// An answer whose body is text of `mediaType` (HTML, SVG, plain text).
     static func textAnswer(_ description: String, _ mediaType: String) -> Object {

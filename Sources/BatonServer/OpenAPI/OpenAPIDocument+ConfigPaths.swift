@@ -8,7 +8,7 @@ extension OpenAPIDocument {
                     "publicConfiguration", "The public identifiers of this Baton: team, bundle ids, App Store id, host, invite path",
                     description:
                         "What the AASA file, landing pages and links publish anyway, in one place, for baton doctor --live. Unset values are null.",
-                    security: [],
+                    tag: "Well-known", security: [],
                     answers: ["200": jsonAnswer("The public configuration", publicConfiguration)],
                     shared: [.unavailable])
             ]

@@ -5,7 +5,8 @@ extension OpenAPIDocument {
     static var funnelSchemas: Object {
         let channels = ["clip", "app", "web", "backend"]
         let rejectionCodes = [
-            "invite_not_found", "invite_expired", "invite_revoked", "invite_used_up", "invalid_code", "rate_limited", "bad_handoff",
+            "invite_not_found", "invite_expired", "invite_revoked", "invite_used_up", "invite_reissued", "invalid_code", "rate_limited",
+            "bad_handoff",
             "invalid_invocation",
         ]
         return [

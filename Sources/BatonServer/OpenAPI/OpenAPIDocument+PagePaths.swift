@@ -6,57 +6,84 @@ extension OpenAPIDocument {
         [
             "/invite/{token}": [
                 "get": operation(
-                    "landingPage", "HTML landing page with Smart App Banner and Open Graph tags", security: [],
+                    "landingPage", "HTML landing page with Smart App Banner and Open Graph tags",
+                    description:
+                        "What Safari shows for an invite link when the App Clip does not open: the family and inviter (escaped), the Smart App Banner offering the clip, noindex.",
+                    tag: "Pages", security: [],
                     parameters: [parameter("LandingToken")],
                     answers: ["200": textAnswer("The page", "text/html"), "404": textAnswer("A plain not-found page", "text/html")],
                     shared: [.invalidRequest, .unavailable])
             ],
             "/invite/{token}/qr.svg": [
                 "get": operation(
-                    "landingQRCode", "QR code of the invite link", security: [], parameters: [parameter("LandingToken")],
+                    "landingQRCode", "QR code of the invite link",
+                    description: "An SVG QR code of the invite link, for showing the invite on another screen.", tag: "Pages", security: [],
+                    parameters: [parameter("LandingToken")],
                     answers: ["200": textAnswer("The QR code", "image/svg+xml"), "404": ["description": "Unknown token"]],
                     shared: [.invalidRequest, .unavailable])
             ],
             "/admin": ["get": adminDashboard],
             "/.well-known/apple-app-site-association": [
                 "get": operation(
-                    "appleAppSiteAssociation", "AASA file for the app and App Clip, no redirect", security: [],
-                    answers: ["200": jsonAnswer("The AASA document", ["type": "object"])])
+                    "appleAppSiteAssociation", "AASA file for the app and App Clip, no redirect",
+                    description:
+                        "The apple-app-site-association document built from BATON_APPLE_TEAM_ID, BATON_APP_BUNDLE_ID and BATON_CLIP_BUNDLE_ID: appclips names the clip, applinks gives the app /invite/.",
+                    tag: "Well-known", security: [],
+                    answers: [
+                        "200": jsonAnswer("The AASA document", ["type": "object"]),
+                        "404": errorAnswer("No Apple app configured (not_found)"),
+                    ])
             ],
             "/.well-known/assetlinks.json": [
                 "get": operation(
-                    "androidAssetLinks", "Digital Asset Links, when an Android app is configured", security: [],
+                    "androidAssetLinks", "Digital Asset Links, when an Android app is configured",
+                    description: "The assetlinks.json statements that let the Android app open invite links.", tag: "Well-known",
+                    security: [],
                     answers: [
                         "200": jsonAnswer("The statements", array(of: ["type": "object"])),
-                        "404": ["description": "No Android app configured"],
+                        "404": errorAnswer("No Android app configured (not_found)"),
                     ])
             ],
             "/metrics": [
                 "get": operation(
                     "prometheusMetrics",
                     "Prometheus text exposition 0.0.4 (scope metrics:read); absent here when BATON_METRICS_LISTEN serves it elsewhere",
-                    security: nil,
+                    description: "Counters, gauges and histograms of the server, the pool and the queue, for a Prometheus scrape.",
+                    tag: "Metrics", security: nil,
                     answers: ["200": textAnswer("Metrics in the Prometheus text format, version 0.0.4", "text/plain")],
                     shared: OpenAPISharedResponse.keyed)
             ],
-            "/healthz": ["get": operation("health", "The process answers", security: [], answers: ["200": textAnswer("ok", "text/plain")])],
+            "/healthz": [
+                "get": operation(
+                    "health", "The process answers", description: "Liveness: answers without touching the database.", tag: "Operations",
+                    security: [], answers: ["200": textAnswer("ok", "text/plain")])
+            ],
             "/readyz": [
                 "get": operation(
-                    "readiness", "Database reachable and migrations current", security: [],
+                    "readiness", "Database reachable and migrations current",
+                    description: "Readiness for a load balancer: 200 once the database answers and its migrations match this build.",
+                    tag: "Operations", security: [],
                     answers: ["200": textAnswer("ready", "text/plain"), "503": errorAnswer("Not ready (unavailable)")])
             ],
             "/openapi.json": [
-                "get": operation("openAPI", "This document", security: [], answers: ["200": jsonAnswer("OpenAPI 3.1", ["type": "object"])])
+                "get": operation(
+                    "openAPI", "This document", description: "The OpenAPI 3.1 description of every route, public and cacheable.",
+                    tag: "Operations", security: [], answers: ["200": jsonAnswer("OpenAPI 3.1", ["type": "object"])])
             ],
         ]
     }
 
     /// `GET /admin`: an HTML page whose refusals are HTML too, except the HTTP layer's JSON 400.
     private static var adminDashboard: Object {
-        operation(
+        let refused = errorAnswer(
+            "The page with the form's error shown inline and no charts; a URI the HTTP layer refuses (control characters) gets the JSON error (invalid_request)"
+        )
+        return operation(
             "adminDashboard",
             "Operators' HTML dashboard: funnel, conversion, time to redeem, rejections, queue health (server-rendered SVG, no script)",
-            security: [["adminBasic": [String]()]],
+            description:
+                "Signs in with HTTP Basic (the password is an API key with metrics:read); the form's range and family are query parameters, errors are shown inline.",
+            tag: "Metrics", security: [["adminBasic": [String]()]],
             parameters: [
                 query("from", string, description: "First UTC day (YYYY-MM-DD) or RFC 3339 date-time; default 7 days before to"),
                 query("to", string, description: "Last UTC day, inclusive (YYYY-MM-DD), or RFC 3339 date-time (exclusive); default now"),
@@ -65,11 +92,7 @@ extension OpenAPIDocument {
             ],
             answers: [
                 "200": textAnswer("The dashboard", "text/html"),
-                "400": [
-                    "description":
-                        "The page with the form's error shown inline and no charts; a URI the HTTP layer refuses (control characters) gets the JSON error",
-                    "content": ["text/html": ["schema": string], "application/json": ["schema": schema("Error")]],
-                ],
+                "400": merged(refused, ["content": merged(refused["content"] as? Object ?? [:], ["text/html": ["schema": string]])]),
                 "401": textAnswer(#"No usable API key; WWW-Authenticate: Basic realm="Baton admin", charset="UTF-8""#, "text/html"),
                 "403": textAnswer("The key lacks metrics:read", "text/html"),
             ],

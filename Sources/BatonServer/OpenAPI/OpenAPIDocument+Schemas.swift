@@ -9,9 +9,17 @@ extension OpenAPIDocument {
                     "error": object(
                         required: ["code", "message", "details"],
                         [
-                            "code": ["type": "string", "description": "Stable snake_case machine code"],
-                            "message": string,
-                            "details": ["type": "object"],
+                            "code": [
+                                "type": "string", "enum": APIErrorCatalog.codes,
+                                "description":
+                                    "Stable snake_case machine code; a newer server may add codes, so treat an unknown one as a failure of its status",
+                            ],
+                            "message": merged(
+                                string, ["description": "A sentence for people, never a secret; show your own text for the code"]),
+                            "details": [
+                                "type": "object",
+                                "description": "Structured details of the code, such as field, reason or retry_after_seconds",
+                            ],
                         ])
                 ]),
             "InviteState": ["type": "string", "enum": ["active", "used_up", "expired", "revoked"]],
@@ -76,28 +84,47 @@ extension OpenAPIDocument {
                     "handoff": ["type": "string", "description": "Server-minted, MAC'd handoff envelope for the App Group"],
                 ]),
             "HandoffValidation": object(
-                required: ["version", "kind", "signed", "payload"],
+                required: ["version", "kind", "algorithm", "signed", "authenticity", "issued_at", "expires_at", "payload"],
                 [
-                    "version": ["type": "integer"], "kind": string, "signed": ["type": "boolean"],
-                    "expires_at": ["type": ["string", "null"], "format": "date-time"],
-                    "payload": ["type": "object"],
+                    "version": ["type": "integer", "minimum": 1], "kind": ["type": "string", "enum": ["invite", "typed_code"]],
+                    "algorithm": string, "key_id": merged(string, ["description": "Absent when the envelope names no key"]),
+                    "jti": merged(string, ["description": "The envelope's id; absent before version 2"]),
+                    "signed": ["type": "boolean"],
+                    "authenticity": ["type": "string", "enum": ["verified", "unverified", "device_minted"]],
+                    "issued_at": dateTime, "expires_at": dateTime,
+                    "payload": object(
+                        required: ["credential", "credential_type"],
+                        [
+                            "credential": string, "credential_type": ["type": "string", "enum": ["token", "code"]],
+                            "family_name": string, "inviter_name": string, "source": string,
+                        ]),
                 ]),
             "RedemptionRequest": [
-                "type": "object",
-                "description": "Exactly one of handoff, token, code",
-                "additionalProperties": false,
-                "properties": [
-                    "handoff": string, "token": string, "code": string,
-                    "channel": merged(channel, ["default": "app"]),
-                    "redeemer_id": ["type": "string", "description": "With an API key; a JWT's sub otherwise"],
-                ],
+                "description": "Exactly one of handoff, token and code (else 400 invalid_request naming handoff)",
+                "oneOf": [schema("HandoffRedemption"), schema("TokenRedemption"), schema("CodeRedemption")],
             ],
+            "HandoffRedemption": redemption("handoff", "The server-minted envelope the App Clip stored", string),
+            "TokenRedemption": redemption("token", "An invite link's token", boundedString(1, 64)),
+            "CodeRedemption": redemption("code", "A typed code in any accepted spelling", boundedString(1, 64)),
             "Receipt": object(
                 required: ["id", "invite_id", "family_id", "family_name", "redeemer_id", "channel", "redeemed_at", "uses_left"],
                 [
                     "id": uuid, "invite_id": uuid, "family_id": string, "family_name": string,
-                    "redeemer_id": string, "channel": string, "redeemed_at": dateTime, "uses_left": ["type": "integer"],
+                    "redeemer_id": string, "channel": channel, "redeemed_at": dateTime, "uses_left": count,
                 ]),
         ]
+    }
+
+    /// A redemption body carrying its credential as `credential`: the other
+    /// two credential members are not allowed, so exactly one of the three
+    /// `oneOf` branches matches any body.
+    private static func redemption(_ credential: String, _ description: String, _ value: Object) -> Object {
+        requestObject(
+            required: [credential],
+            [
+                credential: merged(value, ["description": description]),
+                "channel": merged(channel, ["default": "app"]),
+                "redeemer_id": merged(boundedString(1, 256), ["description": "With an API key (required then); a JWT's sub otherwise"]),
+            ])
     }
 }

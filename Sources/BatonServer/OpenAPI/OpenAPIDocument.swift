@@ -24,13 +24,15 @@ enum OpenAPIDocument {
             ],
             "servers": [["url": "/"]],
             "security": [["apiKey": [String]()]],
-            "paths": apiPaths.merging(pagePaths) { api, _ in api }.merging(configPaths) { api, _ in api },
+            "tags": tags,
+            "paths": addingOperations(
+                inviteLifecyclePaths, to: apiPaths.merging(pagePaths) { api, _ in api }.merging(configPaths) { api, _ in api }),
             "components": [
                 "securitySchemes": securitySchemes,
-                "schemas": schemas.merging(funnelSchemas) { schema, _ in schema },
-                "responses": Dictionary(
-                    uniqueKeysWithValues: OpenAPISharedResponse.allCases.map { ($0.rawValue, errorAnswer($0.meaning)) }),
+                "schemas": schemas.merging(funnelSchemas) { schema, _ in schema }.merging(inviteLifecycleSchemas) { schema, _ in schema },
+                "responses": Dictionary(uniqueKeysWithValues: OpenAPISharedResponse.allCases.map { ($0.rawValue, $0.answer) }),
                 "parameters": sharedParameters,
+                "headers": sharedHeaders,
             ],
         ]
     }
@@ -51,6 +53,36 @@ enum OpenAPIDocument {
                 "type": "http", "scheme": "bearer", "bearerFormat": "JWT",
                 "description": "HS256 with BATON_REDEEMER_JWT_SECRET; sub is the redeemer",
             ],
+        ]
+    }
+
+    /// The groups operations are listed in (each operation's `tags`), in reading order.
+    static var tags: [Object] {
+        [
+            ["name": "Invites", "description": "The backend creates, lists, reads and revokes invites (API key)."],
+            ["name": "Clip", "description": "What the App Clip calls: previews by credential or invocation URL, handoff checks (public)."],
+            ["name": "Redemptions", "description": "The app or the backend redeems an invite exactly once."],
+            ["name": "Metrics", "description": "The funnel, Prometheus metrics and the operators' dashboard."],
+            ["name": "Pages", "description": "What a browser sees: the landing page and its QR code."],
+            ["name": "Well-known", "description": "Files Apple and Google fetch to associate the apps with the host."],
+            ["name": "Operations", "description": "Health, readiness and this document."],
+        ]
+    }
+
+    /// Response headers more than one answer carries, referenced as `#/components/headers/<name>`.
+    static var sharedHeaders: Object {
+        [
+            "RequestId": [
+                "description": "The request's id (the caller's X-Request-Id when well-formed, else a new one), also in the access log",
+                "schema": boundedString(1, 128),
+            ],
+            "RetryAfter": ["description": "Seconds to wait before sending the request again", "schema": count],
+            "IdempotentReplayed": [
+                "description": "true when this is the stored response of an earlier request with the same Idempotency-Key and body",
+                "schema": ["type": "string", "enum": ["true"]],
+            ],
+            "Allow": ["description": "The methods the path takes, comma-separated", "schema": string],
+            "WWWAuthenticate": ["description": "The authentication challenge: Bearer", "schema": string],
         ]
     }
 

@@ -46,8 +46,8 @@ extension BatonApplication {
     /// typed code takes a `code` token for `subject` whatever the outcome,
     /// needs ``guessBudget`` to admit the subject's bucket (read from the
     /// database the first time this replica sees it in a window; an API key,
-    /// ``RateSubject/apiKey(id:)``, has none and answers to the global budget
-    /// alone), and counts as a failure when nothing is found or as a
+    /// ``RateSubject/apiKey(id:)``, has a bucket of its own under
+    /// `key_code_failures`), and counts as a failure when nothing is found or as a
     /// known-good client when the invite is; a token takes a `token` token
     /// and never consults the budget.
     /// - Throws: 429 `rate_limited`, or whatever `lookup` throws.
@@ -57,10 +57,10 @@ extension BatonApplication {
             return try lookup()
         }
         try limit(.code, for: subject)
-        let bucket: GuessBucket? =
+        let bucket =
             switch subject {
             case .client(let address): GuessBucket(clientAddress: address)
-            case .apiKey: nil
+            case .apiKey(let id): GuessBucket(apiKeyID: id)
             }
         if let refusal = try guessBudget.admit(bucket, withConnection: { try withConnection($0) }) {
             metrics.rateLimited.labels(refusal.limitClass.rawValue).increment()
@@ -73,7 +73,7 @@ extension BatonApplication {
             if guessBudget.recordFailure(bucket) { guessBudgetFlusher.wake() }
             throw RedeemError.notFound
         }
-        if let bucket { guessBudget.recordSuccess(bucket) }
+        guessBudget.recordSuccess(bucket)
         return result
     }
 }

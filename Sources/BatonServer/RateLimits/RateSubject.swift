@@ -7,7 +7,8 @@ enum RateSubject: Sendable, Equatable {
     case client(address: String)
     /// A request authenticated by an API key (its row id): it was counted
     /// once, per key, in class `key` when the key was checked, and no other
-    /// per-client class counts it (a backend's users share its address). The
-    /// global budget of failed code lookups still applies to it.
+    /// per-client class counts it (a backend's users share its address). Its
+    /// failed code lookups count against the key's own bucket
+    /// (`key_code_failures`) and the global budget.
     case apiKey(id: UUID)
 }

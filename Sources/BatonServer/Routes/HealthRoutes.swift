@@ -3,7 +3,8 @@ import HTTP
 import Postgres
 
 /// `GET /healthz` (the process answers) and `GET /readyz` (the database is
-/// reachable, accepts writes, and has every migration this binary carries).
+/// reachable, accepts writes, and has every migration this binary carries;
+/// no request met a full disk lately, see `RecentOutage`).
 struct HealthRoutes {
     let app: BatonApplication
 
@@ -26,6 +27,7 @@ struct HealthRoutes {
         }
         guard current else { throw ServiceUnavailable(reason: "migrations_pending") }
         guard !readOnly else { throw ServiceUnavailable(reason: PostgresError.Code.readOnlySQLTransaction.rawValue) }
+        if let outage = app.recentOutage.current(at: app.clock()) { throw outage }
         return .text("ready\n")
     }
 }

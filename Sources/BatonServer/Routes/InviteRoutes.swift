@@ -79,7 +79,8 @@ struct InviteRoutes {
         return try .json(InviteBody(invite: detail.invite, redemptions: detail.redemptions))
     }
 
-    private func body(created: CreatedInvite) throws -> InviteBody {
+    /// The invite with its credentials, as the create and the reissue answer.
+    func body(created: CreatedInvite) throws -> InviteBody {
         let host = try app.configuration.links.requirePublicHost()
         return InviteBody(
             invite: created.invite,
@@ -122,6 +123,12 @@ struct InviteRoutes {
                 throw .validationFailed(field: "family_id", reason: "must have 1 to 128 characters")
             }
             query.familyID = familyID
+        }
+        if let inviterID = request.queryValue("inviter_id") {
+            guard NewInvite.idLength.contains(inviterID.unicodeScalars.count) else {
+                throw .validationFailed(field: "inviter_id", reason: "must have 1 to 128 characters")
+            }
+            query.inviterID = inviterID
         }
         if let state = request.queryValue("state") {
             guard let parsed = Invite.State(rawValue: state) else {

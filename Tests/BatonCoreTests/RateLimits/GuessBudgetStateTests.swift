@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BatonCore
@@ -16,9 +17,9 @@ struct GuessBudgetStateTests {
     }
 
     /// `state`'s decision for `bucket`, its cluster count read as 0 (an empty table) when unconfirmed.
-    static func refusal(_ state: inout GuessBudgetState, _ bucket: GuessBucket?, now: Double = start) -> GuessBudget.Refusal? {
+    static func refusal(_ state: inout GuessBudgetState, _ bucket: GuessBucket, now: Double = start) -> GuessBudget.Refusal? {
         var admission = state.admit(bucket, now: now)
-        if admission == .unconfirmed, let bucket {
+        if admission == .unconfirmed {
             state.confirm(state.clientKey(bucket, now: now), count: 0)
             admission = state.admit(bucket, now: now)
         }
@@ -47,9 +48,39 @@ struct GuessBudgetStateTests {
         _ = state.recordFailure(good, now: Self.start)
         for index in 0..<6 { _ = state.recordFailure(GuessBucket(clientAddress: "198.51.100.\(index)"), now: Self.start) }
         #expect(Self.refusal(&state, GuessBucket(clientAddress: "198.51.100.0"), now: Self.start)?.limitClass == .codeFailures)
-        #expect(Self.refusal(&state, nil, now: Self.start)?.limitClass == .codeFailures)
         #expect(Self.refusal(&state, Self.newcomer, now: Self.start) == nil)
         #expect(Self.refusal(&state, good, now: Self.start) == nil)
+    }
+
+    @Test("an API key's bucket is refused at key_code_failures, in its own window, not at the per-client limit")
+    func keyBuckets() {
+        var state = GuessBudgetState(
+            global: RateLimit(count: 100, periodSeconds: 3600), client: RateLimit(count: 2, periodSeconds: 3600),
+            key: RateLimit(count: 5, periodSeconds: 86_400), maxTracked: 1000)
+        let backend = GuessBucket(apiKeyID: UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF")!)
+        #expect(backend.text == "key:6f9619ff-8b86-d011-b42d-00c04fc964ff")
+        #expect(backend.isAPIKey && !Self.attacker.isAPIKey)
+        for _ in 0..<5 {
+            #expect(Self.refusal(&state, backend) == nil)
+            _ = state.recordFailure(backend, now: Self.start)
+        }
+        let refusal = Self.refusal(&state, backend, now: Self.start + 7200)
+        #expect(refusal?.limitClass == .keyCodeFailures)
+        #expect(refusal?.retryAfterSeconds == 86_400 - Int(Self.start.truncatingRemainder(dividingBy: 86_400)) - 7200)
+        #expect(Self.refusal(&state, GuessBucket(apiKeyID: UUID()), now: Self.start + 7200) == nil)
+    }
+
+    @Test("a spent global budget refuses an API key that failed unless it found an invite lately")
+    func keyBucketsAndSpentGlobal() {
+        var state = Self.state(global: 2, client: 10)
+        let failing = GuessBucket(apiKeyID: UUID())
+        let finding = GuessBucket(apiKeyID: UUID())
+        state.recordSuccess(finding, now: Self.start)
+        _ = state.recordFailure(failing, now: Self.start)
+        _ = state.recordFailure(finding, now: Self.start)
+        #expect(Self.refusal(&state, failing)?.limitClass == .codeFailures)
+        #expect(Self.refusal(&state, finding) == nil)
+        #expect(Self.refusal(&state, GuessBucket(apiKeyID: UUID())) == nil)
     }
 
     @Test("a window's end gives every bucket a fresh budget")

@@ -2,6 +2,7 @@ import BatonCore
 import BatonTestSupport
 import Foundation
 import Postgres
+import Synchronization
 import Testing
 
 @testable import BatonServer
@@ -50,6 +51,38 @@ struct OutageMappingTests {
         #expect(write.header("Retry-After") == "1")
         let readiness = try client.get("/readyz")
         #expect(readiness.errorDetails["reason"] as? String == "read_only_sql_transaction")
+    }
+
+    @Test("a request refused for a full disk makes readyz answer 503 disk_full for 30 s after it, then 200 again")
+    func diskFullReadiness() throws {
+        // A full disk cannot be provoked here without mounting a small file
+        // system, so a handler meets an injected 53100 as a write would.
+        let now = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        let app = try TestApp(clock: { now.withLock { $0 } })
+        let client = try app.client()
+        client.apiKey = nil
+        #expect(try client.get("/readyz").status == 200)
+        let diskFull = PostgresError(.diskFull, sqlState: "53100")
+        #expect(throws: ServiceUnavailable(reason: "disk_full")) { try app.app.withConnection { _ in throw diskFull } }
+        let refused = try client.get("/readyz")
+        #expect(refused.status == 503)
+        #expect(refused.errorCode == "unavailable")
+        #expect(refused.errorDetails["reason"] as? String == "disk_full")
+        #expect(refused.header("Retry-After") == "1")
+        now.withLock { $0 += 29 }
+        #expect(try client.get("/readyz").status == 503)
+        now.withLock { $0 += 1 }
+        #expect(try client.get("/readyz").status == 200)
+    }
+
+    @Test("outages readiness sees for itself, such as admin_shutdown, are not remembered after they pass")
+    func transientOutagesAreNotRemembered() throws {
+        let app = try TestApp()
+        let client = try app.client()
+        client.apiKey = nil
+        let shutdown = PostgresError(.adminShutdown, sqlState: "57P01")
+        #expect(throws: ServiceUnavailable(reason: "admin_shutdown")) { try app.app.withConnection { _ in throw shutdown } }
+        #expect(try client.get("/readyz").status == 200)
     }
 
     @Test(

@@ -30,7 +30,7 @@ struct EndToEndTests {
             Issue.record("the first launch redeemed nothing")
             return
         }
-        #expect(receipt.inviteId == invite.id && receipt.redeemerId == "person-7" && receipt.channel == "app")
+        #expect(receipt.inviteId == invite.id && receipt.redeemerId == "person-7" && receipt.channel == .app)
         guard case .nothingWaiting = try await harness.app().redeemPendingInvite(redeemerToken: try harness.redeemerToken("person-7"))
         else {
             Issue.record("a second launch found a handoff again")

@@ -1,4 +1,4 @@
-import BatonCore
+import BatonClient
 import BatonHandoff
 import BatonLinks
 import BatonTestSupport
@@ -37,7 +37,7 @@ final class FlowHarness {
         try? FileManager.default.removeItem(at: groupContainers)
     }
 
-    /// The example's client for this Baton (or for `port`, to play a dead server).
+    /// A client for this Baton (or for `port`, to play a dead server).
     func client(port: UInt16? = nil) -> BatonClient {
         BatonClient(baseURL: URL(string: "http://127.0.0.1:\(port ?? baton.port)")!, timeout: 5)
     }
@@ -64,11 +64,9 @@ final class FlowHarness {
     }
 
     /// An invite created the way a backend does it, through `POST /v1/invites`.
-    func createInvite(familyID: String = "fam-\(UUID().uuidString)") async throws -> HandoffFlow.CreatedInvite {
+    func createInvite(familyID: String = "fam-\(UUID().uuidString)") async throws -> CreatedInvite {
         try await client().createInvite(
-            ["family_id": familyID, "family_name": "The Okafor family", "inviter_name": "Ada", "ttl_seconds": 3600],
-            apiKey: baton.adminKey
-        )
+            NewInvite(familyId: familyID, familyName: "The Okafor family", inviterName: "Ada", ttlSeconds: 3600), apiKey: baton.adminKey)
     }
 
     /// Whether the App Group store is empty.

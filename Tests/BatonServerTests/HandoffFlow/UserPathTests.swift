@@ -82,12 +82,8 @@ struct UserPathTests {
             _ = try await app.redeemPendingInvite(redeemerToken: token)
             Issue.record("a handoff of an unknown version was redeemed")
         } catch {
-            guard case .refused(let refusal) = error else {
-                Issue.record("expected the server's refusal, got \(error)")
-                return
-            }
-            #expect(refusal.code == "handoff_unsupported_version")
-            #expect(refusal.numbers == ["found": [3], "supported": [1, 2]])
+            #expect(error == .baton(.handoffUnsupportedVersion(found: 3, supported: [1, 2])))
+            #expect(error.code == "handoff_unsupported_version")
             #expect(error.message.contains("newer App Clip"))
         }
         #expect(try harness.storeIsEmpty())

@@ -104,6 +104,22 @@ struct RateLimitRoutesTests {
         }
     }
 
+    @Test("an API key typing wrong codes is refused at its own key_code_failures, before it spends the global budget")
+    func keyBucket() throws {
+        let app = try TestApp(environment: ["BATON_RATE_LIMITS": "code=100/min,code_failures=5/day,key_code_failures=3/day"])
+        let unused = try Self.unusedCode(app)
+        let backend = try app.client(apiKey: try app.makeKey([.redemptionsWrite]))
+        let statuses = try (0..<4).map { _ in try backend.post("/v1/redemptions", json: ["code": unused, "redeemer_id": "u"]) }
+        #expect(statuses.map(\.status) == [404, 404, 404, 429])
+        #expect(statuses[3].errorDetails["limit"] as? String == "key_code_failures")
+        let other = try app.client(apiKey: try app.makeKey([.redemptionsWrite]))
+        #expect(try other.post("/v1/redemptions", json: ["code": unused, "redeemer_id": "u"]).status == 404)
+        let invite = try app.makeInvite()
+        let anonymous = try app.client()
+        anonymous.apiKey = nil
+        #expect(try anonymous.get("/v1/invites/\(invite.code.text)/preview").status == 200)
+    }
+
     /// A well-formed code that no invite has.
     static func unusedCode(_ app: TestApp) throws -> String {
         try app.makeInvites(1).map { invite in

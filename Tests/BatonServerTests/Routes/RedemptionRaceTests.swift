@@ -111,7 +111,7 @@ struct RedemptionRaceTests {
 }
 
 /// Holds each arriving thread until `parties` have arrived, then lets them all go.
-private final class Rendezvous: @unchecked Sendable {
+final class Rendezvous: @unchecked Sendable {
     // @unchecked: `arrived` and `round` are only touched under `condition`.
     private let condition = NSCondition()
     private var arrived = 0

@@ -1,0 +1,134 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Why a ``BatonClient`` call failed: one case per error code the server
+/// answers with (`{"error": {"code", "message", "details"}}`), the details
+/// that matter as associated values, ``unknown(code:status:)`` for a code
+/// this build does not know, and the transport's own failures.
+///
+/// The server's `message` is not kept: show people a sentence of your own
+/// for the case, and log ``code``. Nothing here holds a credential.
+public enum BatonError: Error, Equatable, Sendable {
+    // The invite and its credential.
+    /// 404: no invite has this token, code or id.
+    case inviteNotFound
+    /// 410: the invite is past its expiry.
+    case inviteExpired
+    /// 410: the backend revoked the invite.
+    case inviteRevoked
+    /// 409 on redemption (410 on preview): every use is taken.
+    case inviteUsedUp
+    /// 409: this handoff was redeemed by another redeemer.
+    case handoffAlreadyUsed
+    /// 400: the credential is malformed or fails its check character; `reason`
+    /// is `BatonLinks`' `CredentialError` code, such as `code_check_failed`.
+    case invalidCode(reason: String)
+    /// 422: the invocation URL is not an invite link of this server; `reason`
+    /// is `BatonLinks`' `InvocationError` code.
+    case invalidInvocation(reason: String)
+
+    // The handoff envelope (422), as `BatonHandoff`'s `HandoffError` codes.
+    /// `handoff_too_large`.
+    case handoffTooLarge
+    /// `handoff_malformed`.
+    case handoffMalformed
+    /// `handoff_unsupported_version`: a newer clip wrote version `found`; the versions the server reads are `supported`.
+    case handoffUnsupportedVersion(found: Int?, supported: [Int])
+    /// `handoff_unsupported_kind`.
+    case handoffUnsupportedKind
+    /// `handoff_unsupported_algorithm`.
+    case handoffUnsupportedAlgorithm
+    /// `handoff_unknown_key`: signed under a key the server no longer holds.
+    case handoffUnknownKey
+    /// `handoff_expired`: ask the person to open the invite link again.
+    case handoffExpired
+    /// `handoff_not_yet_valid`: the device's clock is far off.
+    case handoffNotYetValid
+    /// `handoff_invalid_payload`.
+    case handoffInvalidPayload
+    /// `handoff_bad_signature`.
+    case handoffBadSignature
+
+    // Who is asking.
+    /// 401: no usable API key.
+    case invalidApiKey
+    /// 403: the API key lacks `required` (a scope such as `invites:write`).
+    case insufficientScope(required: String?)
+    /// 401: the redeemer JWT was refused; `reason` names the check, such as `expired`.
+    case invalidToken(reason: String)
+
+    // Limits and availability.
+    /// 429: wait `retryAfter` seconds (the `Retry-After` header).
+    case rateLimited(retryAfter: Int)
+    /// 503: the database is unavailable; retry after `retryAfter` seconds when given.
+    case unavailable(retryAfter: Int?)
+    /// 503: no unused invite code could be found (the operator should raise the code length).
+    case codeSpaceExhausted
+
+    // The request itself.
+    /// 400: malformed JSON, a wrong type, or a bad member such as `channel` (`field`).
+    case invalidRequest(field: String?)
+    /// 422: a field out of bounds or malformed (`field`, such as `family_name`).
+    case validationFailed(field: String?)
+    /// 422: the body names a member this route does not know.
+    case unknownField(String?)
+    /// 422: the body names a member twice.
+    case duplicateField(String?)
+    /// 422: a number the server cannot keep exactly.
+    case numberOutOfRange(String?)
+    /// 400: a funnel parameter (`field`) is malformed.
+    case invalidParameter(field: String?)
+    /// 400: a funnel range whose `from` is not before `to`.
+    case invalidRange
+    /// 400: a funnel range of too many buckets.
+    case rangeTooLarge
+    /// 400: the `Idempotency-Key` is malformed.
+    case invalidIdempotencyKey
+    /// 409: a request with this `Idempotency-Key` is still running; retry after `retryAfter` seconds.
+    case idempotencyKeyInUse(retryAfter: Int?)
+    /// 422: this `Idempotency-Key` was used with another body.
+    case idempotencyKeyReused
+    /// 422: the response stored for this `Idempotency-Key` cannot be read; send a new key.
+    case idempotencyRecordUnreadable
+
+    // The HTTP layer.
+    /// 404: no route has this path (a wrong base URL).
+    case notFound
+    /// 405: the route takes only `allowed` methods.
+    case methodNotAllowed(allowed: [String])
+    /// 413: the body is longer than the route takes.
+    case requestTooLarge
+    /// 414: the request URI is too long.
+    case uriTooLong
+    /// 415: the body is not JSON.
+    case unsupportedMediaType
+    /// 431: the request headers are too large.
+    case headersTooLarge
+    /// 400: `Content-Length` and `Transfer-Encoding` disagree (a proxy in between rewrote them).
+    case ambiguousFraming
+    /// 500: the server failed; `requestID` lets its operator find the log line.
+    case internalError(requestID: String?)
+
+    /// An error code this build does not know, from a newer server.
+    case unknown(code: String, status: Int)
+
+    // Transport.
+    /// The server could not be reached, or did not answer in time.
+    case transport(URLError.Code)
+    /// The server answered something that is not Baton's JSON (a proxy's page, a truncated body).
+    case unexpectedResponse(status: Int)
+}
+
+extension BatonError: CustomStringConvertible {
+    /// The code, with the status for ``unknown(code:status:)`` and ``unexpectedResponse(status:)``.
+    public var description: String {
+        switch self {
+        case .unknown(let code, let status): "\(code) (HTTP \(status))"
+        case .unexpectedResponse(let status): "unexpected_response (HTTP \(status))"
+        default: code
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import HTTP
+
+/// The error codes of the document: the `error.code` enum and the examples
+/// of error answers, both from ``APIErrorCatalog``.
+extension OpenAPIDocument {
+    /// The codes an error answer's `description` names in its last
+    /// parentheses, in order; `prefix_*` stands for every catalog code with
+    /// that prefix. Words that are not codes (`details.field`) are skipped.
+    static func errorCodes(in description: String) -> [String] {
+        guard let open = description.lastIndex(of: "("), let close = description[open...].firstIndex(of: ")") else { return [] }
+        return description[description.index(after: open)..<close].split(separator: ",").flatMap { word -> [String] in
+            let word = word.trimmingCharacters(in: .whitespaces)
+            if word.hasSuffix("*") { return APIErrorCatalog.codes.filter { $0.hasPrefix(word.dropLast()) } }
+            return APIErrorCatalog.codes.contains(word) ? [word] : []
+        }
+    }
+
+    /// `error` as the server writes it: `{"error": {"code", "message", "details"}}`.
+    static func errorExample(_ error: any HTTPErrorConvertible) -> Object {
+        ["error": ["code": error.code, "message": error.message, "details": error.details.mapValues(plain)] as Object]
+    }
+
+    /// A `JSONValue` as `JSONSerialization` takes it.
+    private static func plain(_ value: JSONValue) -> Any {
+        switch value {
+        case .string(let text): text
+        case .int(let number): number
+        case .double(let number): number
+        case .bool(let flag): flag
+        case .array(let values): values.map(plain)
+        case .object(let members): members.mapValues(plain)
+        case .null: NSNull()
+        }
+    }
+}

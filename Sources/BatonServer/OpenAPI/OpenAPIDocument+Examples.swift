@@ -1,0 +1,100 @@
+import Foundation
+
+/// Examples of request and response bodies, by the component schema they
+/// follow: `operation` and `jsonAnswer` attach them wherever that schema is
+/// the body. `OpenAPIExampleTests` decodes every response example with
+/// `BatonClient`'s models and checks it against its schema's required keys.
+extension OpenAPIDocument {
+    /// A handoff envelope as previews mint it (shortened payload, made-up MAC).
+    static let exampleHandoff =
+        "eyJhbGciOiJIUzI1NiIsImV4cCI6MTc2NDY3MzIwMCwiaWF0IjoxNzY0NTg2ODAwLCJraWQiOiJrMSIsImtpbmQiOiJzZXJ2ZXJfbWludGVkIiwidiI6Mn0"
+        + ".eyJjcmVkZW50aWFsIjoiN0s5TTJQNFE4UjFTM1Q2VjBXNVg3WTlaMkEiLCJmYW1pbHlfbmFtZSI6IlRoZSBPa2Fmb3IgZmFtaWx5In0"
+        + ".3q2-7wAAAAC6vrq-yv66vsr-ur7K_rq-yv66vsr-ur4"
+
+    /// Request bodies by schema name.
+    static var requestExamples: Object {
+        [
+            "NewInvite": [
+                "family_id": "fam_8412", "family_name": "The Okafor family", "inviter_id": "user_17", "inviter_name": "Ada",
+                "ttl_seconds": 604_800, "max_redemptions": 1, "metadata": ["campaign": "winter"],
+            ],
+            "RedemptionRequest": ["code": "ABCDE-FGHJK", "channel": "app"],
+        ]
+    }
+
+    /// Response bodies by schema name.
+    static var responseExamples: Object {
+        [
+            "CreatedInvite": merged(
+                exampleInvite,
+                [
+                    "code": "ABCDE-FGHJK", "token": "7K9M2P4Q8R1S3T6V0W5X7Y9Z2A",
+                    "link": "https://invites.example.com/invite/7K9M2P4Q8R1S3T6V0W5X7Y9Z2A",
+                    "app_clip_link": "https://appclip.apple.com/id?p=com.example.family.Clip&token=7K9M2P4Q8R1S3T6V0W5X7Y9Z2A",
+                ]),
+            "InviteDetail": merged(
+                exampleInvite,
+                [
+                    "state": "used_up", "redemption_count": 1, "uses_left": 0,
+                    "redemptions": [
+                        [
+                            "id": "2b4f7c1e-5d3a-4e8b-9c6f-1a2b3c4d5e6f", "redeemer_id": "user_42", "channel": "app",
+                            "redeemed_at": "2026-12-01T10:05:12.345Z",
+                        ]
+                    ],
+                ]),
+            "InviteList": ["invites": [exampleInvite], "next_cursor": "MjAyNi0xMi0wMVQxMDowMDowMC4wMDBafDlkMmUzZjRh"],
+            "Preview": [
+                "family_name": "The Okafor family", "inviter_name": "Ada", "expires_at": "2026-12-08T10:00:00.000Z", "uses_left": 1,
+                "state": "active", "handoff": exampleHandoff,
+            ],
+            "HandoffValidation": [
+                "version": 2, "kind": "invite", "algorithm": "HS256", "key_id": "k1", "jti": "0f9e8d7c6b5a4938",
+                "signed": true, "authenticity": "verified", "issued_at": "2026-12-01T10:00:00.000Z",
+                "expires_at": "2026-12-02T10:00:00.000Z",
+                "payload": [
+                    "credential": "7K9M2P4Q8R1S3T6V0W5X7Y9Z2A", "credential_type": "token", "family_name": "The Okafor family",
+                    "inviter_name": "Ada", "source": "preview",
+                ],
+            ],
+            "FunnelReport": [
+                "from": "2026-11-30T00:00:00.000Z", "to": "2026-12-01T00:00:00.000Z", "interval": "day", "family_id": NSNull(),
+                "time_zone": "UTC",
+                "buckets": [merged(exampleStages, ["start": "2026-11-30T00:00:00.000Z", "end": "2026-12-01T00:00:00.000Z"])],
+                "totals": merged(
+                    exampleStages,
+                    [
+                        "time_to_redeem": [
+                            "count": 30, "p50_seconds": 540.0, "p90_seconds": 7_200.0, "p99_seconds": 61_000.0,
+                            "histogram": [["lower_seconds": 512.0, "upper_seconds": 558.4, "count": 4]],
+                        ]
+                    ]),
+            ],
+            "Receipt": [
+                "id": "2b4f7c1e-5d3a-4e8b-9c6f-1a2b3c4d5e6f", "invite_id": "9d2e3f4a-1b2c-4d3e-8f9a-0b1c2d3e4f5a",
+                "family_id": "fam_8412", "family_name": "The Okafor family", "redeemer_id": "user_42", "channel": "app",
+                "redeemed_at": "2026-12-01T10:05:12.345Z", "uses_left": 0,
+            ],
+        ]
+    }
+
+    /// A day of the funnel.
+    private static var exampleStages: Object {
+        [
+            "issued": 120, "previewed": 64, "redeemed": 30, "expired": 8, "revoked": 1,
+            "conversion": ["previewed_of_issued": 0.5333, "redeemed_of_previewed": 0.4688, "redeemed_of_issued": 0.25],
+            "redemptions_by_channel": ["clip": 4, "app": 24, "web": 0, "backend": 2],
+            "rejections_by_code": ["invite_expired": 3, "invalid_code": 5],
+        ]
+    }
+
+    /// An active invite as the backend API writes it.
+    private static var exampleInvite: Object {
+        [
+            "id": "9d2e3f4a-1b2c-4d3e-8f9a-0b1c2d3e4f5a", "family_id": "fam_8412", "family_name": "The Okafor family",
+            "inviter_id": "user_17", "inviter_name": "Ada", "state": "active", "max_redemptions": 1, "redemption_count": 0,
+            "uses_left": 1, "created_at": "2026-12-01T10:00:00.000Z", "expires_at": "2026-12-08T10:00:00.000Z",
+            "metadata": ["campaign": "winter"],
+        ]
+    }
+}

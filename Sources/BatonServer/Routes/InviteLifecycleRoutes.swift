@@ -1,0 +1,113 @@
+import BatonCore
+import Foundation
+import HTTP
+
+/// The rest of an invite's life after its creation: change it
+/// (`PATCH /v1/invites/{id}`), reissue its credentials
+/// (`POST /v1/invites/{id}/reissue`), both with `invites:write` and
+/// `Idempotency-Key`, and read its timeline (`GET /v1/invites/{id}/events`,
+/// `invites:read`). HTTP <-> `InviteStore`, nothing else.
+struct InviteLifecycleRoutes {
+    /// A change carries at most the create's fields: the same room.
+    static let changeBodyLimit = InviteRoutes.createBodyLimit
+    /// Timeline entries per page when `limit` is not given.
+    static let defaultTimelineLimit = 100
+
+    let app: BatonApplication
+    private var store: InviteStore { app.invites }
+
+    func register(on router: inout Router) {
+        router.group(app.requiring(.invitesWrite)) { group in
+            group.add("PATCH", "/v1/invites/:id", options: RouteOptions(maxBodyBytes: Self.changeBodyLimit)) { try update($0, by: $1) }
+            group.post("/v1/invites/:id/reissue", options: RouteOptions(maxBodyBytes: 1024, acceptedContentTypes: nil)) {
+                try reissue($0, by: $1)
+            }
+        }
+        router.group(app.requiring(.invitesRead)) { group in
+            group.get("/v1/invites/:id/events") { request, _ in try timeline(request) }
+        }
+    }
+
+    /// 200 with the changed invite and its redemptions.
+    private func update(_ request: Request, by key: APIKeyCaller) throws -> Response {
+        let id = try InviteRoutes.inviteID(request)
+        let change = try InviteChange(request.decodeJSON(InviteChangeDraft.self))
+        let response = try app.idempotentTransaction(request, caller: key) { connection in
+            _ = try store.update(id: id, change, on: connection)
+            let detail = try store.detail(id: id, on: connection)
+            return try .json(InviteBody(invite: detail.invite, redemptions: detail.redemptions))
+        }
+        app.jobWakeup.signal()
+        return response
+    }
+
+    /// 200 with the invite and its new credentials, shown this once (a
+    /// replay of the same `Idempotency-Key` shows the same ones again, sealed at rest).
+    private func reissue(_ request: Request, by key: APIKeyCaller) throws -> Response {
+        let id = try InviteRoutes.inviteID(request)
+        let response = try app.idempotentTransaction(request, caller: key) { connection in
+            try .json(InviteRoutes(app: app).body(created: try store.reissue(id: id, on: connection)))
+        }
+        app.jobWakeup.signal()
+        return response
+    }
+
+    private func timeline(_ request: Request) throws -> Response {
+        let id = try InviteRoutes.inviteID(request)
+        var limit = Self.defaultTimelineLimit
+        if let text = request.queryValue("limit") {
+            guard let parsed = Int(text), InviteTimeline.limitRange.contains(parsed) else {
+                throw InviteError.validationFailed(
+                    field: "limit",
+                    reason: "must be a whole number from \(InviteTimeline.limitRange.lowerBound) to \(InviteTimeline.limitRange.upperBound)"
+                )
+            }
+            limit = parsed
+        }
+        let after = request.queryValue("after")
+        let timeline = try app.withConnection { try store.timeline(id: id, after: after, limit: limit, on: $0) }
+        return try .json(InviteTimelineBody(timeline))
+    }
+}
+
+/// `GET /v1/invites/{id}/events`: the events, oldest first, and the cursor
+/// of the next page (null on the last).
+struct InviteTimelineBody: Encodable {
+    /// One event as the API writes it.
+    struct Event: Encodable {
+        var id: String
+        var type: String
+        var occurredAt: Date
+        var channel: String?
+        var data: MetadataValue
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(type, forKey: .type)
+            try container.encode(occurredAt, forKey: .occurredAt)
+            try container.encode(channel, forKey: .channel)
+            try container.encode(data, forKey: .data)
+        }
+
+        private enum CodingKeys: String, CodingKey { case id, type, occurredAt, channel, data }
+    }
+
+    var events: [Event]
+    var nextCursor: String?
+
+    init(_ timeline: InviteTimeline) {
+        events = timeline.events.map {
+            Event(id: $0.id.uuidString.lowercased(), type: $0.type, occurredAt: $0.occurredAt, channel: $0.channel, data: .parse($0.data))
+        }
+        nextCursor = timeline.next
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(events, forKey: .events)
+        try container.encode(nextCursor, forKey: .nextCursor)
+    }
+
+    private enum CodingKeys: String, CodingKey { case events, nextCursor }
+}

@@ -1,0 +1,35 @@
+import BatonHandoff
+import BatonLinks
+import Foundation
+import Testing
+
+@testable import BatonCore
+
+@Suite("Handoff minting")
+struct HandoffIssuerTests {
+    static let now = Date(timeIntervalSince1970: 1_800_000_000)
+    let issuer = HandoffIssuer(
+        keyring: try! HandoffKeyring(keys: ["k1": Array(repeating: 7, count: 32)], currentKeyID: "k1"), ttlSeconds: 600,
+        clock: { HandoffIssuerTests.now })
+
+    func mint(inviterName: String?) throws -> HandoffPayload {
+        let preview = InvitePreview(
+            inviteID: UUID(), familyName: "The Doe family", inviterName: inviterName, expiresAt: Self.now.addingTimeInterval(3600),
+            usesLeft: 1, state: "active")
+        let token = LinkToken.generate()
+        let minted = try issuer.mint(for: preview, credential: .token(token), source: "https://baton.example/invite/\(token.text)")
+        return try issuer.verify(minted).payload
+    }
+
+    @Test("an invite without an inviter name mints a handoff without one, never the family name in its place")
+    func noInviterName() throws {
+        let payload = try mint(inviterName: nil)
+        #expect(payload.inviterName == nil)
+        #expect(payload.familyName == "The Doe family")
+    }
+
+    @Test("an invite's inviter name is carried as given")
+    func inviterName() throws {
+        #expect(try mint(inviterName: "Ada").inviterName == "Ada")
+    }
+}

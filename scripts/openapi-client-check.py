@@ -1,0 +1,94 @@
+"""Calls every operation of Baton's OpenAPI document through a client that
+openapi-python-client generated from it, against a running `baton dev`, and
+checks that each answer parses into the generated model the document names
+(success bodies, and the Error body with its error.code enum).
+
+Usage: python3 openapi-client-check.py GENERATED_DIR BATON_URL ADMIN_KEY
+Run by scripts/openapi-generate-test; exits 1 naming every failed check.
+"""
+import base64
+import sys
+import uuid
+
+sys.path.insert(0, sys.argv[1])
+base_url, admin_key = sys.argv[2], sys.argv[3]
+
+from baton_client import AuthenticatedClient, Client  # noqa: E402
+from baton_client.api.clip import preview_invite, resolve_invocation, validate_handoff  # noqa: E402
+from baton_client.api.invites import create_invite, create_invites, get_invite, list_invites, revoke_invite  # noqa: E402
+from baton_client.api.metrics import admin_dashboard, get_funnel, prometheus_metrics  # noqa: E402
+from baton_client.api.operations import health, open_api, readiness  # noqa: E402
+from baton_client.api.pages import landing_page, landing_qr_code  # noqa: E402
+from baton_client.api.redemptions import redeem_invite  # noqa: E402
+from baton_client.api.well_known import android_asset_links, apple_app_site_association  # noqa: E402
+from baton_client.models import (  # noqa: E402
+    CodeRedemption, CreateInvitesBody, CreatedInvite, Error, FunnelReport, HandoffRedemption, HandoffValidation, InviteDetail,
+    InviteList, NewInvite, Preview, Receipt, ResolveInvocationBody, TokenRedemption, ValidateHandoffBody,
+)
+from baton_client.models.error_error_code import ErrorErrorCode  # noqa: E402
+
+failures = []
+called = set()
+
+
+def check(operation, answer, model, status=None):
+    """Records `operation` as called and a failure unless `answer` is a `model` (with `status`, for detailed answers)."""
+    called.add(operation)
+    parsed = answer.parsed if status is not None else answer
+    if status is not None and answer.status_code != status:
+        failures.append(f"{operation}: HTTP {answer.status_code}, expected {status}")
+    elif model is not None and not isinstance(parsed, model):
+        failures.append(f"{operation}: answered {type(parsed).__name__}, expected {model.__name__}")
+    return parsed
+
+
+keyed = AuthenticatedClient(base_url=base_url, token=admin_key, raise_on_unexpected_status=True)
+public = Client(base_url=base_url, raise_on_unexpected_status=True)
+# The generator leaves out answers of media types it does not parse (image/svg+xml): their status is checked.
+unparsed = Client(base_url=base_url)
+family = f"fam-{uuid.uuid4()}"
+
+created = check("createInvite", create_invite.sync(client=keyed, body=NewInvite(family_id=family, family_name="The Okafor family",
+                                                                               inviter_name="Ada", max_redemptions=3)), CreatedInvite)
+batch = check("createInvites", create_invites.sync(client=keyed, body=CreateInvitesBody(
+    invites=[NewInvite(family_id=family, family_name="The Okafor family")])), None)
+if not batch or not all(isinstance(item, CreatedInvite) for item in batch.invites):
+    failures.append("createInvites: the invites are not CreatedInvite")
+check("listInvites", list_invites.sync(client=keyed, family_id=family), InviteList)
+check("getInvite", get_invite.sync(created.id, client=keyed), InviteDetail)
+
+preview = check("previewInvite", preview_invite.sync(created.code, client=public), Preview)
+check("resolveInvocation", resolve_invocation.sync(client=public, body=ResolveInvocationBody(url=created.link)), Preview)
+check("validateHandoff", validate_handoff.sync(client=public, body=ValidateHandoffBody(handoff=preview.handoff)), HandoffValidation)
+for credential in (HandoffRedemption(handoff=preview.handoff, redeemer_id="py-1"), TokenRedemption(token=created.token, redeemer_id="py-2"),
+                   CodeRedemption(code=created.code, redeemer_id="py-3")):
+    check("redeemInvite", redeem_invite.sync(client=keyed, body=credential), Receipt)
+replayed = redeem_invite.sync_detailed(client=keyed, body=CodeRedemption(code=created.code, redeemer_id="py-3"))
+check("redeemInvite", replayed, Receipt, status=200)
+check("revokeInvite", revoke_invite.sync(created.id, client=keyed), InviteDetail)
+refused = check("previewInvite", preview_invite.sync(created.code, client=public), Error)
+if refused and refused.error.code != ErrorErrorCode.INVITE_USED_UP:
+    failures.append(f"previewInvite of a used-up invite: {refused.error.code}, expected invite_used_up")
+unknown = check("getInvite", get_invite.sync(str(uuid.uuid4()), client=keyed), Error)
+if unknown and unknown.error.code != ErrorErrorCode.INVITE_NOT_FOUND:
+    failures.append(f"getInvite of no invite: {unknown.error.code}, expected invite_not_found")
+
+check("getFunnel", get_funnel.sync(client=keyed, family_id=family), FunnelReport)
+basic = base64.b64encode(f"ops:{admin_key}".encode()).decode()
+dashboard = AuthenticatedClient(base_url=base_url, token=basic, prefix="Basic", raise_on_unexpected_status=True)
+check("adminDashboard", admin_dashboard.sync(client=dashboard), str)
+check("prometheusMetrics", prometheus_metrics.sync(client=keyed), str)
+check("landingPage", landing_page.sync(created.token, client=public), None)
+check("landingQRCode", landing_qr_code.sync_detailed(created.token, client=unparsed), None, status=200)
+check("appleAppSiteAssociation", apple_app_site_association.sync_detailed(client=public), None, status=200)
+check("androidAssetLinks", android_asset_links.sync_detailed(client=public), None, status=200)
+check("health", health.sync(client=public), str)
+check("readiness", readiness.sync(client=public), str)
+check("openAPI", open_api.sync_detailed(client=public), None, status=200)
+
+expected = 19
+if len(called) != expected:
+    failures.append(f"called {len(called)} operations, the document has {expected}: {sorted(called)}")
+for failure in failures:
+    print(f"openapi-generate-test: {failure}", file=sys.stderr)
+sys.exit(1 if failures else 0)
