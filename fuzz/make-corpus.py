@@ -61,6 +61,31 @@ def credential_seeds():
         yield bytes([4, number * 37 % 256]) + text.encode()
 
 
+def paste_seeds():
+    """Pasted text as it is: messages, links with tracking parameters, codes spelled as people do."""
+    link = f"https://baton.example/invite/{token}"
+    texts = [code, "7K3M9-Q2XWW", "7k3m9 q2xww", "Your code is 7K3M9-Q2XWW.", f"Tap {link}?utm_source=sms&fbclid=x to join.",
+             f"({link})", f"<{link}>", f"[join]({link}).", "https://appclip.apple.com/id?p=com.example.family.Clip&token=" + token,
+             "7K3M9\u2013Q2XWW", "7K3M9\u00a0Q2XWW", "Ref ABC7K3M9Q2XWWDEF.", "caf\u00e97K3M9Q2XWW", "7K3M9\u200bQ2XWW",
+             "hello world", "7K3M9Q2XWX", f"{code} or {link}", "http://baton.example/invite/" + token, "", " \n ",
+             "token 01234-56789-ABCDE-FGHJK-MNPQR-S please", "see https://example.com/7K3M9Q2XWW or https://baton.example/invite?code=" + code]
+    for text in texts:
+        yield text.encode()
+
+
+def clip_size_seeds():
+    """App Thinning Size Reports: the fixtures, and a few broken ones."""
+    reports = sorted((root / "Tests" / "Fixtures" / "thinning").glob("*.txt"))
+    for report in reports:
+        yield report.read_bytes()
+    header = b"App Thinning Size Report for All Variants of Clip\n\n"
+    yield header
+    yield header + b"Variant: Clip.ipa\nApp size: 1.5 MB compressed, Zero KB uncompressed\n"
+    yield header + b"Variant: Clip.ipa\r\nApp size: 999.999 KB compressed, 1.2 GB uncompressed\r\n"
+    yield header + b"Variant: Clip.ipa\nSupported variant descriptors: [device: iPhone14,5, os-version: 16.0]\n"
+    yield header + b"Variant: \nApp size: 1 MB compressed\n"
+
+
 def route_seeds():
     """Route byte (see RouteTarget.swift), then the body or the path parameter."""
     def body(route, value):
@@ -95,3 +120,5 @@ write("handoff", handoff_seeds())
 write("invocation", invocation_seeds())
 write("credential", credential_seeds())
 write("routes", route_seeds())
+write("paste", paste_seeds())
+write("clip-size", clip_size_seeds())

@@ -38,6 +38,7 @@ public enum BatonCommandLine {
                 .group(name: "handoff", summary: "Look inside handoff envelopes.", children: [.command(HandoffInspectCommand.self)]),
                 .command(CheckURLCommand.self),
                 .command(DoctorCommand.self),
+                .command(ClipSizeCommand.self),
                 .command(HealthcheckCommand.self),
                 .group(
                     name: "jobs", summary: "Inspect, retry and cancel queued jobs.",

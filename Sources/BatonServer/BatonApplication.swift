@@ -137,6 +137,7 @@ public final class BatonApplication: Sendable {
         RedemptionRoutes(app: self).register(on: &router)
         LandingRoutes(app: self).register(on: &router)
         WellKnownRoutes(app: self).register(on: &router)
+        ConfigRoutes(app: self).register(on: &router)
         InviteRoutes(app: self).register(on: &router)
         InviteLifecycleRoutes(app: self).register(on: &router)
         FamilyRoutes(app: self).register(on: &router)

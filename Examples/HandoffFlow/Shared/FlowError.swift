@@ -16,6 +16,8 @@ enum FlowError: Error, Equatable, Sendable {
     case invalidInvocation(InvocationError)
     /// A typed code failed `BatonLinks`' check before any network call.
     case invalidCode(CredentialError)
+    /// Pasted text held no single invite link or code.
+    case invalidPaste(PasteError)
     /// The handoff codec or store refused the envelope.
     case handoff(HandoffError)
     /// A Baton call failed: the server's refusal, or Baton could not be reached.
@@ -34,6 +36,7 @@ enum FlowError: Error, Equatable, Sendable {
         case .noInvocation: "no_invocation"
         case .invalidInvocation(let error): error.code
         case .invalidCode(let error): error.code
+        case .invalidPaste(let error): error.code
         case .handoff(let error): error.code
         case .baton(let error): error.code
         case .appGroupInvalid: "app_group_invalid"
@@ -50,6 +53,7 @@ enum FlowError: Error, Equatable, Sendable {
                 + "Open the invite link again, or type the invite code."
         case .invalidInvocation(let error): "This is not an invite link: \(error.message)"
         case .invalidCode(let error): "This is not an invite code: \(error.message)"
+        case .invalidPaste(let error): "No invite was found in what you pasted: \(error.message)"
         case .handoff(let error): error.message
         case .baton(let error): Self.sentence(for: error)
         case .appGroupInvalid: "An App Group identifier is group.<name> (or <TEAMID>.<name> on macOS)."

@@ -8,8 +8,11 @@ enum DoctorCommand: BatonCommand {
         name: "doctor",
         summary: "Check the app's and the clip's entitlements (and the AASA file) for handoff mismatches.",
         options: [
-            .value("app", "FILE", "The full app's .entitlements property list (required)."),
-            .value("clip", "FILE", "The App Clip's .entitlements property list (required)."),
+            .value("app", "FILE", "The full app's .entitlements property list (required without --live)."),
+            .value("clip", "FILE", "The App Clip's .entitlements property list (required without --live)."),
+            .value(
+                "live", "URL", "Check a running Baton at https://HOST: its AASA file as Apple's CDN fetches it, its public configuration."),
+            .value("invite", "LINK", "With --live: an invite link whose landing page's Smart App Banner is checked."),
             .value("aasa", "FILE", "The apple-app-site-association document the public host serves."),
             .value("team-id", "ID", "The Apple team id (10 characters)."),
             .value("host", "HOST", "The public host of invite links (default: host of BATON_PUBLIC_BASE_URL)."),
@@ -23,11 +26,20 @@ enum DoctorCommand: BatonCommand {
             appclips:/applinks: domains missing or not matching the public host, and an AASA
             file that does not list the clip. Exit 0 with no errors (warnings allowed), 1 when
             errors were found, 2 when an input can't be read.
+
+            With --live https://HOST it fetches /.well-known/apple-app-site-association as Apple's
+            CDN does (no redirect, application/json, 128 KB, valid JSON) and /v1/config/public,
+            checks the AASA against that configuration and the entitlements (--app and --clip,
+            optional), and with --invite the landing page's Smart App Banner. Exit 1 on any finding.
             """,
-        examples: ["baton doctor --app App/App.entitlements --clip Clip/Clip.entitlements --team-id ABCDE12345 --host baton.example"]
+        examples: [
+            "baton doctor --app App/App.entitlements --clip Clip/Clip.entitlements --team-id ABCDE12345 --host baton.example",
+            "baton doctor --live https://invites.example.com --app App.entitlements --clip Clip.entitlements",
+        ]
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        if let site = arguments.string("live") { return try runLive(site, arguments, console: console) }
         guard let app = arguments.string("app"), let clip = arguments.string("clip") else {
             throw UsageError("--app FILE and --clip FILE are required")
         }
@@ -44,12 +56,33 @@ enum DoctorCommand: BatonCommand {
             clipEntitlements: read(clip, option: "clip"),
             aasa: arguments.string("aasa").map { try read($0, option: "aasa") }
         )
+        show(report, arguments, console: console)
+        return report.exitCode == 0 ? .success : .checkFailed
+    }
+
+    /// `--live`: every finding fails, warnings included; the site is what devices see now.
+    static func runLive(_ site: String, _ arguments: ParsedArguments, console: Console, allowingLoopbackHTTP: Bool = false) throws
+        -> ExitCode
+    {
+        guard let doctor = LiveDoctor(site: site, allowingLoopbackHTTP: allowingLoopbackHTTP) else {
+            throw UsageError("--live must be https://HOST (scheme and host only)")
+        }
+        let app = arguments.string("app")
+        let clip = arguments.string("clip")
+        guard (app == nil) == (clip == nil) else { throw UsageError("give both --app FILE and --clip FILE, or neither") }
+        let report = try doctor.examine(
+            appEntitlements: try app.map { try read($0, option: "app") }, clipEntitlements: try clip.map { try read($0, option: "clip") },
+            invitePage: arguments.string("invite"))
+        show(report, arguments, console: console)
+        return report.findings.isEmpty ? .success : .checkFailed
+    }
+
+    private static func show(_ report: DoctorReport, _ arguments: ParsedArguments, console: Console) {
         if arguments.flag("json") {
             console.out(report.jsonLine)
         } else {
             report.humanLines.forEach(console.out)
         }
-        return report.exitCode == 0 ? .success : .checkFailed
     }
 
     private static func read(_ path: String, option: String) throws -> Data {

@@ -45,7 +45,7 @@ enum PercentEncoding {
 
     /// Decodes strictly: `String(bytes:encoding:)` would silently drop a
     /// leading byte order mark, which is exactly what must be seen.
-    private static func validUTF8(_ bytes: [UInt8]) -> String? {
+    static func validUTF8(_ bytes: [UInt8]) -> String? {
         var text = String.UnicodeScalarView()
         var iterator = bytes.makeIterator()
         var decoder = Unicode.UTF8()
@@ -75,7 +75,7 @@ enum PercentEncoding {
     /// Unreserved, reserved (gen-delims and sub-delims) characters and `%`,
     /// except `[` and `]`: they are only valid around an IPv6 literal host,
     /// which an invite link never uses.
-    private static func isURLCharacter(_ byte: UInt8) -> Bool {
+    static func isURLCharacter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             true

@@ -1,5 +1,3 @@
-import Foundation
-
 /// An invocation URL that passed every generic check, split into its parts
 /// still as written (percent-encoded).
 struct ValidatedURL {
@@ -12,7 +10,8 @@ struct ValidatedURL {
 
     /// Runs the checks in their fixed order and throws the first failure:
     /// 1. length, before any parsing; 2. parse (RFC 3986 characters and `%XX`
-    /// escapes, then `URLComponents`); 3. `https` scheme; 4. host present, no
+    /// escapes, then ``URLScanner``'s grammar; no Foundation parser, so every
+    /// platform gives the same verdict); 3. `https` scheme; 4. host present, no
     /// user info, no port other than 443; 5. host allowed; 6. path component
     /// count, then dot segments (also `%2E`-written); 7. query item count;
     /// 8. after percent-decoding, UTF-8 and no hidden characters in the host,
@@ -21,35 +20,29 @@ struct ValidatedURL {
         let bytes = url.utf8.count
         guard bytes <= limits.maxURLBytes else { throw .urlTooLong(bytes: bytes, limit: limits.maxURLBytes) }
         if let reason = PercentEncoding.problem(in: url) { throw .unparseable(reason: reason, value: url) }
-        guard let components = URLComponents(string: url), let scheme = components.scheme else {
-            throw .unparseable(reason: "it is not an absolute URL", value: url)
+        let parts: URLScanner
+        do throws(URLScanner.Failure) {
+            parts = try URLScanner(url)
+        } catch {
+            throw .unparseable(reason: error.reason, value: url)
         }
-        // URLComponents repairs what it cannot parse strictly (re-escaping a
-        // whole component); a URL it had to repair was not valid as sent.
-        guard components.string == url else { throw .unparseable(reason: "it is not strict RFC 3986", value: url) }
-        guard scheme.lowercased() == "https" else { throw .schemeNotHTTPS(value: scheme) }
+        guard parts.scheme.lowercased() == "https" else { throw .schemeNotHTTPS(value: String(parts.scheme)) }
 
-        // The host as written: `percentEncodedHost` would show punycode decoded.
-        guard let hostRange = components.rangeOfHost, !hostRange.isEmpty else { throw .hostMissing }
-        let writtenHost = url[hostRange]
-        if components.percentEncodedUser != nil || components.percentEncodedPassword != nil {
-            let password = components.percentEncodedPassword.map { ":" + $0 } ?? ""
-            throw .userinfoNotAllowed(value: (components.percentEncodedUser ?? "") + password)
-        }
-        if let port = components.port, port != 443 {
-            throw .portNotAllowed(value: components.rangeOfPort.map { String(url[$0]) } ?? String(port))
-        }
+        guard let writtenHost = parts.host, !writtenHost.isEmpty else { throw .hostMissing }
+        if let userinfo = parts.userinfo { throw .userinfoNotAllowed(value: String(userinfo)) }
+        // Leading zeros and all: `:0443` is the default port, as RFC 3986 reads it.
+        if let port = parts.port, port.drop(while: { $0 == "0" }) != "443" { throw .portNotAllowed(value: String(port)) }
         host = writtenHost.lowercased()
         guard limits.allows(host: host) else { throw .hostNotAllowed(value: String(writtenHost)) }
 
-        let path = components.percentEncodedPath
+        let path = parts.path
         pathComponents = path.isEmpty ? [] : path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { $0 }
         guard pathComponents.count <= limits.maxPathComponents else {
             throw .tooManyPathComponents(count: pathComponents.count, limit: limits.maxPathComponents)
         }
         if let dots = pathComponents.first(where: PercentEncoding.isDotSegment) { throw .dotSegment(value: String(dots)) }
 
-        let query = components.percentEncodedQuery ?? ""
+        let query = parts.query ?? ""
         let items = query.isEmpty ? [] : query.split(separator: "&", omittingEmptySubsequences: false)
         guard items.count <= limits.maxQueryItems else {
             throw .tooManyQueryItems(count: items.count, limit: limits.maxQueryItems)
@@ -65,7 +58,7 @@ struct ValidatedURL {
             try Self.checkDecoded(item.name, part: .queryName)
             if let value = item.value { try Self.checkDecoded(value, part: .queryValue) }
         }
-        if let fragment = components.percentEncodedFragment { try Self.checkDecoded(fragment[...], part: .fragment) }
+        if let fragment = parts.fragment { try Self.checkDecoded(fragment, part: .fragment) }
     }
 
     /// Values of every query item called `name`, as written.

@@ -26,7 +26,7 @@ enum OpenAPIDocument {
             "servers": [["url": "/"]],
             "security": [["apiKey": [String]()]],
             "tags": tags,
-            "paths": [pagePaths, inviteLifecyclePaths, familyPaths, webhookEndpointPaths, eventPaths].reduce(apiPaths) {
+            "paths": [pagePaths, inviteLifecyclePaths, familyPaths, webhookEndpointPaths, eventPaths, configPaths].reduce(apiPaths) {
                 addingOperations($1, to: $0)
             },
             "webhooks": webhookOperations,

@@ -2,19 +2,57 @@ import BatonCore
 import BatonLinks
 import Foundation
 
-/// The HTML page of `GET /invite/{token}`: what Safari shows when the App
-/// Clip does not open by itself, and what Messages reads for its link preview.
+/// The HTML page of `GET /invite/{token}`: what Safari shows on a phone when
+/// the App Clip does not open by itself, and what Messages reads for its
+/// link preview.
 ///
-/// Every interpolated value goes through ``HTMLText/escaped(_:)``. The page
-/// carries no script (the server's CSP forbids them), `noindex` (invite pages
-/// are private), the Smart App Banner meta tag when the App Store id and clip
-/// are configured, Open Graph title and description, the App Store link and
-/// the typed-code fallback for people without the clip.
+/// Phone first: the system font, who invites and to which family, one
+/// primary action (get the app, with the Smart App Banner above the page),
+/// and a "Copy invite" button for people who already have the app, so it
+/// can read the link from the pasteboard. The QR code, for scanning from a
+/// computer screen, shows only on wide screens. The invite link itself is
+/// printed and selectable, so the page works without script; the server
+/// never knows the plaintext code after creation, so the page can't show it.
+///
+/// Every interpolated value goes through ``HTMLText/escaped(_:)``; the page
+/// carries `noindex` (invite pages are private), Open Graph title and
+/// description, and one inline script, allowed by its hash (``scriptHash``).
 struct LandingPage {
     let preview: InvitePreview
     let link: String
     let qrPath: String
     let links: LinkSettings
+
+    /// Shows the copy button and copies the link with the asynchronous
+    /// Clipboard API, falling back to selecting it. Static text: its hash is
+    /// what the page's CSP allows, so nothing may be interpolated into it.
+    static let copyScript = """
+        (function () {
+          var button = document.getElementById("copy"), link = document.getElementById("invite-link");
+          if (!button || !link) return;
+          function done(text) { button.textContent = text; }
+          function select() {
+            var range = document.createRange();
+            range.selectNodeContents(link);
+            var selection = window.getSelection();
+            selection.removeAllRanges();
+            selection.addRange(range);
+            done(document.execCommand && document.execCommand("copy") ? "Copied" : "Link selected: copy it");
+          }
+          button.hidden = false;
+          button.addEventListener("click", function () {
+            if (navigator.clipboard && navigator.clipboard.writeText) {
+              navigator.clipboard.writeText(link.textContent).then(function () { done("Copied"); }, select);
+            } else {
+              select();
+            }
+          });
+        })();
+        """
+
+    /// The CSP source expression of ``copyScript``: `sha256-` and the
+    /// base64 of its UTF-8 bytes' SHA-256, computed from the bytes served.
+    static let scriptHash = "sha256-" + Data(Sodium.sha256(copyScript.utf8)).base64EncodedString()
 
     var html: String {
         let family = HTMLText.escaped(preview.familyName)
@@ -24,28 +62,60 @@ struct LandingPage {
         // A bound invite says only that it is bound, never for whom.
         let personal = preview.forSpecificPerson ? " This invite is for a specific person." : ""
         let description = "Open this invite to join \(family). It expires on \(expiry).\(personal)"
+        let shownLink = HTMLText.escaped(link)
         return """
             \(HTMLPage.opening(title: title))\(bannerTag)<meta property="og:type" content="website">
             <meta property="og:title" content="\(title)">
             <meta property="og:description" content="\(description)">
-            <meta property="og:url" content="\(HTMLText.escaped(link))">
-            <style>body{font:17px/1.5 -apple-system,system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}\
-            .qr{width:12rem;height:12rem}</style>
+            <meta property="og:url" content="\(shownLink)">
+            <style>\(Self.style)</style>
             </head>
             <body>
             <main>
-            <h1>\(title)</h1>
-            <p>\(description)</p>
-            \(storeParagraph)<h2>No App Clip?</h2>
-            <p>Install the app, open it and choose “Join a family”, then type the invite code you were given \
-            (letters and digits, such as ABCDE-FGHJK; case, spaces and hyphens do not matter).</p>
-            <p><img class="qr" src="\(HTMLText.escaped(qrPath))" alt="QR code of this invite link"></p>
+            <p class="eyebrow">Family invite</p>
+            <h1>Join \(family)</h1>
+            <p class="who">\(inviter.map { "\($0) invited you." } ?? "You are invited.") It expires on \(expiry).\(personal)</p>
+            \(primaryAction)<section>
+            <h2>Already have the app?</h2>
+            <p>Copy the invite, open the app and paste it, or type the invite code you were given \
+            (case, spaces and hyphens do not matter).</p>
+            <p class="link" id="invite-link">\(shownLink)</p>
+            <button type="button" id="copy" class="secondary" hidden>Copy invite</button>
+            </section>
+            <figure class="qr"><img src="\(HTMLText.escaped(qrPath))" alt="QR code of this invite link" width="192" height="192">\
+            <figcaption>On a computer? Scan this with your iPhone's camera.</figcaption></figure>
             </main>
+            <script>\(Self.copyScript)</script>
             </body>
             </html>
 
             """
     }
+
+    /// System fonts, contrast of at least 7:1 for text (4.5:1 on the
+    /// button), light and dark schemes, and the QR code only from 48 rem up.
+    private static let style = """
+        :root{color-scheme:light dark;--fg:#1d1d1f;--muted:#4a4a4f;--bg:#f5f5f7;--card:#fff;--accent:#0050a0}\
+        @media (prefers-color-scheme:dark){:root{--fg:#f5f5f7;--muted:#c7c7cc;--bg:#000;--card:#1c1c1e;--accent:#0a64c8}}\
+        *{box-sizing:border-box}\
+        body{margin:0;background:var(--bg);color:var(--fg);font:17px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",system-ui,sans-serif}\
+        main{max-width:30rem;margin:0 auto;padding:2rem 1.25rem 3rem}\
+        .eyebrow{margin:0;color:var(--muted);font-size:.8rem;font-weight:600;letter-spacing:.06em;text-transform:uppercase}\
+        h1{margin:.25rem 0 .5rem;font-size:1.75rem;line-height:1.2;overflow-wrap:anywhere}\
+        h2{margin:0 0 .25rem;font-size:1.05rem}\
+        .who{margin:0 0 1.5rem;color:var(--muted)}\
+        .primary,.secondary{display:block;width:100%;padding:.85rem 1rem;border-radius:.75rem;font:inherit;font-weight:600;text-align:center;text-decoration:none}\
+        .primary{margin:0 0 2rem;background:var(--accent);color:#fff}\
+        .secondary{border:2px solid var(--accent);background:transparent;color:var(--fg);cursor:pointer}\
+        .secondary[hidden]{display:none}\
+        section{padding:1.25rem;border-radius:1rem;background:var(--card)}\
+        section p{margin:0 0 .75rem}\
+        .link{padding:.6rem .75rem;border-radius:.5rem;background:var(--bg);font:.85rem/1.4 ui-monospace,Menlo,monospace;overflow-wrap:anywhere;user-select:all;-webkit-user-select:all}\
+        .qr{display:none}\
+        @media (min-width:48rem){main{max-width:36rem;padding-top:4rem}.qr{display:block;margin:2rem 0 0;text-align:center}\
+        .qr img{width:12rem;height:12rem;background:#fff;padding:.5rem;border-radius:.5rem}\
+        .qr figcaption{color:var(--muted);font-size:.9rem}}
+        """
 
     private var bannerTag: String {
         guard let store = links.appStoreID, let clip = links.clipBundleID,
@@ -54,9 +124,9 @@ struct LandingPage {
         return banner.metaTag + "\n"
     }
 
-    private var storeParagraph: String {
+    private var primaryAction: String {
         guard let store = links.appStoreID else { return "" }
         let url = HTMLText.escaped("https://apps.apple.com/app/id\(store)")
-        return "<p><a href=\"\(url)\">Get the app on the App Store</a></p>\n"
+        return "<a class=\"primary\" href=\"\(url)\">Get the app on the App Store</a>\n"
     }
 }

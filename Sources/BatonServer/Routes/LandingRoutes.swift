@@ -26,6 +26,7 @@ struct LandingRoutes {
             )
             var response = Response.html(page.html)
             response.headers.set("Cache-Control", "private, no-store")
+            response.allowInlineScripts(hashes: [LandingPage.scriptHash])
             return response
         }
         router.get("/invite/:token/qr.svg") { request in

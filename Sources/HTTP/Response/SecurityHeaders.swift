@@ -15,13 +15,14 @@ enum SecurityHeaders {
     /// Defaults for every response (the first `commonCount`), then those for HTML only.
     private static let defaults: [(name: Constant, value: Constant)] = [
         ("Server", "Baton"), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff"),
-        (
-            "Content-Security-Policy",
-            "default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
-        ),
+        ("Content-Security-Policy", contentSecurityPolicy),
         ("Referrer-Policy", "no-referrer"), ("X-Frame-Options", "DENY"),
     ]
     private static let commonCount = 3
+
+    /// The policy of HTML pages: no script, inline styles, images from the page's own origin.
+    static let contentSecurityPolicy: Constant =
+        "default-src 'none'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
     /// What a handler's header means to the server.
     private enum Role {

@@ -14,6 +14,34 @@ struct UserPathTests {
         #expect(try harness.storeIsEmpty())
     }
 
+    @Test(
+        "an app whose clip never ran finds the invite in a pasted message, previews it and redeems it once",
+        arguments: ["link", "code"])
+    func pastedInvite(form: String) async throws {
+        let harness = try FlowHarness()
+        let invite = try await harness.createInvite()
+        let app = try harness.app()
+        let token = try harness.redeemerToken()
+        guard case .nothingWaiting = try await app.redeemPendingInvite(redeemerToken: token) else {
+            Issue.record("a handoff was waiting though no clip ran")
+            return
+        }
+        let limits = InvocationLimits(allowedHosts: [TestApp.publicHost])
+        let message =
+            form == "link"
+            ? "Ada: join us! \(invite.link)?utm_source=messages&utm_medium=share 🙂"
+            : "Ada: join us with the code \(invite.code.lowercased()) (case doesn't matter)."
+        let (credential, preview) = try await app.previewPasted(message, limits: limits)
+        #expect(credential.kind == (form == "link" ? "token" : "code"))
+        #expect(preview.familyName == "The Okafor family" && preview.inviterName == "Ada")
+        let receipt = try await app.redeem(credential, redeemerToken: token)
+        #expect(receipt.familyId == invite.familyId)
+        #expect(try await app.redeem(credential, redeemerToken: token) == receipt, "a retry by the same person replays the receipt")
+        await #expect(throws: FlowError.invalidPaste(.noCredential)) {
+            try await app.previewPasted("see you at dinner", limits: limits)
+        }
+    }
+
     @Test("an expired invite is refused in the clip with invite_expired and nothing is stored")
     func expiredInvite() async throws {
         let harness = try FlowHarness()

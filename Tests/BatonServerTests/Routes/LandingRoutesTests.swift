@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 import Testing
 
@@ -22,7 +23,7 @@ struct LandingRoutesTests {
         let page = try client.get("/invite/\(invite.token.text)")
         #expect(page.status == 200)
         #expect(page.header("Content-Type")?.hasPrefix("text/html") == true)
-        #expect(!page.text.contains("<script"))
+        #expect(page.text.components(separatedBy: "<script").count == 2, "only the page's own script")
         #expect(!page.text.contains("<img src=x"))
         #expect(!page.text.contains("\"><b>"))
         #expect(page.text.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Co&#39;"))
@@ -34,6 +35,40 @@ struct LandingRoutesTests {
         #expect(page.text.contains(#"<meta property="og:title""#))
         #expect(page.text.contains("https://apps.apple.com/app/id1234567890"))
         #expect(try app.count("SELECT count(*) FROM baton.events WHERE type = 'invite.previewed'") == 0)
+    }
+
+    @Test("the landing page is phone first: one primary action, the link shown for copying, the QR code for wide screens")
+    func structure() throws {
+        let invite = try app.makeInvite(familyName: "The Okafor family", inviterName: "Ada")
+        let page = try client.get("/invite/\(invite.token.text)")
+        let text = page.text
+        #expect(text.contains("<h1>Join The Okafor family</h1>"))
+        #expect(text.contains("Ada invited you."))
+        #expect(text.components(separatedBy: "class=\"primary\"").count == 2)
+        #expect(text.contains("<p class=\"link\" id=\"invite-link\">https://"))
+        #expect(text.contains("/invite/\(invite.token.text)</p>"))
+        #expect(text.contains(#"<button type="button" id="copy" class="secondary" hidden>Copy invite</button>"#))
+        #expect(text.contains("@media (min-width:48rem)"))
+        #expect(text.contains(".qr{display:none}"))
+        #expect(!text.contains("http://") && !text.contains("//fonts."), "no external assets")
+        #expect(!text.contains(invite.code.text) && !text.contains(invite.code.displayText), "the plaintext code is never shown")
+    }
+
+    @Test("the page's CSP allows exactly the hash of the one script it serves")
+    func scriptHash() throws {
+        let invite = try app.makeInvite()
+        let page = try client.get("/invite/\(invite.token.text)")
+        let scripts = page.text.components(separatedBy: "<script>").dropFirst().map { $0.components(separatedBy: "</script>")[0] }
+        #expect(scripts.count == 1)
+        let script = try #require(scripts.first)
+        let hash = "sha256-" + Data(Sodium.sha256(Array(script.utf8))).base64EncodedString()
+        let policy = try #require(page.header("Content-Security-Policy"))
+        #expect(policy.hasPrefix("script-src '\(hash)'; default-src 'none';"))
+        #expect(policy.components(separatedBy: "sha256-").count == 2)
+        #expect(!policy.contains("unsafe-inline';") || policy.contains("style-src 'self' 'unsafe-inline'"))
+        #expect(!policy.contains("script-src 'unsafe"))
+        let notFound = try client.get("/invite/\(LinkTokenFixture.unknown)")
+        #expect(notFound.header("Content-Security-Policy")?.contains("script-src") == false)
     }
 
     @Test("unknown, revoked and expired links get the plain 404 page", arguments: ["unknown", "revoked", "expired", "not a token"])

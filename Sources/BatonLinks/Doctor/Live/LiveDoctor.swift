@@ -1,0 +1,145 @@
+import Foundation
+
+/// `baton doctor --live`: checks a running Baton's public host the way
+/// Apple's CDN and Safari see it. It fetches the AASA file (no redirect
+/// followed, `application/json`, at most 128 KB, valid JSON), checks it
+/// against the Baton's own public configuration (`GET /v1/config/public`)
+/// and, when given, the app's and the clip's entitlements, and checks an
+/// invite landing page's Smart App Banner and that its path is under the
+/// invite prefix. Findings are the offline doctor's; every one counts.
+public struct LiveDoctor: Sendable {
+    /// Largest landing page or configuration read.
+    public static let pageLimit = 256 * 1024
+    /// The site, `https://HOST` (or loopback `http` in tests).
+    public let site: URL
+    let isLoopback: Bool
+
+    /// A doctor for `site` (scheme and host only, such as `https://invites.example.com`).
+    /// `allowingLoopbackHTTP` accepts `http://127.0.0.1:PORT` and
+    /// `http://localhost:PORT`, for tests against a local server.
+    ///
+    /// - Returns: nil when `site` is not such a URL.
+    public init?(site text: String, allowingLoopbackHTTP: Bool = false) {
+        guard let components = URLComponents(string: text), let host = components.host, !host.isEmpty,
+            components.path.isEmpty || components.path == "/", components.query == nil, components.user == nil
+        else { return nil }
+        let loopback = host == "127.0.0.1" || host == "localhost"
+        switch components.scheme?.lowercased() {
+        case "https": break
+        case "http" where allowingLoopbackHTTP && loopback: break
+        default: return nil
+        }
+        guard let site = URL(string: "\(components.scheme ?? "https")://\(host)\(components.port.map { ":\($0)" } ?? "")") else {
+            return nil
+        }
+        self.site = site
+        isLoopback = loopback
+    }
+
+    /// Fetches and checks. `invitePage` is an invite link to check the landing page of.
+    ///
+    /// - Throws: ``DoctorError`` when an entitlements file is unreadable;
+    ///   everything fetched is reported as findings instead.
+    public func examine(appEntitlements: Data? = nil, clipEntitlements: Data? = nil, invitePage: String? = nil) throws(DoctorError)
+        -> DoctorReport
+    {
+        var findings: [Finding] = []
+        let configuration = fetchConfiguration(&findings)
+        let aasa = fetchAASA(&findings)
+        if let appEntitlements, let clipEntitlements {
+            let doctor = Doctor(
+                configuration: DoctorConfiguration(
+                    teamID: configuration?.teamID, publicHost: configuration?.publicHost,
+                    appBundleID: configuration?.appBundleID, clipBundleID: configuration?.clipBundleID))
+            findings += try doctor.examine(appEntitlements: appEntitlements, clipEntitlements: clipEntitlements, aasa: aasa).findings
+        } else if let aasa {
+            findings += AASAValidator.validate(aasa, expecting: configuration.flatMap(Self.expectation))
+        }
+        if let invitePage, let configuration { checkLandingPage(invitePage, configuration, &findings) }
+        return DoctorReport(findings: findings)
+    }
+
+    private func url(_ path: String) -> URL { site.appending(path: path) }
+
+    private func fetchConfiguration(_ findings: inout [Finding]) -> PublicConfiguration? {
+        let path = "/v1/config/public"
+        guard case .success(let answer) = LiveFetch.get(url(path), limit: Self.pageLimit), answer.status == 200,
+            let configuration = try? JSONDecoder().decode(PublicConfiguration.self, from: answer.body)
+        else {
+            findings.append(Finding(.error, "live_config_unavailable", "\(path) gave no public configuration: is this a Baton?"))
+            return nil
+        }
+        let missing = [
+            ("team_id", configuration.teamID), ("app_bundle_id", configuration.appBundleID), ("clip_bundle_id", configuration.clipBundleID),
+        ]
+        .filter { $0.1 == nil }.map(\.0)
+        if !missing.isEmpty {
+            findings.append(Finding(.error, "live_config_incomplete", "the Baton has no " + missing.joined(separator: ", ")))
+        }
+        if configuration.invitePathPrefix != "/invite/" {
+            findings.append(
+                Finding(
+                    .error, "live_invite_prefix_unknown",
+                    "the invite prefix \(Finding.quoted(configuration.invitePathPrefix)) is not /invite/"))
+        }
+        if !isLoopback, let host = configuration.publicHost, host.lowercased() != site.host?.lowercased() {
+            findings.append(Finding(.error, "live_host_mismatch", "the Baton's public host is \(Finding.quoted(host)), not this site"))
+        }
+        return configuration
+    }
+
+    private func fetchAASA(_ findings: inout [Finding]) -> Data? {
+        let path = "/.well-known/apple-app-site-association"
+        switch LiveFetch.get(url(path), limit: AASAValidator.sizeLimit) {
+        case .failure(let failure):
+            findings.append(Finding(.error, "aasa_unreachable", "\(path) could not be fetched: \(Finding.quoted(failure.reason))"))
+        case .success(let answer) where (300..<400).contains(answer.status):
+            let target = answer.location.map { " to " + Finding.quoted($0) } ?? ""
+            findings.append(
+                Finding(.error, "aasa_redirected", "\(path) answered HTTP \(answer.status)\(target); Apple's CDN follows no redirect"))
+        case .success(let answer) where answer.status != 200:
+            findings.append(Finding(.error, "aasa_http_status", "\(path) answered HTTP \(answer.status), not 200"))
+        case .success(let answer) where answer.isTruncated:
+            findings.append(
+                Finding(.error, "aasa_too_large", "\(path) is over \(AASAValidator.sizeLimit) bytes; Apple accepts at most that"))
+        case .success(let answer):
+            if answer.mediaType != "application/json" {
+                let type = answer.mediaType.map(Finding.quoted) ?? "none"
+                findings.append(Finding(.error, "aasa_content_type", "\(path) is served as \(type), not application/json"))
+            }
+            return answer.body
+        }
+        return nil
+    }
+
+    private func checkLandingPage(_ link: String, _ configuration: PublicConfiguration, _ findings: inout [Finding]) {
+        guard let page = URL(string: link), page.path.hasPrefix(configuration.invitePathPrefix) else {
+            return findings.append(
+                Finding(
+                    .error, "landing_path_not_covered", "the invite page is not under \(Finding.quoted(configuration.invitePathPrefix))"))
+        }
+        guard case .success(let answer) = LiveFetch.get(url(page.path), limit: Self.pageLimit), answer.status == 200,
+            answer.mediaType == "text/html"
+        else {
+            return findings.append(Finding(.error, "landing_unavailable", "the invite page gave no HTML page (an unknown or used invite?)"))
+        }
+        let html = String(decoding: answer.body, as: UTF8.self)
+        guard html.contains("name=\"apple-itunes-app\"") else {
+            return findings.append(Finding(.error, "landing_banner_missing", "the invite page has no Smart App Banner meta tag"))
+        }
+        guard let store = configuration.appStoreID, let clip = configuration.clipBundleID,
+            let banner = try? SmartAppBanner(appStoreID: store, clipBundleID: clip), html.contains(banner.metaTag)
+        else {
+            return findings.append(
+                Finding(.error, "landing_banner_mismatch", "the invite page's Smart App Banner does not name this App Store id and clip"))
+        }
+    }
+
+    private static func expectation(_ configuration: PublicConfiguration) -> AppLinksConfiguration? {
+        guard let team = configuration.teamID, let app = configuration.appBundleID, let clip = configuration.clipBundleID else {
+            return nil
+        }
+        return try? AppLinksConfiguration(
+            teamID: team, appBundleID: app, clipBundleID: clip, publicHost: configuration.publicHost ?? "host.invalid")
+    }
+}
