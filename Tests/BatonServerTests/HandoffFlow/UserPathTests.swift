@@ -36,7 +36,8 @@ struct UserPathTests {
         #expect(preview.familyName == "The Okafor family" && preview.inviterName == "Ada")
         let receipt = try await app.redeem(credential, redeemerToken: token)
         #expect(receipt.familyId == invite.familyId)
-        #expect(try await app.redeem(credential, redeemerToken: token) == receipt, "a retry by the same person replays the receipt")
+        let replay = try await app.redeem(credential, redeemerToken: token)
+        #expect(replay.id == receipt.id && !receipt.replayed && replay.replayed, "a retry by the same person replays the receipt")
         await #expect(throws: FlowError.invalidPaste(.noCredential)) {
             try await app.previewPasted("see you at dinner", limits: limits)
         }

@@ -93,6 +93,7 @@ struct FamilyErasureTests {
 
     @Test("a family.erased event and its webhook job are recorded, holding counts only")
     func erasedEvent() throws {
+        try app.addWebhookEndpoint()
         _ = try makeFamily()
         let response = try client.send("DELETE", "/v1/families/fam_1")
         let eventID = try #require(response.json["event_id"] as? String)

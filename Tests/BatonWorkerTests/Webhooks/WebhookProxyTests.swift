@@ -17,6 +17,8 @@ struct WebhookProxyTests {
             proxy.stop()
         }
         let proxied = ["http_proxy": "http://127.0.0.1:\(proxy.port)"]
+        // Events fan out to the endpoints that exist when they are recorded.
+        try db.configureWebhookEndpoint(url: endpoint.url, secret: WebhookDeliveryTests.secret)
         _ = try WebhookDeliveryTests.recordEvent(db)
         let first = try WorkerProcess(db, receiver: endpoint, settings: proxied)
         #expect(try eventually(within: 20) { try db.count(.completed) == 1 }, "\(first.errorOutput)")
