@@ -260,4 +260,21 @@ struct WebhookDeliveryLogTests {
         #expect(try WebhookDeliveryLog.deleteOld(olderThan: .seconds(30 * 86_400), on: db.connection) == 3)
         #expect(try log(nil, nil, 10).attempts.count == 2)
     }
+
+    @Test("the log keeps the first 1 KiB of the receiver's answer and nothing past it")
+    func logKeepsTheAnswersStart() throws {
+        let db = try WorkerDatabase()
+        let receiver = try LoopbackReceiver(answerBytes: 5_000) { _, _ in (422, 0) }
+        defer { receiver.stop() }
+        let (endpoint, _) = try db.addWebhookEndpoint(url: receiver.url.absoluteString)
+        _ = try WebhookDeliveryTests.recordEvent(db)
+        let worker = db.worker(handlers: db.webhookHandlers())
+        worker.start()
+        defer { worker.stop() }
+        let attempts = { try WebhookDeliveryLog.page(endpointID: endpoint.id, filter: .failed, after: nil, limit: 1, on: db.connection) }
+        // An entry is written before its request goes out and completed after it.
+        #expect(try eventually(within: 10) { try attempts().attempts.first?.status == .failed })
+        let prefix = try #require(try attempts().attempts.first?.responsePrefix)
+        #expect(prefix == Data(repeating: UInt8(ascii: "x"), count: 1_024))
+    }
 }
