@@ -48,7 +48,7 @@ public struct FunnelBenchmark: Sendable {
         try connection.runScript(
             """
             TRUNCATE baton.jobs, baton.events, baton.redemptions, baton.invites, baton.invite_deadlines, baton.funnel_rollup_hourly,
-                     baton.funnel_rollup_family_hourly, baton.redeem_latency_hourly, baton.redeem_latency_family_hourly, baton.rejections_hourly;
+                     baton.funnel_rollup_family_hourly, baton.redeem_latency_hourly, baton.redeem_latency_family_hourly, baton.rejections_hourly CASCADE;
             UPDATE baton.funnel_rollup_state SET watermark_id = 0, pending_id = 0, pending_xmax = '0';
             """)
         let loadAtStart = HTTPBenchmark.CPUClock.loadAverage()

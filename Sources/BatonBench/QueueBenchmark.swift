@@ -219,7 +219,7 @@ public struct QueueBenchmark: Sendable {
     }
 
     private func expiry(on connection: PostgresConnection) throws -> Double {
-        try connection.runScript("TRUNCATE baton.jobs, baton.events, baton.redemptions, baton.invites, baton.invite_deadlines")
+        try connection.runScript("TRUNCATE baton.jobs, baton.events, baton.redemptions, baton.invites, baton.invite_deadlines CASCADE")
         try connection.query(
             """
             INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, created_at, expires_at)

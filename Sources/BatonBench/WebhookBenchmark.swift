@@ -124,7 +124,8 @@ public struct WebhookBenchmark: Sendable {
     /// Empties the queue and the events and records `jobs` fresh events,
     /// each with its delivery job, as `OutboxEvents.record` writes them.
     private func refill(_ jobs: Int, on connection: PostgresConnection) throws {
-        try connection.runScript("TRUNCATE baton.jobs, baton.events, baton.redemptions, baton.invites, baton.invite_deadlines")
+        try connection.runScript(
+            "TRUNCATE baton.jobs, baton.events, baton.redemptions, baton.invites, baton.invite_deadlines CASCADE")
         try connection.query(Self.fixture, [jobs, OutboxEvents.webhookKind])
         for script in ["VACUUM ANALYZE baton.jobs", "VACUUM ANALYZE baton.events", "CHECKPOINT"] {
             try connection.runScript(script)
