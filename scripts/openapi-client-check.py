@@ -7,7 +7,9 @@ Usage: python3 openapi-client-check.py GENERATED_DIR BATON_URL ADMIN_KEY
 Run by scripts/openapi-generate-test; exits 1 naming every failed check.
 """
 import base64
+import json
 import sys
+import urllib.request
 import uuid
 
 sys.path.insert(0, sys.argv[1])
@@ -15,15 +17,26 @@ base_url, admin_key = sys.argv[2], sys.argv[3]
 
 from baton_client import AuthenticatedClient, Client  # noqa: E402
 from baton_client.api.clip import preview_invite, resolve_invocation, validate_handoff  # noqa: E402
-from baton_client.api.invites import create_invite, create_invites, get_invite, list_invites, revoke_invite  # noqa: E402
+from baton_client.api.events import list_events  # noqa: E402
+from baton_client.api.families import erase_family  # noqa: E402
+from baton_client.api.invites import (  # noqa: E402
+    create_invite, create_invites, get_invite, list_invite_events, list_invites, reissue_invite, revoke_invite, update_invite,
+)
 from baton_client.api.metrics import admin_dashboard, get_funnel, prometheus_metrics  # noqa: E402
 from baton_client.api.operations import health, open_api, readiness  # noqa: E402
 from baton_client.api.pages import landing_page, landing_qr_code  # noqa: E402
 from baton_client.api.redemptions import redeem_invite  # noqa: E402
-from baton_client.api.well_known import android_asset_links, apple_app_site_association  # noqa: E402
+from baton_client.api.webhook_endpoints import (  # noqa: E402
+    create_webhook_endpoint, delete_webhook_endpoint, get_webhook_endpoint, list_webhook_deliveries, list_webhook_endpoints,
+    redeliver_event, rotate_webhook_secret, test_webhook_endpoint, update_webhook_endpoint,
+)
+from baton_client.api.well_known import android_asset_links, apple_app_site_association, public_configuration  # noqa: E402
 from baton_client.models import (  # noqa: E402
-    CodeRedemption, CreateInvitesBody, CreatedInvite, Error, FunnelReport, HandoffRedemption, HandoffValidation, InviteDetail,
-    InviteList, NewInvite, Preview, Receipt, ResolveInvocationBody, TokenRedemption, ValidateHandoffBody,
+    CodeRedemption, CreateInvitesBody, CreatedInvite, Error, EventPage, FamilyErasure, FunnelReport, HandoffRedemption,
+    HandoffValidation, InviteChange, InviteDetail, InviteList, InviteTimeline, ListWebhookDeliveriesResponse200,
+    ListWebhookEndpointsResponse200, NewInvite, NewWebhookEndpoint, Preview, PublicConfigurationResponse200, Receipt,
+    RedeliverEventBody, RedeliverEventResponse202, ResolveInvocationBody, RotateWebhookSecretBody, TestWebhookEndpointResponse202,
+    TokenRedemption, ValidateHandoffBody, WebhookEndpoint, WebhookEndpointChange, WebhookEndpointWithSecret,
 )
 from baton_client.models.error_error_code import ErrorErrorCode  # noqa: E402
 
@@ -73,6 +86,34 @@ unknown = check("getInvite", get_invite.sync(str(uuid.uuid4()), client=keyed), E
 if unknown and unknown.error.code != ErrorErrorCode.INVITE_NOT_FOUND:
     failures.append(f"getInvite of no invite: {unknown.error.code}, expected invite_not_found")
 
+# The lifecycle of an invite of a family of its own, which is then erased.
+erased = f"fam-{uuid.uuid4()}"
+changing = check("createInvite", create_invite.sync(client=keyed, body=NewInvite(family_id=erased, family_name="The Mensah family")),
+                 CreatedInvite)
+check("updateInvite", update_invite.sync(changing.id, client=keyed, body=InviteChange(max_redemptions=5)), InviteDetail)
+check("reissueInvite", reissue_invite.sync(changing.id, client=keyed), CreatedInvite)
+check("listInviteEvents", list_invite_events.sync(changing.id, client=keyed), InviteTimeline)
+check("eraseFamily", erase_family.sync(erased, client=keyed), FamilyErasure)
+
+# A webhook endpoint on a port nothing listens on: its deliveries fail, which the API does not wait for.
+endpoint = check("createWebhookEndpoint", create_webhook_endpoint.sync(
+    client=keyed, body=NewWebhookEndpoint(url="http://127.0.0.1:9/hooks", description="openapi-generate-test")),
+    WebhookEndpointWithSecret)
+check("listWebhookEndpoints", list_webhook_endpoints.sync(client=keyed), ListWebhookEndpointsResponse200)
+check("getWebhookEndpoint", get_webhook_endpoint.sync(endpoint.id, client=keyed), WebhookEndpoint)
+check("updateWebhookEndpoint", update_webhook_endpoint.sync(endpoint.id, client=keyed, body=WebhookEndpointChange(description="py")),
+      WebhookEndpoint)
+check("rotateWebhookSecret", rotate_webhook_secret.sync(endpoint.id, client=keyed,
+                                                        body=RotateWebhookSecretBody(previous_expires_in_seconds=0)),
+      WebhookEndpointWithSecret)
+queued = check("testWebhookEndpoint", test_webhook_endpoint.sync(endpoint.id, client=keyed), TestWebhookEndpointResponse202)
+check("listWebhookDeliveries", list_webhook_deliveries.sync(endpoint.id, client=keyed), ListWebhookDeliveriesResponse200)
+check("redeliverEvent", redeliver_event.sync(queued.event_id, client=keyed, body=RedeliverEventBody(endpoint_id=endpoint.id)),
+      RedeliverEventResponse202)
+check("listEvents", list_events.sync(client=keyed), EventPage)
+check("deleteWebhookEndpoint", delete_webhook_endpoint.sync_detailed(endpoint.id, client=keyed), None, status=204)
+check("publicConfiguration", public_configuration.sync(client=public), PublicConfigurationResponse200)
+
 check("getFunnel", get_funnel.sync(client=keyed, family_id=family), FunnelReport)
 basic = base64.b64encode(f"ops:{admin_key}".encode()).decode()
 dashboard = AuthenticatedClient(base_url=base_url, token=basic, prefix="Basic", raise_on_unexpected_status=True)
@@ -86,7 +127,8 @@ check("health", health.sync(client=public), str)
 check("readiness", readiness.sync(client=public), str)
 check("openAPI", open_api.sync_detailed(client=public), None, status=200)
 
-expected = 19
+with urllib.request.urlopen(f"{base_url}/openapi.json") as answer:
+    expected = sum(len(methods) for methods in json.load(answer)["paths"].values())
 if len(called) != expected:
     failures.append(f"called {len(called)} operations, the document has {expected}: {sorted(called)}")
 for failure in failures:

@@ -15,6 +15,9 @@ extension BatonError {
         case inviteNotActive = "invite_not_active", maxRedemptionsBelowCount = "max_redemptions_below_count"
         case inviteeMismatch = "invitee_mismatch", selfRedemption = "self_redemption"
         case familyNotFound = "family_not_found"
+        case webhookEndpointNotFound = "webhook_endpoint_not_found"
+        case webhookEndpointManagedByConfig = "webhook_endpoint_managed_by_config"
+        case eventNotFound = "event_not_found", invalidCursor = "invalid_cursor"
         case handoffTooLarge = "handoff_too_large", handoffMalformed = "handoff_malformed"
         case handoffUnsupportedVersion = "handoff_unsupported_version", handoffUnsupportedKind = "handoff_unsupported_kind"
         case handoffUnsupportedAlgorithm = "handoff_unsupported_algorithm", handoffUnknownKey = "handoff_unknown_key"
@@ -48,6 +51,10 @@ extension BatonError {
             case .inviteeMismatch: .inviteeMismatch
             case .selfRedemption: .selfRedemption
             case .familyNotFound: .familyNotFound
+            case .webhookEndpointNotFound: .webhookEndpointNotFound
+            case .webhookEndpointManagedByConfig: .webhookEndpointManagedByConfig
+            case .eventNotFound: .eventNotFound
+            case .invalidCursor: .invalidCursor
             case .invalidCode: .invalidCode(reason: reason)
             case .invalidInvocation: .invalidInvocation(reason: reason)
             case .inviteReissued: .inviteReissued
@@ -115,6 +122,10 @@ extension BatonError {
         case .inviteeMismatch: .inviteeMismatch
         case .selfRedemption: .selfRedemption
         case .familyNotFound: .familyNotFound
+        case .webhookEndpointNotFound: .webhookEndpointNotFound
+        case .webhookEndpointManagedByConfig: .webhookEndpointManagedByConfig
+        case .eventNotFound: .eventNotFound
+        case .invalidCursor: .invalidCursor
         case .invalidCode: .invalidCode
         case .invalidInvocation: .invalidInvocation
         case .inviteReissued: .inviteReissued

@@ -36,6 +36,16 @@ public enum BatonError: Error, Equatable, Sendable {
     case selfRedemption
     /// 404: no invite ever named this family (`DELETE /v1/families/{family_id}`).
     case familyNotFound
+
+    // Webhook endpoints and the event feed.
+    /// 404: no webhook endpoint has this id.
+    case webhookEndpointNotFound
+    /// 409: the endpoint comes from `BATON_WEBHOOK_URL`; change the server's configuration instead.
+    case webhookEndpointManagedByConfig
+    /// 404 on a redelivery: no event has this id, or it is past its retention.
+    case eventNotFound
+    /// 400 on `GET /v1/events`: `after` is not a cursor the server returned.
+    case invalidCursor
     /// 400: the credential is malformed or fails its check character; `reason`
     /// is `BatonLinks`' `CredentialError` code, such as `code_check_failed`.
     case invalidCode(reason: String)

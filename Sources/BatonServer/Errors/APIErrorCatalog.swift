@@ -11,7 +11,8 @@ import HTTP
 enum APIErrorCatalog {
     /// Representatives, at least one per code, in a stable order.
     static let representatives: [any HTTPErrorConvertible] =
-        httpLayer + invites + credentials + handoffs + authentication + idempotency + funnel + limits + families
+        httpLayer + invites + credentials + handoffs + authentication + idempotency + funnel + limits + families + webhookEndpoints
+        + events
 
     /// Every code, sorted.
     static let codes: [String] = Set(representatives.map(\.code)).sorted()
@@ -71,6 +72,17 @@ enum APIErrorCatalog {
 
     /// Families (`DELETE /v1/families/{family_id}`).
     static let families: [any HTTPErrorConvertible] = [FamilyError.notFound]
+
+    /// Webhook endpoints and redelivery (`secretUnreadable` is the worker's: no route answers it).
+    static let webhookEndpoints: [any HTTPErrorConvertible] = [
+        WebhookEndpointError.notFound, WebhookEndpointError.eventNotFound, WebhookEndpointError.managedByConfig,
+        WebhookEndpointError.validationFailed(field: "url", reason: "must be at most 2048 bytes"),
+    ]
+
+    /// The event feed's parameters (`GET /v1/events`).
+    static let events: [any HTTPErrorConvertible] = [
+        EventFeedError.invalidParameter(field: "limit", reason: "must be an integer from 1 to 500"), EventFeedError.invalidCursor,
+    ]
 
     /// Rate limits.
     static let limits: [any HTTPErrorConvertible] = [RateLimited(limitClass: .code, retryAfterSeconds: 30)]

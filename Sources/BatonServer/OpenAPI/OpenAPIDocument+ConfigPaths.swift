@@ -9,7 +9,14 @@ extension OpenAPIDocument {
                     description:
                         "What the AASA file, landing pages and links publish anyway, in one place, for baton doctor --live. Unset values are null.",
                     tag: "Well-known", security: [],
-                    answers: ["200": jsonAnswer("The public configuration", publicConfiguration)],
+                    answers: [
+                        "200": jsonAnswer(
+                            "The public configuration", publicConfiguration,
+                            example: [
+                                "team_id": "A1B2C3D4E5", "app_bundle_id": "com.example.family", "clip_bundle_id": "com.example.family.Clip",
+                                "app_store_id": "1234567890", "public_host": "invites.example.com", "invite_path_prefix": "/invite/",
+                            ])
+                    ],
                     shared: [.unavailable])
             ]
         ]

@@ -4,6 +4,9 @@ import BatonCore
 /// per event type, shared by the feed's pages and the document's top-level
 /// `webhooks` section (what Baton POSTs to an endpoint).
 extension OpenAPIDocument {
+    /// The tag of the feed's operation.
+    static let eventTag = "Events"
+
     /// The feed's path.
     static var eventPaths: Object {
         [
@@ -12,7 +15,7 @@ extension OpenAPIDocument {
                     "listEvents", "The events the webhooks carry, oldest first after a cursor (keyset pagination)",
                     description:
                         "Each event is its webhook body, byte for byte in meaning. The order is fixed and a cursor never skips an event that commits later: only events of transactions older than the oldest one still running are returned. Start without after, then pass next_cursor; an empty page returns the same cursor to poll with again. Events are kept per BATON_EVENT_RETENTION_DAYS.",
-                    security: [apiKey("events:read")],
+                    tag: eventTag, security: [apiKey("events:read")],
                     parameters: [
                         query("after", string, description: "next_cursor of a previous page; absent: from the oldest event kept"),
                         query("type", eventType, description: "Only events of this type"),

@@ -20,6 +20,11 @@ extension OpenAPIDocument {
             ],
             "RedemptionRequest": ["code": "ABCDE-FGHJK", "channel": "app"],
             "InviteChange": ["ttl_seconds": 1_209_600, "max_redemptions": 3],
+            "NewWebhookEndpoint": [
+                "url": "https://backend.example.com/baton/webhooks", "description": "Production backend",
+                "enabled_events": ["invite.redeemed", "invite.expired"],
+            ],
+            "WebhookEndpointChange": ["enabled_events": ["*"], "disabled": false],
         ]
     }
 
@@ -84,11 +89,45 @@ extension OpenAPIDocument {
                         ]
                     ]),
             ],
+            "WebhookEndpoint": exampleWebhookEndpoint,
+            "WebhookEndpointWithSecret": merged(exampleWebhookEndpoint, ["secret": "whsec_q3N0mB8rV1xK5cZ2tY7uH4jL9wE6pA0sD3fG8hJ2kL4="]),
+            "EventPage": [
+                "events": [
+                    [
+                        "id": exampleEventID, "type": "invite.revoked", "created_at": "2026-12-01T10:07:30.000Z",
+                        "data": ["invite_id": "9d2e3f4a-1b2c-4d3e-8f9a-0b1c2d3e4f5a", "family_id": "fam_8412"],
+                    ]
+                ],
+                "has_more": false, "next_cursor": "MjAyNi0xMi0wMVQxMDowNzozMC4wMDBafDRlNmY3YThi",
+            ],
             "Receipt": [
                 "id": "2b4f7c1e-5d3a-4e8b-9c6f-1a2b3c4d5e6f", "invite_id": "9d2e3f4a-1b2c-4d3e-8f9a-0b1c2d3e4f5a",
                 "family_id": "fam_8412", "family_name": "The Okafor family", "redeemer_id": "user_42", "channel": "app",
                 "redeemed_at": "2026-12-01T10:05:12.345Z", "uses_left": 0,
             ],
+        ]
+    }
+
+    /// The id of the event the webhook examples name.
+    static let exampleEventID = "4e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9"
+
+    /// A webhook endpoint as the API writes it, without its secret.
+    static var exampleWebhookEndpoint: Object {
+        [
+            "id": "3f1c2b4a-5d6e-4f7a-8b9c-0d1e2f3a4b5c", "url": "https://backend.example.com/baton/webhooks",
+            "description": "Production backend", "enabled_events": ["invite.redeemed", "invite.expired"], "disabled": false,
+            "disabled_reason": NSNull(), "managed_by_config": false, "previous_secret_expires_at": NSNull(), "failing_since": NSNull(),
+            "last_success_at": "2026-12-01T10:05:13.120Z", "created_at": "2026-11-20T09:00:00.000Z",
+            "updated_at": "2026-11-20T09:00:00.000Z",
+        ]
+    }
+
+    /// One attempt of the delivery log.
+    static var exampleDelivery: Object {
+        [
+            "id": "1207", "endpoint_id": "3f1c2b4a-5d6e-4f7a-8b9c-0d1e2f3a4b5c", "event_id": exampleEventID, "attempt": 1,
+            "attempted_at": "2026-12-01T10:07:30.412Z", "duration_ms": 84.5, "status": "succeeded", "http_status": 200,
+            "error": NSNull(), "response_body": "ok",
         ]
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The invite lifecycle after creation: change, reissue, timeline
 /// (`InviteLifecycleRoutes`), with the schemas only they use.
 extension OpenAPIDocument {
@@ -97,7 +99,9 @@ extension OpenAPIDocument {
                                         "invite.expired", "invite.revoked",
                                     ],
                                 ],
-                                "occurred_at": dateTime, "channel": merged(channel, ["type": ["string", "null"]]),
+                                "occurred_at": dateTime,
+                                "channel": merged(
+                                    channel, ["type": ["string", "null"], "enum": (channel["enum"] as? [Any] ?? []) + [NSNull()]]),
                                 "data": ["type": "object"],
                             ])),
                     "next_cursor": nullable("string"),

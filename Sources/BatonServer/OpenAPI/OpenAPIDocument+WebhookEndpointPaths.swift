@@ -1,4 +1,5 @@
 import BatonCore
+import Foundation
 
 /// Webhook endpoints, their delivery logs and redelivery (docs/api.md, "Webhook endpoints").
 extension OpenAPIDocument {
@@ -36,7 +37,8 @@ extension OpenAPIDocument {
                             "One page",
                             object(
                                 required: ["webhook_endpoints", "next_cursor"],
-                                ["webhook_endpoints": array(of: schema("WebhookEndpoint")), "next_cursor": nullable("string")])),
+                                ["webhook_endpoints": array(of: schema("WebhookEndpoint")), "next_cursor": nullable("string")]),
+                            example: ["webhook_endpoints": [exampleWebhookEndpoint], "next_cursor": NSNull()]),
                         "422": errorAnswer("A bad parameter (details.field) (validation_failed)"),
                     ],
                     shared: refusals),
@@ -67,6 +69,7 @@ extension OpenAPIDocument {
                     jsonBody: requestObject(
                         required: [],
                         ["previous_expires_in_seconds": ["type": "integer", "minimum": 0, "maximum": 604_800, "default": 86_400]]),
+                    requestExample: ["previous_expires_in_seconds": 3_600],
                     answers: [
                         "200": jsonAnswer("The endpoint with its new secret", schema("WebhookEndpointWithSecret")), "404": notFound,
                         "409": managed,
@@ -78,7 +81,9 @@ extension OpenAPIDocument {
                     "testWebhookEndpoint", "Send a webhook.test event to this endpoint alone",
                     description: "Whatever its filter; a disabled endpoint's test is discarded unsent.", security: write, parameters: [id],
                     answers: [
-                        "202": jsonAnswer("Queued", object(required: ["event_id"], ["event_id": uuid])), "404": notFound,
+                        "202": jsonAnswer(
+                            "Queued", object(required: ["event_id"], ["event_id": uuid]), example: ["event_id": exampleEventID]),
+                        "404": notFound,
                     ],
                     shared: refusals)
             ],
@@ -94,7 +99,8 @@ extension OpenAPIDocument {
                             "One page",
                             object(
                                 required: ["deliveries", "next_cursor"],
-                                ["deliveries": array(of: schema("WebhookDelivery")), "next_cursor": nullable("string")])),
+                                ["deliveries": array(of: schema("WebhookDelivery")), "next_cursor": nullable("string")]),
+                            example: ["deliveries": [exampleDelivery], "next_cursor": "1206"]),
                         "404": notFound, "422": errorAnswer("A bad parameter (details.field) (validation_failed)"),
                     ],
                     shared: refusals)
@@ -106,9 +112,11 @@ extension OpenAPIDocument {
                         "To endpoint_id alone when given (whatever its filter), else to every enabled endpoint whose filter takes the event.",
                     security: write, parameters: [id],
                     jsonBody: requestObject(required: [], ["endpoint_id": uuid]),
+                    requestExample: ["endpoint_id": "3f1c2b4a-5d6e-4f7a-8b9c-0d1e2f3a4b5c"],
                     answers: [
                         "202": jsonAnswer(
-                            "Queued", object(required: ["event_id", "deliveries"], ["event_id": uuid, "deliveries": count])),
+                            "Queued", object(required: ["event_id", "deliveries"], ["event_id": uuid, "deliveries": count]),
+                            example: ["event_id": exampleEventID, "deliveries": 1]),
                         "404": errorAnswer("No such event or endpoint (event_not_found, webhook_endpoint_not_found)"),
                     ],
                     shared: bodyRefusals)
@@ -160,12 +168,12 @@ extension OpenAPIDocument {
     /// An operation of the webhook endpoint family, tagged.
     private static func tagged(
         _ id: String, _ summary: String, description: String, security: [Object], parameters: [Object] = [], jsonBody: Object? = nil,
-        answers: [String: Object], shared: [OpenAPISharedResponse]
+        requestExample: Any? = nil, answers: [String: Object], shared: [OpenAPISharedResponse]
     ) -> Object {
         merged(
             operation(
-                id, summary, description: description, security: security, parameters: parameters, jsonBody: jsonBody, answers: answers,
-                shared: shared),
+                id, summary, description: description, security: security, parameters: parameters, jsonBody: jsonBody,
+                requestExample: requestExample, answers: answers, shared: shared),
             ["tags": [webhookTag]])
     }
 }

@@ -76,6 +76,7 @@ enum OpenAPIDocument {
                 "name": webhookTag,
                 "description": "Where webhooks go: endpoints with their own secrets and event filters, their delivery logs, redelivery.",
             ],
+            ["name": eventTag, "description": "The feed of the events webhooks carry, to read in order after a cursor."],
         ]
     }
 

@@ -16,7 +16,9 @@ struct APIErrorCatalogTests {
         return found == Set(cases)
     }
 
-    @Test("every invite, redemption, handoff, key, token, idempotency and funnel error case has a representative")
+    @Test(
+        "every invite, redemption, handoff, key, token, idempotency, funnel, webhook endpoint and event feed error case has a representative"
+    )
     func everyCaseIsRepresented() {
         #expect(
             Self.covered(InviteError.self, cases: 0...4) {
@@ -87,6 +89,24 @@ struct APIErrorCatalogTests {
             Self.covered(FamilyError.self, cases: 0...0) {
                 switch $0 {
                 case .notFound: 0
+                }
+            })
+        #expect(
+            Self.covered(WebhookEndpointError.self, cases: 0...3) {
+                switch $0 {
+                case .notFound: 0
+                case .eventNotFound: 1
+                case .managedByConfig: 2
+                case .validationFailed: 3
+                // The worker's failure to open a stored secret; no route answers it.
+                case .secretUnreadable: nil
+                }
+            })
+        #expect(
+            Self.covered(EventFeedError.self, cases: 0...1) {
+                switch $0 {
+                case .invalidParameter: 0
+                case .invalidCursor: 1
                 }
             })
         #expect(APIErrorCatalog.representatives.contains { $0 is RedeemerTokenError })

@@ -102,6 +102,7 @@ struct EventRoutesTests {
                 "UPDATE baton.invite_deadlines SET expires_at = now() - interval '1 hour' WHERE invite_id = $1", [expiring])
             _ = try InviteExpiry.expireDue(on: connection)
         }
+        try recordLifecycleAndWebhookEvents()
         let events = try feed(count: OutboxEvents.EventType.allCases.count, limit: 1)
         let validator = try Self.validator()
         for type in OutboxEvents.EventType.allCases {
@@ -114,6 +115,24 @@ struct EventRoutesTests {
             #expect(!validator.failures(of: broken, against: name).isEmpty, "the microsecond form is not the API's")
             #expect(!validator.failures(of: event, against: "InviteRedeemedEvent").isEmpty || type == .inviteRedeemed)
         }
+    }
+
+    /// An invite.updated, an invite.reissued, a family.erased and a webhook.test
+    /// event, each through its route (the admin key holds every scope).
+    func recordLifecycleAndWebhookEvents() throws {
+        let admin = try app.client()
+        let changed = try #require(try createInvite()["id"] as? String)
+        let change = try JSONSerialization.data(withJSONObject: ["max_redemptions": 4, "ttl_seconds": 86_400])
+        #expect(try admin.send("PATCH", "/v1/invites/\(changed)", body: change).status == 200)
+        let reissued = try #require(try createInvite()["id"] as? String)
+        #expect(try admin.send("POST", "/v1/invites/\(reissued)/reissue").status == 200)
+        let erased = try admin.post("/v1/invites", json: ["family_id": "fam-erased", "family_name": "The Mensah family"])
+        #expect(erased.status == 201)
+        #expect(try admin.send("DELETE", "/v1/families/fam-erased").status == 200)
+        let endpoint = try admin.post("/v1/webhook-endpoints", json: ["url": "http://127.0.0.1:9/hooks"])
+        #expect(endpoint.status == 201)
+        let endpointID = try #require(endpoint.json["id"] as? String)
+        #expect(try admin.send("POST", "/v1/webhook-endpoints/\(endpointID)/test").status == 202)
     }
 
     @Test("every event type is published in the document's webhooks section with its schema")
