@@ -120,8 +120,7 @@ public final class Worker: Sendable {
             let started = ContinuousClock.now
             let outcome = perform(job, deadline: started + configuration.settings.jobTimeout)
             record(job, outcome, ran: .now - started)
-            state.withLock { $0.finish(job.id, outcome, now: .now) }
-            fetch.wake()
+            if state.withLock({ $0.finish(job.id, outcome, now: .now) }) { fetch.wake() }
         }
     }
 

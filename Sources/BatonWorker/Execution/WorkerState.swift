@@ -136,10 +136,17 @@ struct WorkerState {
 
     /// A runner finished `id` at `now`. Its outcome counts only if the job
     /// is still held (not already failed by the timeout check).
-    mutating func finish(_ id: Int64, _ outcome: Outcome, now: ContinuousClock.Instant) {
+    /// - Returns: whether the fetch thread must be woken: the refill is due,
+    ///   the outcome opened a batch window (whose end the fetch thread's
+    ///   sleep does not know yet), or the worker is stopping. Otherwise
+    ///   the step it would take changes nothing, and on a small machine
+    ///   a wake-up per job costs the runners a core.
+    @discardableResult
+    mutating func finish(_ id: Int64, _ outcome: Outcome, now: ContinuousClock.Instant) -> Bool {
         busyRunners -= 1
-        guard held.removeValue(forKey: id) != nil else { return }
-        record(outcome, now: now)
+        let opensWindow = outcomesSince == nil
+        if held.removeValue(forKey: id) != nil { record(outcome, now: now) }
+        return stopping || opensWindow || refillDue(now: now)
     }
 
     /// Puts back outcomes whose write failed, ahead of newer ones.

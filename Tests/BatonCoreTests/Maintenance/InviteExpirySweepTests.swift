@@ -54,7 +54,7 @@ struct InviteExpirySweepTests {
     func parallelSweepRacesRedemptionsAndRevocations() throws {
         let db = try QueueDatabase()
         try db.addWebhookEndpoint()
-        let invites = try RaceInvites(count: 4_000, expiringIn: 2, on: db.connection)
+        let invites = try RaceInvites(count: 4_000, expiringIn: 2, racers: 3, on: db.connection)
         let conninfo = db.conninfo
         let racers = [
             onThread { invites.redeem(conninfo: conninfo, share: 0) },
@@ -65,13 +65,7 @@ struct InviteExpirySweepTests {
             Thread.sleep(forTimeInterval: 0.01)
         }
         // These sweeps run while redemptions and revocations that began before the deadline still land.
-        while !invites.isFinished {
-            _ = try InviteExpiry.sweep(limit: 50, parallel: 3, on: db.connection, conninfo: db.conninfo)
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        for racer in racers { racer.wait() }
-        _ = try InviteExpiry.sweep(limit: 50, parallel: 3, on: db.connection, conninfo: db.conninfo)
-        #expect(invites.failures == 0)
+        try invites.sweep(whileRacing: racers, on: db)
         let row = try db.connection.query(
             """
             SELECT count(*) FILTER (WHERE state = 'used_up'), count(*) FILTER (WHERE state = 'revoked'),
@@ -94,6 +88,35 @@ struct InviteExpirySweepTests {
                    OR EXISTS (SELECT 1 FROM baton.events v WHERE v.invite_id = e.invite_id AND v.type = 'invite.revoked'))
             """)[0].decode(at: 0)
         #expect(crossed == 0, "no redeemed or revoked invite is also expired")
+    }
+}
+
+extension InviteExpirySweepTests {
+    @Test("a parallel sweep racing extensions never expires an extended invite and misses no invite left to expire")
+    func parallelSweepRacesExtensions() throws {
+        let db = try QueueDatabase()
+        try db.addWebhookEndpoint()
+        let invites = try RaceInvites(count: 4_000, expiringIn: 2, racers: 2, on: db.connection)
+        let conninfo = db.conninfo
+        let racers = [onThread { invites.extend(conninfo: conninfo, share: 0) }, onThread { invites.extend(conninfo: conninfo, share: 1) }]
+        try invites.sweep(whileRacing: racers, on: db)
+        let row = try db.connection.query(
+            """
+            SELECT count(*) FILTER (WHERE state = 'active' AND expires_at > now() + interval '30 minutes'),
+                   count(*) FILTER (WHERE state = 'expired'),
+                   count(*) FILTER (WHERE state = 'expired' AND expires_at > now()),
+                   count(*) FILTER (WHERE state = 'active' AND expires_at <= now()),
+                   count(*) FILTER (WHERE state NOT IN ('active', 'expired'))
+            FROM baton.invites
+            """)[0]
+        let counts: [Int] = try (0..<5).map { try row.decode(at: $0) }
+        let (extended, expired) = (counts[0], counts[1])
+        #expect(extended > 0 && expired >= 2_000, "the race reached both outcomes: \(extended) extended, \(expired) expired")
+        #expect(extended + expired == 4_000)
+        #expect(counts[2] == 0, "no invite moved into the future is expired")
+        #expect(counts[3] == 0, "no invite past its expiry is left active")
+        #expect(counts[4] == 0)
+        #expect(try ExpiryLedger(db.connection).isExact(expired: expired))
     }
 }
 
@@ -124,16 +147,18 @@ private struct ExpiryLedger {
     }
 }
 
-/// Single-use invites that all expire at one moment, in four shares: two
-/// redeemed, one revoked, each from a thread of its own from shortly before
-/// the deadline to shortly after it, and one left to expire.
+/// Single-use invites that all expire at one moment, in four shares, each
+/// raced (redeemed, revoked or extended) by one of `racers` threads from
+/// shortly before the deadline to shortly after it; the shares no racer
+/// takes are left to expire.
 private final class RaceInvites: Sendable {
     let expiresAt: Date
     private let targets: [(id: UUID, tokenHash: Data)]
-    private let running = Mutex(3)
+    private let running: Mutex<Int>
     private let failed = Mutex(0)
 
-    init(count: Int, expiringIn seconds: Double, on connection: PostgresConnection) throws {
+    init(count: Int, expiringIn seconds: Double, racers: Int, on connection: PostgresConnection) throws {
+        running = Mutex(racers)
         expiresAt = try connection.query("SELECT now() + $1 * interval '1 second'", [seconds])[0].decode(at: 0)
         targets = try connection.query(
             """
@@ -145,8 +170,17 @@ private final class RaceInvites: Sendable {
         ).map { (try $0.decode(at: 0), try $0.decode(at: 1)) }
     }
 
-    var isFinished: Bool { running.withLock { $0 == 0 } }
-    var failures: Int { failed.withLock { $0 } }
+    /// Sweeps on three connections, batches of 50, until the `racers`
+    /// are done, then once more; the racers must not have failed.
+    func sweep(whileRacing racers: [DispatchSemaphore], on db: QueueDatabase) throws {
+        while running.withLock({ $0 > 0 }) {
+            _ = try InviteExpiry.sweep(limit: 50, parallel: 3, on: db.connection, conninfo: db.conninfo)
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        for racer in racers { racer.wait() }
+        _ = try InviteExpiry.sweep(limit: 50, parallel: 3, on: db.connection, conninfo: db.conninfo)
+        #expect(failed.withLock { $0 } == 0)
+    }
 
     /// Redeems the invites of `share` (0–3), a new redeemer each round.
     func redeem(conninfo: String, share: Int) {
@@ -167,6 +201,21 @@ private final class RaceInvites: Sendable {
         race(conninfo: conninfo, share: share) { connection, target, _ in
             try connection.runScript("BEGIN")
             _ = try store.revoke(id: target.id, on: connection)
+            try connection.runScript("COMMIT")
+        }
+    }
+
+    /// Extends the invites of `share` by an hour as `PATCH` does (the row
+    /// locked, `expires_at` moved, `invite.updated` recorded, in one
+    /// transaction); an invite the sweep expired first is refused as not active.
+    func extend(conninfo: String, share: Int) {
+        let store = InviteStore(secret: Array(repeating: 5, count: 32), webhookMaxAttempts: 1)
+        race(conninfo: conninfo, share: share) { connection, target, _ in
+            let change = try InviteChange(JSONDecoder().decode(InviteChangeDraft.self, from: Data(#"{"ttl_seconds": 3600}"#.utf8)))
+            try connection.runScript("BEGIN")
+            do {
+                _ = try store.update(id: target.id, change, on: connection)
+            } catch InviteError.notActive {}
             try connection.runScript("COMMIT")
         }
     }

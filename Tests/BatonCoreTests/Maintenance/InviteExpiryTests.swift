@@ -55,6 +55,19 @@ struct InviteExpiryTests {
         #expect(after.heapOnly - before.heapOnly == 1_000)
     }
 
+    @Test("the sweep's event timestamps are inlined: baton.api_timestamp plans as to_char, no function call per row")
+    func apiTimestampIsInlined() throws {
+        let db = try QueueDatabase()
+        let plan = try db.connection.query(
+            "EXPLAIN (VERBOSE) SELECT baton.api_timestamp(expires_at) FROM baton.invites"
+        ).map { try $0.decode(String.self, at: 0) }.joined(separator: "\n")
+        #expect(plan.contains("to_char("))
+        #expect(!plan.contains("api_timestamp"))
+        let stamp: String = try db.connection.query(
+            "SELECT baton.api_timestamp('2026-11-29 16:17:25.123456+01'::timestamptz)")[0].decode(at: 0)
+        #expect(stamp == "2026-11-29T15:17:25.123Z")
+    }
+
     @Test("deadlines of invites used up or revoked before they came due are dropped without an event")
     func finishedInvitesGetNoEvent() throws {
         let db = try QueueDatabase()

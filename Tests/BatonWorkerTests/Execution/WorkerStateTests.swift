@@ -102,6 +102,25 @@ struct WorkerStateTests {
         #expect(state.completedCount == 3)
     }
 
+    @Test("a finished job wakes the fetch thread only when it opens the batch window, makes a refill due, or the worker stops")
+    func finishWakesOnlyWhenAStepWouldAct() throws {
+        var state = Self.state(concurrency: 6)
+        try Self.claim(1...6, into: &state)
+        for _ in 1...6 { _ = state.take(now: Self.at(1)) }
+        let first = state.finish(1, .completed(1), now: Self.at(2))
+        #expect(first, "the first outcome sets the window's timer")
+        let second = state.finish(2, .completed(2), now: Self.at(3))
+        #expect(!second, "a second one changes no step")
+        let third = state.finish(3, .completed(3), now: Self.at(4))
+        #expect(third, "half the slots finished: refill")
+        _ = state.step(now: Self.at(5), stopDeadline: nil)
+        let fourth = state.finish(4, .completed(4), now: Self.at(6))
+        #expect(fourth, "a new window opens")
+        state.stopping = true
+        let fifth = state.finish(5, .completed(5), now: Self.at(7))
+        #expect(fifth, "stopping: every outcome is written")
+    }
+
     @Test("a failed write puts its outcomes back ahead of newer ones")
     func restoreKeepsOrder() throws {
         var state = Self.state(concurrency: 1)
