@@ -130,7 +130,7 @@ extension OpenAPIDocument {
         }
         return operation(
             id, summary, description: description, tag: adminTag, security: security ?? adminSession, parameters: parameters,
-            answers: own, shared: [.rateLimited, .unavailable])
+            answers: own, shared: [.invalidRequest, .rateLimited, .unavailable])
     }
 
     /// A form POST: its fields plus the session's `form_token`, which with
