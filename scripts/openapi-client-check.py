@@ -8,6 +8,7 @@ Run by scripts/openapi-generate-test; exits 1 naming every failed check.
 """
 import base64
 import json
+import re
 import sys
 import urllib.request
 import uuid
@@ -16,6 +17,11 @@ sys.path.insert(0, sys.argv[1])
 base_url, admin_key = sys.argv[2], sys.argv[3]
 
 from baton_client import AuthenticatedClient, Client  # noqa: E402
+from baton_client.api.admin import (  # noqa: E402
+    admin_audit, admin_event_redeliver, admin_invite, admin_invite_extend, admin_invite_find, admin_invite_reissue, admin_invite_revoke,
+    admin_invite_search, admin_job_cancel, admin_job_retry, admin_queue, admin_sign_in, admin_sign_in_form, admin_sign_out,
+    admin_webhooks, list_audit_entries,
+)
 from baton_client.api.clip import preview_invite, resolve_invocation, validate_handoff  # noqa: E402
 from baton_client.api.events import list_events  # noqa: E402
 from baton_client.api.families import erase_family  # noqa: E402
@@ -32,7 +38,8 @@ from baton_client.api.webhook_endpoints import (  # noqa: E402
 )
 from baton_client.api.well_known import android_asset_links, apple_app_site_association, public_configuration  # noqa: E402
 from baton_client.models import (  # noqa: E402
-    CodeRedemption, CreateInvitesBody, CreatedInvite, Error, EventPage, FamilyErasure, FunnelReport, HandoffRedemption,
+    AdminEventRedeliverBody, AdminInviteExtendBody, AdminInviteFindBody, AdminInviteReissueBody, AdminInviteRevokeBody, AdminJobCancelBody,
+    AdminJobRetryBody, AdminSignInBody, AdminSignOutBody, AuditPage, CodeRedemption, CreateInvitesBody, CreatedInvite, Error, EventPage, FamilyErasure, FunnelReport, HandoffRedemption,
     HandoffValidation, InviteChange, InviteDetail, InviteList, InviteTimeline, ListWebhookDeliveriesResponse200,
     ListWebhookEndpointsResponse200, NewInvite, NewWebhookEndpoint, Preview, PublicConfigurationResponse200, Receipt,
     RedeliverEventBody, RedeliverEventResponse202, ResolveInvocationBody, RotateWebhookSecretBody, TestWebhookEndpointResponse202,
@@ -111,6 +118,40 @@ check("listWebhookDeliveries", list_webhook_deliveries.sync(endpoint.id, client=
 check("redeliverEvent", redeliver_event.sync(queued.event_id, client=keyed, body=RedeliverEventBody(endpoint_id=endpoint.id)),
       RedeliverEventResponse202)
 check("listEvents", list_events.sync(client=keyed), EventPage)
+# The admin pages: signed in through the form (the session cookie, Origin as a browser sends it), then each page and form.
+web = Client(base_url=base_url, headers={"Origin": base_url}, raise_on_unexpected_status=True)
+check("adminSignInForm", admin_sign_in_form.sync_detailed(client=web), None, status=200)
+signed_in = admin_sign_in.sync_detailed(client=web, body=AdminSignInBody(key=admin_key))
+check("adminSignIn", signed_in, None, status=303)
+session = re.match(r"baton_admin=([0-9a-f]{64});", signed_in.headers.get("set-cookie", ""))
+if not session:
+    failures.append("adminSignIn: no session cookie")
+else:
+    admin = AuthenticatedClient(base_url=base_url, token=admin_key, headers={"Origin": base_url}, cookies={"baton_admin": session[1]},
+                                raise_on_unexpected_status=True)
+    search = admin_invite_search.sync_detailed(client=admin)
+    check("adminInviteSearch", search, None, status=200)
+    token = re.search(r'name="form_token" value="([0-9a-f]{64})"', search.content.decode())[1]
+    target = check("createInvite", create_invite.sync(client=keyed, body=NewInvite(family_id=family, family_name="The Okafor family")),
+                   CreatedInvite)
+    check("adminInviteFind", admin_invite_find.sync_detailed(client=admin, body=AdminInviteFindBody(credential=target.code, form_token=token)),
+          None, status=303)
+    check("adminInvite", admin_invite.sync_detailed(target.id, client=admin), None, status=200)
+    check("adminInviteExtend", admin_invite_extend.sync_detailed(target.id, client=admin, body=AdminInviteExtendBody(days=3, form_token=token)),
+          None, status=303)
+    check("adminInviteReissue", admin_invite_reissue.sync_detailed(target.id, client=admin, body=AdminInviteReissueBody(form_token=token)),
+          None, status=200)
+    check("adminInviteRevoke", admin_invite_revoke.sync_detailed(target.id, client=admin, body=AdminInviteRevokeBody(form_token=token)),
+          None, status=303)
+    check("adminWebhooks", admin_webhooks.sync_detailed(client=admin), None, status=200)
+    check("adminEventRedeliver", admin_event_redeliver.sync_detailed(
+        queued.event_id, client=admin, body=AdminEventRedeliverBody(endpoint_id=endpoint.id, form_token=token)), None, status=303)
+    check("adminQueue", admin_queue.sync_detailed(client=admin), None, status=200)
+    check("adminJobRetry", admin_job_retry.sync_detailed(2**62, client=admin, body=AdminJobRetryBody(form_token=token)), None, status=404)
+    check("adminJobCancel", admin_job_cancel.sync_detailed(2**62, client=admin, body=AdminJobCancelBody(form_token=token)), None, status=404)
+    check("adminAudit", admin_audit.sync_detailed(client=admin), None, status=200)
+    check("listAuditEntries", list_audit_entries.sync(client=keyed), AuditPage)
+    check("adminSignOut", admin_sign_out.sync_detailed(client=admin, body=AdminSignOutBody(form_token=token)), None, status=303)
 check("deleteWebhookEndpoint", delete_webhook_endpoint.sync_detailed(endpoint.id, client=keyed), None, status=204)
 check("publicConfiguration", public_configuration.sync(client=public), PublicConfigurationResponse200)
 

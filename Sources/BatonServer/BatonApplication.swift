@@ -144,6 +144,7 @@ public final class BatonApplication: Sendable {
         FunnelRoutes(app: self).register(on: &router)
         WebhookEndpointRoutes(app: self).register(on: &router)
         EventRoutes(app: self).register(on: &router)
+        AuditRoutes(app: self).register(on: &router)
         OpenAPIRoutes().register(on: &router)
         AdminRoutes(app: self).register(on: &router)
         if configuration.server.metricsListen == nil { MetricsRoutes(app: self).register(on: &router) }

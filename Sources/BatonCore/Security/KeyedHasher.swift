@@ -13,6 +13,8 @@ public struct KeyedHasher: Sendable {
         case linkToken = "link-token"
         case invitee
         case erasedRedeemer = "erased-redeemer"
+        case adminSession = "admin-session"
+        case adminFormToken = "admin-form-token"
     }
 
     private let key: HMACSHA256Key

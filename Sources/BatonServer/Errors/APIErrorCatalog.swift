@@ -12,7 +12,7 @@ enum APIErrorCatalog {
     /// Representatives, at least one per code, in a stable order.
     static let representatives: [any HTTPErrorConvertible] =
         httpLayer + invites + credentials + handoffs + authentication + idempotency + funnel + limits + families + webhookEndpoints
-        + events
+        + events + audit
 
     /// Every code, sorted.
     static let codes: [String] = Set(representatives.map(\.code)).sorted()
@@ -83,6 +83,9 @@ enum APIErrorCatalog {
     static let events: [any HTTPErrorConvertible] = [
         EventFeedError.invalidParameter(field: "limit", reason: "must be an integer from 1 to 500"), EventFeedError.invalidCursor,
     ]
+
+    /// The audit trail's parameters (`GET /v1/audit`): the event feed's codes.
+    static let audit: [any HTTPErrorConvertible] = [AuditError.invalidLimit, AuditError.invalidCursor]
 
     /// Rate limits.
     static let limits: [any HTTPErrorConvertible] = [RateLimited(limitClass: .code, retryAfterSeconds: 30)]

@@ -26,15 +26,21 @@ enum OpenAPIDocument {
             "servers": [["url": "/"]],
             "security": [["apiKey": [String]()]],
             "tags": tags,
-            "paths": [pagePaths, inviteLifecyclePaths, familyPaths, webhookEndpointPaths, eventPaths, configPaths].reduce(apiPaths) {
-                addingOperations($1, to: $0)
-            },
+            "paths": [pagePaths, inviteLifecyclePaths, familyPaths, webhookEndpointPaths, eventPaths, configPaths, adminPaths, auditPaths]
+                .reduce(
+                    apiPaths
+                ) {
+                    addingOperations($1, to: $0)
+                },
             "webhooks": webhookOperations,
             "components": [
                 "securitySchemes": securitySchemes,
-                "schemas": [funnelSchemas, inviteLifecycleSchemas, familySchemas, webhookEndpointSchemas, eventSchemas].reduce(schemas) {
-                    $0.merging($1) { schema, _ in schema }
-                },
+                "schemas": [funnelSchemas, inviteLifecycleSchemas, familySchemas, webhookEndpointSchemas, eventSchemas, auditSchemas]
+                    .reduce(
+                        schemas
+                    ) {
+                        $0.merging($1) { schema, _ in schema }
+                    },
                 "responses": Dictionary(uniqueKeysWithValues: OpenAPISharedResponse.allCases.map { ($0.rawValue, $0.answer) }),
                 "parameters": sharedParameters,
                 "headers": sharedHeaders,
@@ -48,6 +54,10 @@ enum OpenAPIDocument {
             "adminBasic": [
                 "type": "http", "scheme": "basic",
                 "description": "/admin only: any user name, an API key with metrics:read (or admin) as the password",
+            ],
+            "adminSession": [
+                "type": "apiKey", "in": "cookie", "name": AdminSessionCookie.name,
+                "description": "The /admin pages that act: the session cookie POST /admin/sign-in sets",
             ],
             "apiKey": [
                 "type": "http", "scheme": "bearer",
@@ -77,6 +87,7 @@ enum OpenAPIDocument {
                 "description": "Where webhooks go: endpoints with their own secrets and event filters, their delivery logs, redelivery.",
             ],
             ["name": eventTag, "description": "The feed of the events webhooks carry, to read in order after a cursor."],
+            ["name": adminTag, "description": "The operators' pages that act (signed in, HTML forms) and their audit trail."],
         ]
     }
 

@@ -21,6 +21,20 @@ struct RouteGroupScopeTests {
         ("GET", "/metrics", "/metrics", .metricsRead),
         ("POST", "/v1/redemptions", "/v1/redemptions", .redemptionsWrite),
         ("GET", "/admin", "/admin", .metricsRead),
+        ("POST", "/admin/sign-out", "/admin/sign-out", .admin),
+        ("GET", "/admin/invites", "/admin/invites", .admin),
+        ("GET", "/admin/invites/\(UUID())", "/admin/invites/:id", .admin),
+        ("POST", "/admin/invites/find", "/admin/invites/find", .admin),
+        ("POST", "/admin/invites/\(UUID())/revoke", "/admin/invites/:id/revoke", .admin),
+        ("POST", "/admin/invites/\(UUID())/extend", "/admin/invites/:id/extend", .admin),
+        ("POST", "/admin/invites/\(UUID())/reissue", "/admin/invites/:id/reissue", .admin),
+        ("GET", "/admin/webhooks", "/admin/webhooks", .admin),
+        ("POST", "/admin/events/\(UUID())/redeliver", "/admin/events/:id/redeliver", .admin),
+        ("GET", "/admin/queue", "/admin/queue", .admin),
+        ("POST", "/admin/jobs/1/retry", "/admin/jobs/:id/retry", .admin),
+        ("POST", "/admin/jobs/1/cancel", "/admin/jobs/:id/cancel", .admin),
+        ("GET", "/admin/audit", "/admin/audit", .admin),
+        ("GET", "/v1/audit", "/v1/audit", .admin),
         ("DELETE", "/v1/families/fam_1", "/v1/families/:family_id", .admin),
         ("POST", "/v1/webhook-endpoints", "/v1/webhook-endpoints", .webhooksWrite),
         ("PATCH", "/v1/webhook-endpoints/\(UUID())", "/v1/webhook-endpoints/:id", .webhooksWrite),
@@ -50,14 +64,16 @@ struct RouteGroupScopeTests {
     @Test("a guarded route answers 401 without a key and 403 with a key lacking its scope")
     func everyGroupNeedsItsScope() throws {
         for route in Self.guarded {
-            let isAdmin = route.path == "/admin"
+            // The admin pages take Basic auth (or a session) and forms.
+            let isAdmin = route.path.hasPrefix("/admin")
             client.apiKey = nil
-            let body: Data? = ["POST", "PATCH"].contains(route.method) ? Data("{}".utf8) : nil
-            let anonymous = try client.send(route.method, route.path, body: body)
+            let body: Data? = ["POST", "PATCH"].contains(route.method) ? Data((isAdmin ? "" : "{}").utf8) : nil
+            let form = isAdmin ? [("Content-Type", "application/x-www-form-urlencoded")] : []
+            let anonymous = try client.send(route.method, route.path, headers: form, body: body)
             #expect(anonymous.status == 401, "\(route.method) \(route.path)")
             let others = Set(Scope.allCases).subtracting([route.scope, .admin])
             let key = try app.makeKey(others)
-            let headers = isAdmin ? [("Authorization", "Basic " + Data("ops:\(key)".utf8).base64EncodedString())] : []
+            let headers = isAdmin ? [("Authorization", "Basic " + Data("ops:\(key)".utf8).base64EncodedString())] + form : []
             client.apiKey = isAdmin ? nil : key
             let wrongScope = try client.send(route.method, route.path, headers: headers, body: body)
             #expect(wrongScope.status == 403, "\(route.method) \(route.path)")

@@ -109,6 +109,13 @@ struct APIErrorCatalogTests {
                 case .invalidCursor: 1
                 }
             })
+        #expect(
+            Self.covered(AuditError.self, cases: 0...1) {
+                switch $0 {
+                case .invalidLimit: 0
+                case .invalidCursor: 1
+                }
+            })
         #expect(APIErrorCatalog.representatives.contains { $0 is RedeemerTokenError })
         #expect(APIErrorCatalog.representatives.contains { $0 is RateLimited })
         #expect(APIErrorCatalog.representatives.contains { $0 is InvalidInvocation })

@@ -1,0 +1,27 @@
+import BatonCore
+
+/// `/admin/audit`: the audit trail, newest first, a page at a time: when,
+/// which key (public id and name), what, and on which target.
+struct AdminAuditPage {
+    let session: AdminSessionStore.Session
+
+    /// The page of `entries`, with a link to the older ones when `next` is given.
+    func html(_ entries: [AuditEntry], next: String?) -> String {
+        var body = "<p>Every action taken on these pages, and every sign-in and sign-out; also <code>GET /v1/audit</code>.</p>\n"
+        if entries.isEmpty {
+            body += "<p>Nothing yet.</p>\n"
+        } else {
+            body += "<div class=\"table\"><table><thead><tr><th scope=\"col\">When</th><th scope=\"col\">Key</th>"
+            body += "<th scope=\"col\">Action</th><th scope=\"col\">Target</th><th scope=\"col\">Detail</th></tr></thead><tbody>"
+            for entry in entries {
+                body += "<tr><td>\(DisplayFormat.minute(entry.occurredAt))</td>"
+                body += "<td><code>\(AdminLayout.text(entry.keyPublicID))</code> \(AdminLayout.text(entry.keyName))</td>"
+                body += "<td><code>\(entry.action.rawValue)</code></td><td><code>\(AdminLayout.text(entry.target))</code></td>"
+                body += "<td>\(entry.detail == "{}" ? "—" : "<code>\(AdminLayout.text(entry.detail))</code>")</td></tr>"
+            }
+            body += "</tbody></table></div>\n"
+        }
+        if let next { body += "<p><a href=\"/admin/audit?after=\(HTMLText.escaped(next))\">Older entries</a></p>\n" }
+        return AdminLayout.page(title: "Audit trail", current: "/admin/audit", session: session, body: body)
+    }
+}

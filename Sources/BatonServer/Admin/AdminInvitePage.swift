@@ -1,0 +1,112 @@
+import BatonCore
+import Foundation
+
+/// `/admin/invites`: find an invite by code, token or id, and the invite
+/// page itself: its fields, redemptions and timeline, and the forms that
+/// revoke, extend and reissue it. After a reissue the same page shows the
+/// new code and link once, with a QR code of the link.
+///
+/// Nothing here repeats what was typed into the search: a refusal is one
+/// of the page's own sentences. Every stored value goes through
+/// ``AdminLayout/text(_:)``.
+struct AdminInvitePage {
+    /// The new credentials of a reissue, shown once.
+    struct Credentials {
+        var code: String
+        var link: String
+    }
+
+    let session: AdminSessionStore.Session
+
+    /// The search page; `refusal` is a fixed sentence shown as an alert.
+    func search(refusal: String? = nil) -> String {
+        AdminLayout.page(title: "Find an invite", current: "/admin/invites", session: session, body: searchForm(refusal: refusal))
+    }
+
+    /// The invite page. `notice` and `refusal` are fixed sentences.
+    func detail(
+        _ detail: InviteDetail, timeline: InviteTimeline, credentials: Credentials? = nil, notice: String? = nil, refusal: String? = nil
+    ) -> String {
+        let invite = detail.invite
+        let id = invite.id.uuidString.lowercased()
+        var body = ""
+        if let refusal { body += "<p class=\"error\" role=\"alert\">\(AdminLayout.text(refusal))</p>\n" }
+        if let credentials { body += Self.credentialsBox(credentials) }
+        body += "<dl>"
+        let fields: [(String, String?)] = [
+            ("Id", "<code>\(id)</code>"), ("State", "<strong id=\"invite-state\">\(invite.state.rawValue)</strong>"),
+            ("Family", "\(AdminLayout.text(invite.familyName)) (<code>\(AdminLayout.text(invite.familyID))</code>)"),
+            ("Inviter", invite.inviterName.map(AdminLayout.text)), ("Redemptions", "\(invite.redemptionCount) of \(invite.maxRedemptions)"),
+            ("Created", DisplayFormat.minute(invite.createdAt)), ("Expires", DisplayFormat.minute(invite.expiresAt)),
+            ("First previewed", invite.firstPreviewedAt.map(DisplayFormat.minute)),
+            ("Finalized", invite.finalizedAt.map(DisplayFormat.minute)),
+            ("Source", invite.attribution.source.map(AdminLayout.text)), ("Campaign", invite.attribution.campaign.map(AdminLayout.text)),
+        ]
+        for (label, value) in fields { body += "<dt>\(label)</dt><dd>\(value ?? "—")</dd>" }
+        body += "</dl>\n"
+        if invite.state == .active { body += actions(id: id) }
+        body += "<h2>Redemptions</h2>\n"
+        if detail.redemptions.isEmpty {
+            body += "<p>None yet.</p>\n"
+        } else {
+            body += "<div class=\"table\"><table><thead><tr><th scope=\"col\">When</th><th scope=\"col\">Redeemer</th>"
+            body += "<th scope=\"col\">Channel</th></tr></thead><tbody>"
+            for redemption in detail.redemptions {
+                body +=
+                    "<tr><td>\(DisplayFormat.minute(redemption.redeemedAt))</td><td><code>\(AdminLayout.text(redemption.redeemerID))</code></td>"
+                body += "<td>\(AdminLayout.text(redemption.channel))</td></tr>"
+            }
+            body += "</tbody></table></div>\n"
+        }
+        body += "<h2>Timeline</h2>\n<div class=\"table\"><table><thead><tr><th scope=\"col\">When</th><th scope=\"col\">Event</th>"
+        body += "<th scope=\"col\">Channel</th></tr></thead><tbody>"
+        for event in timeline.events {
+            body += "<tr><td>\(DisplayFormat.minute(event.occurredAt))</td><td><code>\(AdminLayout.text(event.type))</code></td>"
+            body += "<td>\(event.channel.map(AdminLayout.text) ?? "—")</td></tr>"
+        }
+        body += "</tbody></table></div>\n"
+        if timeline.next != nil {
+            body += "<p>Older events follow: <code>GET /v1/invites/\(id)/events</code> pages through them all.</p>\n"
+        }
+        body += "<h2>Find another</h2>\n" + searchForm(refusal: nil)
+        return AdminLayout.page(
+            title: "Invite for " + invite.familyName, current: "/admin/invites", session: session, notice: notice, body: body)
+    }
+
+    /// The search form. It posts, so that a typed code or token never
+    /// lands in a URL, a browser history or an access log.
+    private func searchForm(refusal: String?) -> String {
+        var html = ""
+        if let refusal { html += "<p class=\"error\" role=\"alert\" id=\"find-error\">\(AdminLayout.text(refusal))</p>\n" }
+        let described = refusal == nil ? "" : " aria-describedby=\"find-error\""
+        html += "<form method=\"post\" action=\"/admin/invites/find\">\(AdminLayout.tokenField(session))"
+        html += "<label for=\"credential\">Code, link token or invite id</label>"
+        html += "<input type=\"text\" id=\"credential\" name=\"credential\" required autocomplete=\"off\" spellcheck=\"false\"\(described)>"
+        html += "<button type=\"submit\">Find</button></form>\n"
+        return html
+    }
+
+    private func actions(id: String) -> String {
+        var html = "<h2>Act on it</h2>\n"
+        html += AdminLayout.button("Revoke", action: "/admin/invites/\(id)/revoke", session: session, danger: true)
+        html += AdminLayout.button("Reissue code and link", action: "/admin/invites/\(id)/reissue", session: session)
+        html += "<form method=\"post\" action=\"/admin/invites/\(id)/extend\">\(AdminLayout.tokenField(session))"
+        html += "<label for=\"days\">Expire this many days from now</label>"
+        html +=
+            "<input type=\"number\" id=\"days\" name=\"days\" min=\"1\" max=\"\(AdminInviteRoutes.maxExtensionDays)\" value=\"7\" required>"
+        html += "<button type=\"submit\">Set expiry</button></form>\n"
+        return html
+    }
+
+    private static func credentialsBox(_ credentials: Credentials) -> String {
+        var html = "<section class=\"secret\" aria-labelledby=\"new-credentials\"><h2 id=\"new-credentials\">New code and link</h2>"
+        html += "<p>Shown this once: copy them now. The old code and link answer <code>invite_reissued</code>.</p><dl>"
+        html += "<dt>Code</dt><dd><code id=\"new-code\">\(AdminLayout.text(credentials.code))</code></dd>"
+        html += "<dt>Link</dt><dd><code id=\"new-link\">\(AdminLayout.text(credentials.link))</code></dd></dl>"
+        if let svg = QRCodeSVG.svg(of: credentials.link) {
+            html += "<figure><div class=\"qr\" role=\"img\" aria-label=\"QR code of the new link\">\(svg)</div></figure>"
+        }
+        html += "</section>\n"
+        return html
+    }
+}

@@ -1,0 +1,37 @@
+import BatonCore
+
+/// `/admin/queue`: the jobs that need an operator — discarded (out of
+/// attempts or failed for good) and retryable (failing, will run again) —
+/// with their last error (escaped), each with a retry button, and a
+/// cancel button for those not yet final.
+struct AdminQueuePage {
+    let session: AdminSessionStore.Session
+
+    /// The page of `discarded` and `retryable` jobs; `notice` and `refusal` are fixed sentences.
+    func html(discarded: [JobRecord], retryable: [JobRecord], notice: String?, refusal: String? = nil) -> String {
+        var body = ""
+        if let refusal { body += "<p class=\"error\" role=\"alert\">\(AdminLayout.text(refusal))</p>\n" }
+        body += "<p>The same operations as <code>baton jobs retry</code> and <code>baton jobs cancel</code>.</p>\n"
+        body += "<h2>Discarded</h2>\n" + table(discarded)
+        body += "<h2>Retrying</h2>\n" + table(retryable)
+        return AdminLayout.page(title: "Job queue", current: "/admin/queue", session: session, notice: notice, body: body)
+    }
+
+    private func table(_ jobs: [JobRecord]) -> String {
+        guard !jobs.isEmpty else { return "<p>None.</p>\n" }
+        var html = "<div class=\"table\"><table><thead><tr><th scope=\"col\">Id</th><th scope=\"col\">Kind</th>"
+        html += "<th scope=\"col\">Attempts</th><th scope=\"col\">Scheduled</th><th scope=\"col\">Last error</th>"
+        html += "<th scope=\"col\">Action</th></tr></thead><tbody>"
+        for job in jobs {
+            html += "<tr><td>\(job.id)</td><td><code>\(AdminLayout.text(job.kind))</code></td>"
+            html += "<td>\(job.attempt) of \(job.maxAttempts)</td><td>\(DisplayFormat.minute(job.scheduledAt))</td>"
+            html += "<td>\(job.lastError.map { "<code>\(AdminLayout.text($0))</code>" } ?? "—")</td><td>"
+            html += AdminLayout.button("Retry now", action: "/admin/jobs/\(job.id)/retry", session: session)
+            if !job.state.isFinal {
+                html += AdminLayout.button("Cancel", action: "/admin/jobs/\(job.id)/cancel", session: session, danger: true)
+            }
+            html += "</td></tr>"
+        }
+        return html + "</tbody></table></div>\n"
+    }
+}
