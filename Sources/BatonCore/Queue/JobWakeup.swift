@@ -1,4 +1,5 @@
 import BackgroundServices
+import Foundation
 import Postgres
 
 /// Wakes listening workers after jobs were committed, from outside the
@@ -10,13 +11,22 @@ import Postgres
 /// Instead the caller commits, then calls ``signal()``: it only sets a flag,
 /// and this object's own thread (a `BackgroundService`) sends one
 /// `pg_notify('baton_jobs', '')` per burst of signals, on a connection of
-/// its own, in a transaction that writes nothing. When the database is
+/// its own, in a transaction that writes nothing. After each it pauses for
+/// ``coalescingInterval`` before it may send the next, so that under load
+/// the signals of many commits fold into one NOTIFY. When the database is
 /// unreachable the service reconnects with backoff and sends the wake-up
 /// once it is back; workers poll (every 2 s by default) and find the jobs
 /// anyway.
 ///
 /// One per process (the API server's), started lazily on the first signal.
 public final class JobWakeup: Sendable {
+    /// The pause after each NOTIFY. Every redemption signals, and with many
+    /// connections the next signal is already waiting when a NOTIFY returns,
+    /// so without the pause the thread sent NOTIFYs back to back, a tenth
+    /// of the server's CPU (docs/performance.md); a worker hears of a job
+    /// at most this much later.
+    public static let coalescingInterval: Duration = .milliseconds(5)
+
     private let service = BackgroundService<PostgresConnection>(name: "baton-wakeup")
     private let work: ServiceWork<PostgresConnection>
 
@@ -26,6 +36,10 @@ public final class JobWakeup: Sendable {
             connect: { try PostgresConnection(conninfo, connectTimeoutSeconds: 2) },
             turn: { connection, _ in
                 try JobQueue.wake(on: connection)
+                // A plain sleep, not a wait a signal would end: signals that
+                // arrive meanwhile leave one wake-up behind, so the wait
+                // below returns at once and the next turn sends one NOTIFY for them all.
+                Thread.sleep(forTimeInterval: JobWakeup.coalescingInterval / .seconds(1))
                 return .wait(.seconds(3600))
             },
             disconnect: { connection, _ in connection.close() })

@@ -25,7 +25,7 @@ extension BatonApplication {
     func requiringRedeemer() -> RouteGuard<RedemptionCaller> {
         RouteGuard { [self] request in
             guard let presented = Self.bearerToken(request) else { throw APIKeyError.invalid }
-            guard presented.split(separator: ".", omittingEmptySubsequences: false).count == 3 else {
+            guard BearerCredential.isJWTShaped(presented) else {
                 do {
                     let record = try authenticate(key: presented, scope: .redemptionsWrite, client: request.clientAddress)
                     return .admit(.apiKey(APIKeyCaller(keyID: record.id)))
@@ -78,22 +78,6 @@ extension BatonApplication {
     /// length is not judged here (the HTTP server bounds headers): the
     /// credential's own parser does, so an oversized JWT is named a bad token.
     public static func bearerToken(_ request: Request) -> String? {
-        guard let header = request.headers["Authorization"] else { return nil }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        return trimmingWhitespace(parts[1])
-    }
-
-    /// `text` without leading and trailing `CharacterSet.whitespaces`. An
-    /// ASCII credential (every real one) is trimmed byte-wise: the set's only
-    /// ASCII members are space and tab, and Foundation's trimming cost 4 % of
-    /// a redemption's CPU.
-    private static func trimmingWhitespace(_ text: Substring) -> String {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.trimmingCharacters(in: .whitespaces) }
-        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        var bytes = text.utf8[...]
-        while let first = bytes.first, isBlank(first) { bytes = bytes.dropFirst() }
-        while let last = bytes.last, isBlank(last) { bytes = bytes.dropLast() }
-        return String(Substring(bytes))
+        request.headers["Authorization"].flatMap(BearerCredential.credential(in:))
     }
 }

@@ -15,8 +15,8 @@ extension RedemptionReceipt {
         object.add("channel", channel.rawValue)
         object.add("family_id", familyID)
         object.add("family_name", familyName)
-        object.add("id", id.uuidString.lowercased())
-        object.add("invite_id", inviteID.uuidString.lowercased())
+        object.add("id", id)
+        object.add("invite_id", inviteID)
         object.add("inviter_id", inviterID)
         object.add("inviter_name", inviterName)
         object.add(

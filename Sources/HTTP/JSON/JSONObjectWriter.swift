@@ -74,6 +74,15 @@ public struct JSONObjectWriter: ~Copyable {
         }
     }
 
+    /// Adds `key` with a UUID in lower case, as `uuid.uuidString.lowercased()` spells it.
+    public mutating func add(_ key: StaticString, _ value: UUID) {
+        add(key, maxLength: 38) { out in
+            out.write(byte: UInt8(ascii: "\""))
+            out.writeUUID(value)
+            out.write(byte: UInt8(ascii: "\""))
+        }
+    }
+
     /// The finished object's UTF-8 bytes, which take over the writer's memory.
     public consuming func data() -> Data {
         write(maxLength: 1) { $0.write("}") }

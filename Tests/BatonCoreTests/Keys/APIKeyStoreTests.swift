@@ -44,10 +44,24 @@ struct APIKeyStoreTests {
         #expect(throws: APIKeyError.invalid) { try authenticate(key.text) }
     }
 
+    @Test("a generated key parses back to itself, its public id the 12 digits after bk_")
+    func generatedKeysParse() throws {
+        for _ in 0..<100 {
+            let key = APIKey.generate()
+            let parsed = try APIKey(parsing: key.text)
+            #expect(parsed == key)
+            #expect(parsed.publicID == String(key.text.dropFirst(3).prefix(12)))
+        }
+    }
+
     @Test(
         "text that is not a key is malformed, and a key never prints its secret",
         arguments: [
             "", "bk_", "Bearer x", "bk_0123456789ab_" + String(repeating: "g", count: 40), String(repeating: "a", count: 56),
+            "bk_0123456789AB_" + String(repeating: "a", count: 40), "bk-0123456789ab_" + String(repeating: "a", count: 40),
+            "bk_0123456789a_b" + String(repeating: "a", count: 40), "bk_0123456789ab_" + String(repeating: "a", count: 39) + "_",
+            "bk_0123456789ab_" + String(repeating: "a", count: 41), "bk_0123456789ab_" + String(repeating: "a", count: 38) + "é",
+            "BK_0123456789ab_" + String(repeating: "a", count: 40),
         ])
     func malformed(text: String) {
         #expect(throws: APIKeyError.malformed) { try APIKey(parsing: text) }

@@ -44,6 +44,19 @@ struct JSONObjectWriterTests {
         #expect(data == (try JSONCoding.encode(Encoded(createdAt: date, count: count, name: name))))
     }
 
+    @Test(
+        "a UUID is written as uuidString lower-cased, bytes pinned",
+        arguments: [
+            "00000000-0000-0000-0000-000000000000", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF", "0123ABCD-4567-89EF-FEDC-BA9876543210",
+            UUID().uuidString,
+        ])
+    func uuid(text: String) throws {
+        let uuid = try #require(UUID(uuidString: text))
+        var object = JSONObjectWriter()
+        object.add("id", uuid)
+        #expect(String(decoding: object.data(), as: UTF8.self) == #"{"id":""# + text.lowercased() + #""}"#)
+    }
+
     @Test("a nil string is null, and members are separated by commas")
     func null() {
         var object = JSONObjectWriter()
