@@ -114,13 +114,13 @@ struct VerificationExamplesTests {
         let build = FileManager.default.temporaryDirectory.appending(path: "baton-webhook-verify-\(getpid())")
         try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
         func interpreted(_ name: String, _ tool: String, _ script: String) -> Verifier {
-            let path = executable(tool)
+            let path = toolPath(tool)
             return Verifier(name: name, command: path.map { [$0, examples.appending(path: script).path] }, missing: "\(tool) not found")
         }
         func compiled(_ name: String, _ tool: String, _ arguments: (String) -> [String], environment: [String: String] = [:]) throws
             -> Verifier
         {
-            guard let path = executable(tool) else { return Verifier(name: name, command: nil, missing: "\(tool) not found") }
+            guard let path = toolPath(tool) else { return Verifier(name: name, command: nil, missing: "\(tool) not found") }
             let output = build.appending(path: "verify-\(name)").path
             let outcome = try run([path] + arguments(output), environment: environment)
             guard outcome.status == 0 else { throw CompileFailure(name: name, output: outcome.output) }
@@ -166,9 +166,4 @@ struct VerificationExamplesTests {
         return (process.terminationStatus, String(decoding: text, as: UTF8.self))
     }
 
-    /// The full path of `tool` on PATH, or nil.
-    static func executable(_ tool: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(tool)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
 }
