@@ -17,7 +17,7 @@ extension Worker {
         [
             OutboxEvents.webhookKind: WebhookDelivery(
                 settings: delivery, secretKey: secretKey, events: WebhookEvents(conninfo: conninfo),
-                transport: WebhookTransport(limit: delivery.timeout), metrics: metrics, clock: clock, log: log)
+                transport: WebhookTransport(limit: delivery.timeout, caBundle: delivery.caBundle), metrics: metrics, clock: clock, log: log)
         ]
     }
 

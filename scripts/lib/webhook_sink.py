@@ -1,6 +1,7 @@
-"""A webhook receiver for scripts/soak: answers 204 to every POST and writes
-how many deliveries and distinct event ids (Idempotency-Key) it saw as JSON
-to --stats every second."""
+"""A webhook receiver for scripts/soak: answers 204 to every POST, over
+HTTP/1.1 keep-alive as real receivers do, and writes how many deliveries,
+distinct event ids (Idempotency-Key) and connections it saw as JSON to
+--stats every second."""
 import argparse
 import http.server
 import json
@@ -10,9 +11,16 @@ import time
 
 
 class Sink(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
     lock = threading.Lock()
     deliveries = 0
+    connections = 0
     events = set()
+
+    def setup(self):
+        super().setup()
+        with Sink.lock:
+            Sink.connections += 1
 
     def do_POST(self):
         self.rfile.read(int(self.headers.get("Content-Length", "0")))
@@ -20,6 +28,7 @@ class Sink(http.server.BaseHTTPRequestHandler):
             Sink.deliveries += 1
             Sink.events.add(self.headers.get("Idempotency-Key", ""))
         self.send_response(204)
+        self.send_header("Content-Length", "0")
         self.end_headers()
 
     def log_message(self, *arguments):
@@ -35,7 +44,7 @@ def main():
     threading.Thread(target=server.serve_forever, daemon=True).start()
     while True:
         with Sink.lock:
-            snapshot = {"deliveries": Sink.deliveries, "events": len(Sink.events)}
+            snapshot = {"deliveries": Sink.deliveries, "events": len(Sink.events), "connections": Sink.connections}
         with open(arguments.stats + ".tmp", "w") as out:
             json.dump(snapshot, out)
         os.replace(arguments.stats + ".tmp", arguments.stats)

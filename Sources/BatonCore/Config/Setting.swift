@@ -111,6 +111,13 @@ public struct Setting: Sendable, Hashable {
         summary: "Days the webhook delivery log keeps each attempt (1-3650).",
         defaultValue: "30", isSecret: false
     )
+    /// The CA certificates webhook receivers are verified against, instead of the system bundle.
+    public static let webhookCABundle = Setting(
+        name: "BATON_WEBHOOK_CA_BUNDLE",
+        summary:
+            "PEM file of the CA certificates that webhook receivers' TLS certificates are verified against, instead of the system bundle (receivers behind a private CA). Unset: the system bundle.",
+        defaultValue: "", isSecret: false
+    )
     /// Jobs one worker runs at once.
     public static let workerConcurrency = Setting(
         name: "BATON_WORKER_CONCURRENCY",
@@ -164,6 +171,7 @@ public struct Setting: Sendable, Hashable {
             guessBudgetFlush,
             androidPackage, androidFingerprints,
             webhookURL, webhookSecret, webhookTimeout, webhookRetryBase, webhookMaxAttempts, webhookDisableAfter, webhookLogRetention,
+            webhookCABundle,
             workerConcurrency, jobLease, jobTimeout, workerShutdownGrace, jobRetention, idempotencyRetention,
             eventRetention,
         ] + links

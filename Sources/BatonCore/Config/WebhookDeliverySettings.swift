@@ -1,6 +1,8 @@
+import Foundation
+
 /// How every worker delivers webhooks, to whichever endpoint
 /// (`BATON_WEBHOOK_TIMEOUT_MS`, `_RETRY_BASE_SECONDS`, `_MAX_ATTEMPTS`,
-/// `_DISABLE_AFTER_HOURS`, `_LOG_RETENTION_DAYS`). Read whether or not
+/// `_DISABLE_AFTER_HOURS`, `_LOG_RETENTION_DAYS`, `_CA_BUNDLE`). Read whether or not
 /// `BATON_WEBHOOK_URL` is set: endpoints live in the database.
 public struct WebhookDeliverySettings: Sendable, Equatable {
     /// The longest one request may take.
@@ -13,17 +15,21 @@ public struct WebhookDeliverySettings: Sendable, Equatable {
     public var disableAfter: Duration
     /// How long the delivery log keeps an attempt.
     public var logRetention: Duration
+    /// The PEM file of CA certificates receivers are verified against
+    /// instead of the system bundle; nil for the system bundle.
+    public var caBundle: String?
 
     /// The defaults, or the values given.
     public init(
         timeout: Duration = .seconds(10), retryBaseSeconds: Double = 30, maxAttempts: Int = OutboxEvents.defaultWebhookMaxAttempts,
-        disableAfter: Duration = .seconds(5 * 86_400), logRetention: Duration = .seconds(30 * 86_400)
+        disableAfter: Duration = .seconds(5 * 86_400), logRetention: Duration = .seconds(30 * 86_400), caBundle: String? = nil
     ) {
         self.timeout = timeout
         self.retryBaseSeconds = retryBaseSeconds
         self.maxAttempts = maxAttempts
         self.disableAfter = disableAfter
         self.logRetention = logRetention
+        self.caBundle = caBundle
     }
 
     /// The retry schedule: the base doubling up to 6 hours, ±25 % jitter.
@@ -35,9 +41,23 @@ public struct WebhookDeliverySettings: Sendable, Equatable {
         let attempts = reader.integer(.webhookMaxAttempts, in: 1...100)
         let disableAfter = reader.integer(.webhookDisableAfter, in: 1...8_760)
         let retention = reader.integer(.webhookLogRetention, in: 1...3_650)
-        guard let timeout, let base, let attempts, let disableAfter, let retention else { return nil }
+        let caBundle = reader.optional(.webhookCABundle, expected: "a readable PEM file of CA certificates, at most 16 MiB") { path in
+            holdsCertificates(path) ? path : nil
+        }
+        guard let timeout, let base, let attempts, let disableAfter, let retention, let caBundle else { return nil }
         return WebhookDeliverySettings(
             timeout: .milliseconds(timeout), retryBaseSeconds: base, maxAttempts: attempts,
-            disableAfter: .seconds(disableAfter * 3600), logRetention: .seconds(retention * 86_400))
+            disableAfter: .seconds(disableAfter * 3600), logRetention: .seconds(retention * 86_400), caBundle: caBundle)
+    }
+
+    /// Whether `path` is a readable file of at most 16 MiB with a PEM
+    /// certificate in it, so a wrong path fails at start rather than at
+    /// every delivery. libcurl parses the certificates themselves.
+    static func holdsCertificates(_ path: String) -> Bool {
+        let limit = 16 << 20
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: limit + 1), data.count <= limit else { return false }
+        return data.range(of: Data("-----BEGIN CERTIFICATE-----".utf8)) != nil
     }
 }

@@ -4,9 +4,10 @@ import Foundation
 extension WebhookCurlLoop {
     /// A new easy handle with the options every delivery shares: POST,
     /// HTTP(S) only, HTTP/2 over TLS when offered, TLS verified against the
-    /// system CA bundle (libcurl's default on Debian), no redirects, no
-    /// signals, the answer's body into ``WebhookTransfer/receive(_:)``.
-    static func makeEasyHandle() -> UnsafeMutableRawPointer? {
+    /// system CA bundle (libcurl's default on Debian) or the PEM file
+    /// `caBundle` instead, no redirects, no signals, the answer's body into
+    /// ``WebhookTransfer/receive(_:)``.
+    static func makeEasyHandle(caBundle: String?) -> UnsafeMutableRawPointer? {
         guard let easy = curl_easy_init() else { return nil }
         _ = baton_curl_easy_long(easy, CURLOPT_NOSIGNAL, 1)
         _ = baton_curl_easy_long(easy, CURLOPT_POST, 1)
@@ -17,6 +18,11 @@ extension WebhookCurlLoop {
         _ = baton_curl_easy_long(easy, CURLOPT_FOLLOWLOCATION, 0)
         _ = baton_curl_easy_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
         _ = baton_curl_easy_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
+        if let caBundle {
+            // Debian's libcurl also has a default CA directory: without clearing it the system's CAs would stay trusted.
+            _ = baton_curl_easy_pointer(easy, CURLOPT_CAINFO, caBundle)
+            _ = baton_curl_easy_pointer(easy, CURLOPT_CAPATH, nil)
+        }
         _ = baton_curl_easy_long(easy, CURLOPT_TCP_KEEPALIVE, 1)
         _ = baton_curl_easy_write(easy) { data, size, count, context in
             guard let data, let context else { return 0 }

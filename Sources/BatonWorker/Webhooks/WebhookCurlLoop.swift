@@ -30,6 +30,8 @@ final class WebhookCurlLoop: Sendable {
     private let opened = Atomic<Int>(0)
     /// The longest a delivery may take to connect.
     let connectLimit: Duration
+    /// The PEM file receivers are verified against instead of the system bundle, if any.
+    let caBundle: String?
 
     /// A libcurl handle pointer, carried between threads by the rules above.
     private struct Handle: @unchecked Sendable {
@@ -39,8 +41,9 @@ final class WebhookCurlLoop: Sendable {
     private static let initialized: Bool = baton_curl_global_init() == CURLE_OK
 
     /// Starts the loop thread (`baton-webhooks`).
-    init(connectLimit: Duration) {
+    init(connectLimit: Duration, caBundle: String?) {
         self.connectLimit = connectLimit
+        self.caBundle = caBundle
         precondition(Self.initialized, "libcurl failed to initialize")
         guard let multi = curl_multi_init() else { preconditionFailure("curl_multi_init failed: out of memory") }
         self.multi = Handle(pointer: multi)
@@ -131,7 +134,7 @@ final class WebhookCurlLoop: Sendable {
 
     /// Puts `transfer` on an easy handle and into the multi handle, or fails it.
     private func start(_ transfer: WebhookTransfer, _ state: inout LoopState) {
-        guard let easy = state.idle.popLast() ?? Self.makeEasyHandle() else {
+        guard let easy = state.idle.popLast() ?? Self.makeEasyHandle(caBundle: caBundle) else {
             return transfer.finish(.failed("request failed (out of memory)"))
         }
         guard configure(easy, for: transfer), curl_multi_add_handle(multi.pointer, easy) == CURLM_OK else {

@@ -9,7 +9,7 @@ import Foundation
 /// cooperative pool. Connections stay open and are reused per endpoint
 /// (the multi handle's connection cache), HTTP/2 is negotiated over TLS
 /// when the receiver offers it, TLS is verified against the system CA
-/// bundle, redirects are not followed (a 3xx is a failure, like any
+/// bundle (or instead against `BATON_WEBHOOK_CA_BUNDLE`'s file), redirects are not followed (a 3xx is a failure, like any
 /// non-2xx), and the body of the answer is kept up to
 /// ``WebhookResponse/bodyLimit`` bytes; the rest is discarded. Proxies
 /// come from the environment as libcurl reads them (`https_proxy`,
@@ -24,10 +24,12 @@ final class WebhookTransport: Sendable {
     let limit: Duration
 
     /// A transport whose requests never outlast `limit`, each connecting
-    /// within `connectLimit` (or its own timeout, when shorter).
-    init(limit: Duration, connectLimit: Duration = .seconds(10)) {
+    /// within `connectLimit` (or its own timeout, when shorter), verifying
+    /// receivers against the PEM file `caBundle` instead of the system
+    /// bundle when given.
+    init(limit: Duration, connectLimit: Duration = .seconds(10), caBundle: String? = nil) {
         self.limit = limit
-        loop = WebhookCurlLoop(connectLimit: connectLimit)
+        loop = WebhookCurlLoop(connectLimit: connectLimit, caBundle: caBundle)
     }
 
     deinit {

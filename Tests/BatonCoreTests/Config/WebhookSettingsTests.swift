@@ -1,5 +1,6 @@
 import BatonCore
 import BatonTestSupport
+import Foundation
 import Testing
 
 @Suite("Webhook settings")
@@ -47,5 +48,28 @@ struct WebhookSettingsTests {
         ])
         #expect(configuration.webhook == nil)
         #expect(configuration.worker == WorkerSettings())
+    }
+
+    @Test("BATON_WEBHOOK_CA_BUNDLE names a PEM file of certificates; a missing file, a directory or a file without one is refused")
+    func caBundle() throws {
+        let base = ["BATON_DATABASE_URL": "postgresql:///baton", "BATON_SECRET_KEY": TestSecrets.secretKeyHex]
+        let directory = FileManager.default.temporaryDirectory.appending(path: "baton-ca-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bundle = directory.appending(path: "ca.pem")
+        try Data("-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n".utf8).write(to: bundle)
+        let key = directory.appending(path: "key.pem")
+        try Data("-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----\n".utf8).write(to: key)
+        let with = { (path: String) in base.merging(["BATON_WEBHOOK_CA_BUNDLE": path]) { $1 } }
+        #expect(try BatonConfiguration(environment: base).webhookDelivery.caBundle == nil)
+        #expect(try BatonConfiguration(environment: with(bundle.path)).webhookDelivery.caBundle == bundle.path)
+        for refused in [directory.appending(path: "missing.pem").path, directory.path, key.path] {
+            do {
+                _ = try BatonConfiguration(environment: with(refused))
+                Issue.record("accepted \(refused)")
+            } catch {
+                #expect(error.problems.map(\.setting) == ["BATON_WEBHOOK_CA_BUNDLE"])
+            }
+        }
     }
 }

@@ -143,53 +143,17 @@ struct WebhookTransportTests {
 }
 
 extension WebhookTransportTests {
-    @Test(
-        "a TLS receiver whose certificate the system CA bundle does not vouch for is 'TLS failed': verification is on",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")))
-    func untrustedCertificateFails() throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "baton-tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (key, certificate) = (directory.appending(path: "key.pem").path, directory.appending(path: "cert.pem").path)
-        let make = try Process.run(
-            URL(fileURLWithPath: "/usr/bin/openssl"),
-            arguments: [
-                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
-                "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", key, "-out", certificate,
-            ])
-        make.waitUntilExit()
-        #expect(make.terminationStatus == 0)
-        let port = try BatonProcess.freePort()
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        server.arguments = ["s_server", "-quiet", "-www", "-accept", "127.0.0.1:\(port)", "-key", key, "-cert", certificate]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
-        // SIGKILL: the child inherits the test process's blocked SIGTERM and SIGINT.
-        defer {
-            kill(server.processIdentifier, SIGKILL)
-            server.waitUntilExit()
-        }
-        #expect(eventually(within: 5) { Self.accepts(port: port) })
-        let transport = WebhookTransport(limit: .seconds(5))
-        let request = WebhookRequest(
-            url: URL(string: "https://127.0.0.1:\(port)/hooks")!, headers: [], body: Data("{}".utf8), timeout: .seconds(5))
-        #expect(transport.post(request).outcome == .failed("TLS failed"))
-    }
-
-    /// Whether something accepts TCP connections on 127.0.0.1:`port`.
-    static func accepts(port: Int) -> Bool {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
+    @Test("a TLS receiver is 'TLS failed' unless the transport's CA bundle vouches for it, and answers when it does: verification is on")
+    func verificationUsesTheCABundle() throws {
+        let certificates = try TestCertificates.shared.get()
+        let receiver = try H2Receiver(certificates)
+        defer { receiver.stop() }
+        let request = WebhookRequest(url: receiver.url, headers: [], body: Data("{}".utf8), timeout: .seconds(5))
+        #expect(WebhookTransport(limit: .seconds(5)).post(request).outcome == .failed("TLS failed"))
+        let other = WebhookTransport(limit: .seconds(5), caBundle: certificates.otherAuthority.path)
+        #expect(other.post(request).outcome == .failed("TLS failed"))
+        let trusted = WebhookTransport(limit: .seconds(5), caBundle: certificates.authority.path).post(request)
+        #expect(trusted.outcome == .status(200))
+        #expect(trusted.bodyPrefix == Array("{}".utf8))
     }
 }
