@@ -114,7 +114,8 @@ public final class WebhookEvents: Sendable {
         } catch {
             return attempts.map { _ in .failure(error) }
         }
-        guard rows.count == attempts.count else { return attempts.map { _ in .failure(Refusal.eventMissing) } }
+        // One row per attempt by construction; anything else is retried, never taken for a refusal.
+        guard rows.count == attempts.count else { return attempts.map { _ in .failure(PostgresError(.unexpectedResult)) } }
         // Fan-out puts one event in several jobs of a batch: its body is made once.
         var bodies: [UUID: WebhookJSON] = [:]
         var urls: [String: URL] = [:]
