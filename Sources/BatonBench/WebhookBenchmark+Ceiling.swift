@@ -24,10 +24,13 @@ extension WebhookBenchmark {
             }
         }
 
-        /// The event's webhook body, as the delivery's first statement builds it.
+        /// The event's webhook body, built as the delivery's first statement builds it.
         static let bodyStatement = PostgresStatement(
             name: "webhook_event_body",
-            sql: "SELECT baton.webhook_body(event_id, type, occurred_at, data) AS body FROM baton.events WHERE event_id = $1")
+            sql: """
+                SELECT baton.webhook_body(e.event_id, e.type, e.occurred_at, e.data, i.source, i.campaign) AS body
+                FROM baton.events e LEFT JOIN baton.invites i ON i.id = e.invite_id WHERE e.event_id = $1
+                """)
 
         /// Removes the binary and the statement files.
         func remove() {

@@ -11,8 +11,9 @@ import Postgres
 /// connections). Targets in docs/benchmarks.md.
 ///
 /// Ours is a `Worker` with the standard handlers `baton worker` runs: the
-/// event body read per job, signed with the real secret, posted through the
-/// libcurl transport, completed. The ceiling runs the same claim, event-body
+/// event bodies read and the attempts logged per batch of deliveries,
+/// signed with the real secret, posted through the libcurl transport,
+/// completed. The ceiling runs the same claim, event-body
 /// and complete statements over libpq and posts each claimed batch at once
 /// through a libcurl multi handle. Each round refills the queue with `jobs`
 /// events of one endpoint; both sides start from the same vacuumed table
@@ -92,13 +93,14 @@ public struct WebhookBenchmark: Sendable {
         report.notes = [
             "After a warm-up round, \(rounds) rounds of \(jobs) deliveries per side, the side going first alternating; each side starts "
                 + "from a refilled, vacuumed queue after a CHECKPOINT. Medians (min–max); ratios paired per round.",
-            "Ours: Worker.standardHandlers as `baton worker` runs them (fetch loop + \(concurrency) runners; per job one statement "
-                + "reading the endpoint and event body and logging the attempt, the HMAC-SHA256 signature, the post through one libcurl "
-                + "multi handle on its own thread, one statement completing the log entry), timed from start() until the last completion.",
+            "Ours: Worker.standardHandlers as `baton worker` runs them (fetch loop + \(concurrency) runners; the deliveries running "
+                + "at once share one statement reading the endpoints and event bodies and logging the attempts, and one recording the "
+                + "outcomes; the HMAC-SHA256 signature, the post through one libcurl multi handle on its own thread), timed from start() "
+                + "until the last completion.",
             "Ceiling: one libpq connection running JobQueue's claim (batch \(concurrency)), an event-body statement per job (no endpoint "
-                + "read, no delivery log: Baton's two log statements are work the ceiling skips) and "
+                + "read, no delivery log: Baton's two log statements per batch are work the ceiling skips) and "
                 + "JobQueue's complete, each batch posted at once on reused easy handles; it posts the body as PostgreSQL prints it "
-                + "(the same fields; Baton re-encodes them with sorted keys).",
+                + "(the same fields; Baton writes them compact with sorted keys).",
             "Receiver: bench/ceiling/webhook_receiver.c (libmicrohttpd, keep-alive, 200 with an empty body) on 127.0.0.1; "
                 + "its CPU and PostgreSQL's are not counted. Load average at the end: \(HTTPBenchmark.CPUClock.loadAverage()).",
         ]

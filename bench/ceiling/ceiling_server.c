@@ -56,3 +56,24 @@ enum MHD_Result ceiling_answer(struct MHD_Connection *connection, unsigned int s
     MHD_destroy_response(response);
     return result;
 }
+
+int ceiling_first_call(void **request_context) {
+    static int begun;
+    if (*request_context != NULL) return 0;
+    *request_context = &begun;
+    return 1;
+}
+
+static void forget_request(void *cls, struct MHD_Connection *connection, void **request_context,
+                           enum MHD_RequestTerminationCode termination) {
+    (void) cls; (void) connection; (void) termination;
+    *request_context = NULL;
+}
+
+int ceiling_main(int argc, char **argv, MHD_AccessHandlerCallback handle) {
+    if (argc != 6) {
+        fprintf(stderr, "usage: %s " CEILING_SERVER_USAGE "\n", argv[0]);
+        return 2;
+    }
+    return ceiling_serve(argv, handle, forget_request);
+}

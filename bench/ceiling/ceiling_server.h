@@ -28,4 +28,19 @@ int ceiling_serve(char **argv, MHD_AccessHandlerCallback handle, MHD_RequestComp
  */
 enum MHD_Result ceiling_answer(struct MHD_Connection *connection, unsigned int status, struct MHD_Response *response);
 
+/*
+ * Whether this is a request's first callback, marking the request as begun
+ * when it is. A stateless ceiling answers on a later callback: libmicrohttpd
+ * 0.9.75 drops keep-alive for an answer on the first, and a POST's body
+ * arrives in the callbacks between.
+ */
+int ceiling_first_call(void **request_context);
+
+/*
+ * The whole main of a ceiling that takes only the five leading arguments
+ * and keeps no state per request (ceiling_first_call's mark only): checks
+ * argc (exit 2 with the usage), then ceiling_serve with `handle`.
+ */
+int ceiling_main(int argc, char **argv, MHD_AccessHandlerCallback handle);
+
 #endif

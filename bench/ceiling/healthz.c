@@ -11,40 +11,24 @@
  * It listens on 127.0.0.1 on a free port, prints the port on stdout, and
  * serves until SIGTERM or SIGINT.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "ceiling_server.h"
 
 static const char body[] = "{\"status\":\"ok\"}";
 
-/* Answer on the second callback, as Baton does: libmicrohttpd 0.9.75 drops
- * keep-alive for an answer on the first. */
 static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, const char *url,
                               const char *method, const char *version, const char *upload_data,
                               size_t *upload_data_size, void **request_context) {
-    static int started;
     (void) cls; (void) version; (void) upload_data;
-    if (*request_context == NULL) {
-        *request_context = &started;
-        return MHD_YES;
-    }
+    /* Answer on the second callback, as Baton does. */
+    if (ceiling_first_call(request_context)) return MHD_YES;
     *upload_data_size = 0;
     int found = strcmp(url, "/healthz") == 0 && strcmp(method, "GET") == 0;
     return ceiling_answer(connection, found ? 200 : 404, MHD_create_response_from_buffer(
         found ? sizeof body - 1 : 0, found ? (void *) body : (void *) "", MHD_RESPMEM_PERSISTENT));
 }
 
-static void completed(void *cls, struct MHD_Connection *connection, void **request_context,
-                      enum MHD_RequestTerminationCode termination) {
-    (void) cls; (void) connection; (void) termination;
-    *request_context = NULL;
-}
-
 int main(int argc, char **argv) {
-    if (argc != 6) {
-        fprintf(stderr, "usage: %s " CEILING_SERVER_USAGE "\n", argv[0]);
-        return 2;
-    }
-    return ceiling_serve(argv, handle, completed);
+    return ceiling_main(argc, argv, handle);
 }

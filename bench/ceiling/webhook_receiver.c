@@ -12,7 +12,6 @@
  * It listens on 127.0.0.1 on a free port, prints the port on stdout, and
  * serves until SIGTERM or SIGINT.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "ceiling_server.h"
@@ -22,12 +21,8 @@
 static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, const char *url,
                               const char *method, const char *version, const char *upload_data,
                               size_t *upload_data_size, void **request_context) {
-    static int started;
     (void) cls; (void) url; (void) version; (void) upload_data;
-    if (*request_context == NULL) {
-        *request_context = &started;
-        return MHD_YES;
-    }
+    if (ceiling_first_call(request_context)) return MHD_YES;
     if (*upload_data_size > 0) {
         *upload_data_size = 0;
         return MHD_YES;
@@ -37,16 +32,6 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *connection, cons
                           MHD_create_response_from_buffer(0, (void *) "", MHD_RESPMEM_PERSISTENT));
 }
 
-static void completed(void *cls, struct MHD_Connection *connection, void **request_context,
-                      enum MHD_RequestTerminationCode termination) {
-    (void) cls; (void) connection; (void) termination;
-    *request_context = NULL;
-}
-
 int main(int argc, char **argv) {
-    if (argc != 6) {
-        fprintf(stderr, "usage: %s " CEILING_SERVER_USAGE "\n", argv[0]);
-        return 2;
-    }
-    return ceiling_serve(argv, handle, completed);
+    return ceiling_main(argc, argv, handle);
 }

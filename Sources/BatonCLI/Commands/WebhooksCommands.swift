@@ -150,7 +150,7 @@ enum WebhooksDeliveriesCommand: BatonCommand {
         name: "webhooks deliveries", summary: "Show an endpoint's delivery attempts, newest first.",
         positionals: "ENDPOINT_ID", positionalCount: 1...1,
         options: [
-            .value("status", "STATUS", "Only failed or succeeded attempts."),
+            .value("status", "STATUS", "Only succeeded, failed (finished without a 2xx) or interrupted (no outcome) attempts."),
             .value("limit", "N", "Attempts to show (1-100, default 20)."),
             .flag("json", "Print the attempts as the API writes them."),
         ],
@@ -160,7 +160,9 @@ enum WebhooksDeliveriesCommand: BatonCommand {
         let id = try Webhooks.endpointID(arguments)
         var filter: WebhookDeliveryLog.Filter?
         if let text = arguments.string("status") {
-            guard let parsed = WebhookDeliveryLog.Filter(rawValue: text) else { throw UsageError("--status must be failed or succeeded") }
+            guard let parsed = WebhookDeliveryLog.Filter(rawValue: text) else {
+                throw UsageError("--status must be \(WebhookDeliveryLog.Filter.choices)")
+            }
             filter = parsed
         }
         let limit = try arguments.int("limit", in: WebhookDeliveryLog.limitRange) ?? 20

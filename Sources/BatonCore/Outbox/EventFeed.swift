@@ -99,16 +99,18 @@ public enum EventFeed {
     }
 
     /// Parameters: $1 the cursor's transaction, $2 its row, $3 the
-    /// types, $4 the page size plus one. Reads `events_feed` in order.
+    /// types, $4 the page size plus one. Reads `events_feed` in order; each
+    /// event's invite is joined here for the body's attribution.
     static let pageStatement = PostgresStatement(
         name: "event_feed_page",
         sql: """
-            SELECT xact_id::text::int8 AS xact_id, id, baton.webhook_body(event_id, type, occurred_at, data) AS body
-            FROM baton.events
-            WHERE (xact_id, id) > ($1::int8::text::xid8, $2::int8)
-              AND xact_id < pg_snapshot_xmin(pg_current_snapshot())
-              AND type = ANY($3::text[])
-            ORDER BY xact_id, id
+            SELECT e.xact_id::text::int8 AS xact_id, e.id,
+                   baton.webhook_body(e.event_id, e.type, e.occurred_at, e.data, i.source, i.campaign) AS body
+            FROM baton.events e LEFT JOIN baton.invites i ON i.id = e.invite_id
+            WHERE (e.xact_id, e.id) > ($1::int8::text::xid8, $2::int8)
+              AND e.xact_id < pg_snapshot_xmin(pg_current_snapshot())
+              AND e.type = ANY($3::text[])
+            ORDER BY e.xact_id, e.id
             LIMIT $4
             """)
 }

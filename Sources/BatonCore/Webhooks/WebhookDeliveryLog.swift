@@ -9,7 +9,8 @@ public struct WebhookAttempt: Sendable, Equatable {
         case succeeded
         /// Another status, or no answer (`error` says why).
         case failed
-        /// No outcome was recorded: the worker stopped during the request.
+        /// No outcome was recorded: the worker stopped during the request
+        /// (or the request is still in flight).
         case interrupted
     }
 
@@ -44,12 +45,20 @@ public enum WebhookDeliveryLog {
     /// Entries per page.
     public static let limitRange = 1...100
 
-    /// Which entries a page lists.
+    /// Which entries a page lists: those of one ``WebhookAttempt/Status``.
     public enum Filter: String, Sendable, CaseIterable {
         /// Attempts answered 2xx.
         case succeeded
-        /// Every other attempt, interrupted ones included.
+        /// Attempts that ended without a 2xx: another status, or no answer.
         case failed
+        /// Attempts with no outcome: the worker stopped mid-request, or the request is still in flight.
+        case interrupted
+
+        /// The accepted values, for a refusal's message: `succeeded, failed or interrupted`.
+        public static var choices: String {
+            let names = allCases.map(\.rawValue)
+            return names.dropLast().joined(separator: ", ") + " or " + names.last!
+        }
     }
 
     /// A page of endpoint `endpointID`'s attempts, newest first, older than
@@ -89,7 +98,8 @@ public enum WebhookDeliveryLog {
             SELECT id, endpoint_id, event_id, attempt, attempted_at, duration_ms, http_status, error, succeeded, response_prefix
             FROM baton.webhook_deliveries
             WHERE endpoint_id = $1
-              AND ($2::text IS NULL OR ($2 = 'succeeded') = (succeeded IS TRUE))
+              AND CASE $2::text WHEN 'succeeded' THEN succeeded IS TRUE WHEN 'failed' THEN succeeded IS FALSE
+                                WHEN 'interrupted' THEN succeeded IS NULL ELSE true END
               AND ($3::int8 IS NULL OR id < $3)
             ORDER BY id DESC LIMIT $4
             """)

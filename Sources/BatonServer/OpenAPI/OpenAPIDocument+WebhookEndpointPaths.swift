@@ -93,7 +93,14 @@ extension OpenAPIDocument {
                     description:
                         "One entry per attempt, written when it starts: an attempt whose worker stopped mid-request shows status interrupted.",
                     security: read,
-                    parameters: [id, query("status", ["type": "string", "enum": ["failed", "succeeded"]])] + page,
+                    parameters: [
+                        id,
+                        query(
+                            "status", ["type": "string", "enum": WebhookDeliveryLog.Filter.allCases.map(\.rawValue)],
+                            description:
+                                "succeeded: answered 2xx; failed: finished without a 2xx; interrupted: no outcome (the worker stopped mid-request, or the request is in flight)."
+                        ),
+                    ] + page,
                     answers: [
                         "200": jsonAnswer(
                             "One page",

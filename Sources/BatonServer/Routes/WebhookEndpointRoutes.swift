@@ -94,7 +94,7 @@ struct WebhookEndpointRoutes {
         var filter: WebhookDeliveryLog.Filter?
         if let text = request.queryValue("status") {
             guard let parsed = WebhookDeliveryLog.Filter(rawValue: text) else {
-                throw WebhookEndpointError.validationFailed(field: "status", reason: "must be failed or succeeded")
+                throw WebhookEndpointError.validationFailed(field: "status", reason: "must be \(WebhookDeliveryLog.Filter.choices)")
             }
             filter = parsed
         }

@@ -9,8 +9,8 @@ import Postgres
 /// a job without `endpoint_id`, queued before endpoints existed, goes to the
 /// endpoint managed by configuration (`BATON_WEBHOOK_URL`), and one that
 /// carries its body as `{"event": {...}}` sends it as it is. Body: the
-/// event's `{"id", "type", "created_at", "data"}` (keys sorted), built from
-/// the event row (see ``WebhookEvents``). Headers: `Content-Type:
+/// event's `{"id", "type", "created_at", "data"}` in ``WebhookJSON``'s form
+/// (compact, keys sorted), built from the event row (see ``WebhookEvents``). Headers: `Content-Type:
 /// application/json`, `Baton-Signature: t=<unix>,v1=<hex HMAC-SHA256>` with
 /// one `v1` per secret signing (two while a rotation overlaps),
 /// `Idempotency-Key: <event id>` (the same on every retry and redelivery,
@@ -77,14 +77,16 @@ public struct WebhookDelivery: JobHandler {
             return ("event_unreadable", .retry("cannot read the event: \(error)"))
         }
         let retryAfter = settings.backoff.delay(afterAttempt: job.attempt)
-        guard let event = try? JSONSerialization.jsonObject(with: target.body.data), let (eventID, type, body) = try? Self.event(event)
-        else { return ("malformed", .permanent("malformed webhook job arguments")) }
+        guard let (eventID, type) = try? Self.identity(of: target.body) else {
+            return ("malformed", .permanent("malformed webhook job arguments"))
+        }
         let secrets = target.sealedSecrets.compactMap { endpoints.openSecret($0, for: target.endpointID) }
         guard secrets.count == target.sealedSecrets.count else {
             let response = WebhookResponse(outcome: .failed("signing secret unreadable"), duration: .zero)
-            _ = try? events.finish(target, response: response, succeeded: false, now: now, disableAfter: settings.disableAfter)
+            _ = try? events.finish(outcome(target, response, succeeded: false, now: now))
             return ("undecryptable", .retry("the endpoint's signing secret does not open under BATON_SECRET_KEY", after: retryAfter))
         }
+        let body = Data(target.body.bytes)
         let request = WebhookRequest(
             url: target.url,
             headers: [
@@ -96,7 +98,7 @@ public struct WebhookDelivery: JobHandler {
             ],
             body: body, timeout: min(settings.timeout, deadline - .now))
         let response = transport.post(request)
-        let outcome: (result: String, failure: JobHandlerError?) =
+        let result: (result: String, failure: JobHandlerError?) =
             switch response.outcome {
             case .status(let status) where (200..<300).contains(status): ("delivered", nil)
             case .status(let status): ("http_error", .retry("endpoint answered HTTP \(status)", after: retryAfter))
@@ -104,13 +106,17 @@ public struct WebhookDelivery: JobHandler {
             }
         // The outcome stands even if it can't be logged: the entry then
         // shows no outcome, like an interrupted attempt.
-        let disabled = try? events.finish(
-            target, response: response, succeeded: outcome.failure == nil, now: now, disableAfter: settings.disableAfter)
+        let disabled = try? events.finish(outcome(target, response, succeeded: result.failure == nil, now: now))
         if disabled == true {
             metrics?.webhookEndpointsDisabled.increment()
             log(.endpointDisabled(id: target.endpointID))
         }
-        return outcome
+        return result
+    }
+
+    /// What ``WebhookEvents/finish(_:)`` records for one attempt.
+    private func outcome(_ target: WebhookEvents.Target, _ response: WebhookResponse, succeeded: Bool, now: Date) -> WebhookEvents.Outcome {
+        WebhookEvents.Outcome(target: target, response: response, succeeded: succeeded, now: now, disableAfter: settings.disableAfter)
     }
 
     /// Why a refused job is discarded.
@@ -121,38 +127,37 @@ public struct WebhookDelivery: JobHandler {
         case .endpointDisabled: return ("endpoint_disabled", .permanent("the webhook endpoint is disabled"))
         case .eventMissing: return ("malformed", .permanent("event \(eventID) no longer exists"))
         case .badURL: return ("malformed", .permanent("the webhook endpoint's URL is malformed"))
+        case .malformedBody: return ("malformed", .permanent("malformed webhook job arguments"))
         }
     }
 
     /// The event and endpoint a job names, or the body an older job carries.
     static func attempt(of job: ClaimedJob) throws(JobHandlerError) -> WebhookEvents.Attempt {
-        guard let args = try? JSONSerialization.jsonObject(with: job.args.data) as? [String: Any] else {
-            throw .permanent("malformed webhook job arguments")
-        }
+        guard let args = WebhookJSON(job.args.text.utf8) else { throw .permanent("malformed webhook job arguments") }
         var endpointID: UUID?
-        if let text = args["endpoint_id"] {
-            guard let text = text as? String, let id = UUID(uuidString: text) else { throw .permanent("malformed webhook job arguments") }
+        if args.member("endpoint_id") != nil {
+            guard let id = args.string("endpoint_id").flatMap(UUID.init(uuidString:)) else {
+                throw .permanent("malformed webhook job arguments")
+            }
             endpointID = id
         }
-        if let carried = args["event"] {
-            let (id, _, body) = try event(carried)
-            guard let eventID = UUID(uuidString: id) else { throw .permanent("malformed webhook job arguments") }
+        if let carried = args.member("event") {
+            guard let body = WebhookJSON(carried), let eventID = UUID(uuidString: try identity(of: body).id) else {
+                throw .permanent("malformed webhook job arguments")
+            }
             return WebhookEvents.Attempt(
-                eventID: eventID, endpointID: endpointID, carried: PostgresJSON(body), jobID: job.id, attempt: job.attempt, now: Date())
+                eventID: eventID, endpointID: endpointID, carried: body, jobID: job.id, attempt: job.attempt, now: Date())
         }
-        guard let text = args["event_id"] as? String, let eventID = UUID(uuidString: text) else {
+        guard let eventID = args.string("event_id").flatMap(UUID.init(uuidString:)) else {
             throw .permanent("malformed webhook job arguments")
         }
         return WebhookEvents.Attempt(
             eventID: eventID, endpointID: endpointID, carried: nil, jobID: job.id, attempt: job.attempt, now: Date())
     }
 
-    /// The id, type and canonical bytes (sorted keys) of a decoded event body.
-    static func event(_ event: Any) throws(JobHandlerError) -> (id: String, type: String, body: Data) {
-        guard let event = event as? [String: Any],
-            let id = event["id"] as? String, let type = event["type"] as? String,
-            let body = try? JSONSerialization.data(withJSONObject: event, options: [.sortedKeys, .withoutEscapingSlashes])
-        else { throw .permanent("malformed webhook job arguments") }
-        return (id, type, body)
+    /// The id and type of an event body.
+    static func identity(of event: WebhookJSON) throws(JobHandlerError) -> (id: String, type: String) {
+        guard let id = event.string("id"), let type = event.string("type") else { throw .permanent("malformed webhook job arguments") }
+        return (id, type)
     }
 }

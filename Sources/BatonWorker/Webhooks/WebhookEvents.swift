@@ -2,16 +2,21 @@ import BatonCore
 import Foundation
 import Postgres
 
-/// The database side of `WebhookDelivery`: what one attempt sends, and its
-/// entry in the delivery log.
+/// The database side of `WebhookDelivery`: what an attempt sends, and its
+/// entry in the delivery log, for whole batches of attempts at once.
 ///
-/// ``begin(_:)`` reads the endpoint (URL, sealed secrets) and builds the
-/// event's body with `baton.webhook_body`, the function that built the
-/// copies older jobs carry, and inserts the attempt's log entry, all in one
-/// statement; ``finish(_:response:succeeded:now:disableAfter:)`` records the
-/// outcome and the endpoint's failure streak in another. The entry exists
-/// before the request goes out, so a worker killed mid-request leaves an
-/// entry with no outcome. Connections come from a small pool of its own,
+/// ``begin(_:)`` reads the endpoint (URL, sealed secrets) and the event's
+/// body (`baton.webhook_body`, the invite's attribution joined once) and
+/// inserts the attempt's log entry; ``finish(_:)`` records the outcome and
+/// the endpoint's failure streak. Each is one statement, and one commit,
+/// per batch: the runner threads delivering at the same time join into one
+/// array-bound statement through a ``CallBatcher`` (one for beginnings, one
+/// for outcomes), so the log's cost grows with the batches, not the
+/// deliveries. The entry is committed before the request goes out, so a
+/// worker killed mid-request leaves an entry with no outcome. The outcome
+/// is committed without waiting for its WAL flush (docs/webhooks.md,
+/// "Delivery log"): the job's completion, written after it and flushed,
+/// makes it durable. Connections come from a pool of two, one per batcher,
 /// opened on first use and closed with this object.
 public final class WebhookEvents: Sendable {
     /// What ``begin(_:)`` is asked about.
@@ -21,7 +26,7 @@ public final class WebhookEvents: Sendable {
         /// The endpoint; nil for a job from before endpoints (the configured one).
         var endpointID: UUID?
         /// The body an older job carries instead of an event id.
-        var carried: PostgresJSON?
+        var carried: WebhookJSON?
         /// The job and its attempt number, for the log.
         var jobID: Int64
         var attempt: Int
@@ -35,128 +40,149 @@ public final class WebhookEvents: Sendable {
         var url: URL
         /// The current secret, then the previous one while it still signs.
         var sealedSecrets: [Data]
-        var body: PostgresJSON
+        /// The exact bytes to sign and send.
+        var body: WebhookJSON
         var logID: Int64
+    }
+
+    /// How a logged attempt ended, for ``finish(_:)``.
+    struct Outcome: Sendable {
+        var target: Target
+        var response: WebhookResponse
+        var succeeded: Bool
+        /// The delivery's clock: the streak's times.
+        var now: Date
+        /// How long an endpoint may fail without one success before it is disabled.
+        var disableAfter: Duration
     }
 
     /// Why nothing is sent.
     enum Refusal: Error, Equatable {
-        case endpointMissing, endpointDisabled, eventMissing, badURL
+        case endpointMissing, endpointDisabled, eventMissing, badURL, malformedBody
     }
 
     private let pool: PostgresPool
+    private let beginnings: CallBatcher<Attempt, Target>
+    private let outcomes: CallBatcher<Outcome, Bool>
 
-    /// A reader on the database at `conninfo`; at most `maxConnections`
-    /// deliveries read or write at once (each is one indexed statement).
-    public init(conninfo: String, maxConnections: Int = 4) {
-        pool = PostgresPool(PostgresPoolConfiguration(conninfo: conninfo, maxConnections: maxConnections))
+    /// A reader and writer of the database at `conninfo`.
+    public init(conninfo: String) {
+        let pool = PostgresPool(PostgresPoolConfiguration(conninfo: conninfo, maxConnections: 2))
+        self.pool = pool
+        beginnings = CallBatcher(limit: Self.batchLimit) { Self.begin($0, on: pool) }
+        outcomes = CallBatcher(limit: Self.batchLimit) { Self.finish($0, on: pool) }
     }
 
     deinit {
         pool.close()
     }
 
+    /// The most attempts one statement carries (a claim gives a worker at
+    /// most its concurrency, at most 256, at a time).
+    static let batchLimit = 1_000
+
     /// The target of `attempt`, its log entry written.
-    /// - Throws: `Refusal` when nothing should be sent (no log entry then);
-    ///   `PostgresError` when the database can't be read.
+    /// - Throws: `Refusal` when nothing should be sent (no log entry then,
+    ///   but for `malformedBody`); `PostgresError` when the database can't be read.
     func begin(_ attempt: Attempt) throws -> Target {
-        let row = try pool.withConnection { connection in
-            try connection.query(
-                Self.beginStatement,
-                [
-                    attempt.eventID, attempt.endpointID ?? WebhookEndpoint.configuredID, attempt.jobID, Int32(clamping: attempt.attempt),
-                    attempt.now, attempt.carried,
-                ])[0]
-        }
-        guard let endpointID: UUID = try row.decode("endpoint_id") else { throw Refusal.endpointMissing }
-        guard try !row.decode(Bool.self, "disabled") else { throw Refusal.endpointDisabled }
-        guard let body: PostgresJSON = try row.decode("body"), let logID: Int64 = try row.decode("log_id") else {
-            throw Refusal.eventMissing
-        }
-        guard let url = URL(string: try row.decode(String.self, "url")) else { throw Refusal.badURL }
-        let previous: Data? = try row.decode("previous_sealed")
-        return Target(
-            endpointID: endpointID, url: url, sealedSecrets: [try row.decode("secret_sealed")] + (previous.map { [$0] } ?? []),
-            body: body, logID: logID)
+        try beginnings.call(attempt).get()
     }
 
-    /// Records the outcome of the attempt logged as `logID` and the
-    /// endpoint's streak: a success clears it, a failure starts it, and a
-    /// failure while it has lasted `disableAfter` by `now` disables the endpoint.
-    /// - Returns: whether this call disabled the endpoint.
+    /// Records `outcome` and the endpoint's streak: a success clears it, a
+    /// failure starts it, and a failure while it has lasted `disableAfter`
+    /// disables the endpoint.
+    /// - Returns: whether this call disabled the endpoint (true for one
+    ///   outcome of a batch that did).
     /// - Throws: `PostgresError`.
-    func finish(_ target: Target, response: WebhookResponse, succeeded: Bool, now: Date, disableAfter: Duration) throws -> Bool {
-        var status: Int32?
-        var failure: String?
-        switch response.outcome {
-        case .status(let code): status = Int32(clamping: code)
-        case .failed(let reason): failure = reason
-        }
-        let prefix = Data(response.bodyPrefix.prefix(WebhookDeliveryLog.bodyLimit))
-        let rows = try pool.withConnection { connection in
-            try connection.query(
-                Self.finishStatement,
-                [
-                    target.logID, response.duration / .milliseconds(1), status, failure, succeeded, prefix, now, disableAfter / .seconds(1),
-                    WebhookEndpoint.autoDisabledReason,
-                ])
-        }
-        return try rows.first?.decode(Bool.self, "newly_disabled") ?? false
+    func finish(_ outcome: Outcome) throws -> Bool {
+        try outcomes.call(outcome).get()
     }
 
-    /// One row whatever exists: a NULL endpoint id when the endpoint is
-    /// gone, a NULL log id when it is disabled or the event is gone.
-    static let beginStatement = PostgresStatement(
-        name: "webhook_attempt_begin",
-        sql: """
-            WITH endpoint AS (
-                SELECT id, url, disabled, secret_sealed,
-                       CASE WHEN previous_expires_at > $5 THEN previous_secret_sealed END AS previous_sealed
-                FROM baton.webhook_endpoints WHERE id = $2
-            ), event AS (
-                SELECT coalesce($6::jsonb, (
-                    SELECT baton.webhook_body(event_id, type, occurred_at, data) FROM baton.events WHERE event_id = $1
-                )) AS body
-            ), entry AS (
-                INSERT INTO baton.webhook_deliveries (endpoint_id, event_id, job_id, attempt, attempted_at)
-                SELECT endpoint.id, $1, $3, $4, clock_timestamp()
-                FROM endpoint, event WHERE NOT endpoint.disabled AND event.body IS NOT NULL
-                RETURNING id
-            )
-            SELECT endpoint.id AS endpoint_id, endpoint.url, coalesce(endpoint.disabled, false) AS disabled,
-                   endpoint.secret_sealed, endpoint.previous_sealed, event.body, (SELECT id FROM entry) AS log_id
-            FROM event LEFT JOIN endpoint ON true
-            """)
+    /// One statement for `attempts`; each one's target or refusal.
+    static func begin(_ attempts: [Attempt], on pool: PostgresPool) -> [Result<Target, any Error>] {
+        let rows: PostgresRows
+        do {
+            rows = try pool.withConnection { connection in
+                try connection.query(
+                    beginStatement,
+                    [
+                        attempts.map(\.jobID), attempts.map { Int32(clamping: $0.attempt) }, attempts.map(\.eventID),
+                        attempts.map { $0.endpointID ?? WebhookEndpoint.configuredID }, attempts.map { $0.carried != nil },
+                        attempts.map(\.now),
+                    ])
+            }
+        } catch {
+            return attempts.map { _ in .failure(error) }
+        }
+        // One row per attempt by construction; anything else is retried, never taken for a refusal.
+        guard rows.count == attempts.count else { return attempts.map { _ in .failure(PostgresError(.unexpectedResult)) } }
+        // Fan-out puts one event in several jobs of a batch: its body is made once.
+        var bodies: [UUID: WebhookJSON] = [:]
+        var urls: [String: URL] = [:]
+        return zip(attempts, rows).map { attempt, row in
+            Result { () throws -> Target in
+                guard let endpointID: UUID = try row.decode("endpoint_id") else { throw Refusal.endpointMissing }
+                guard try !row.decode(Bool.self, "disabled") else { throw Refusal.endpointDisabled }
+                guard let logID: Int64 = try row.decode("log_id") else { throw Refusal.eventMissing }
+                let body =
+                    try attempt.carried ?? bodies[attempt.eventID]
+                    ?? {
+                        guard let text: String = try row.decode("body"), let body = WebhookJSON(text.utf8) else {
+                            throw Refusal.malformedBody
+                        }
+                        bodies[attempt.eventID] = body
+                        return body
+                    }()
+                let text = try row.decode(String.self, "url")
+                guard let url = urls[text] ?? URL(string: text) else { throw Refusal.badURL }
+                urls[text] = url
+                let previous: Data? = try row.decode("previous_sealed")
+                return Target(
+                    endpointID: endpointID, url: url, sealedSecrets: [try row.decode("secret_sealed")] + (previous.map { [$0] } ?? []),
+                    body: body, logID: logID)
+            }
+        }
+    }
 
-    /// The endpoint row is written only when its state changes (a streak
-    /// starts or ends, the endpoint is disabled) or, on success, when its
-    /// `last_success_at` is more than a second old: a busy healthy endpoint
-    /// is not a hot row. `was` reads the row as it was, to tell a new disable.
-    static let finishStatement = PostgresStatement(
-        name: "webhook_attempt_finish",
-        sql: """
-            WITH entry AS (
-                UPDATE baton.webhook_deliveries
-                SET duration_ms = $2, http_status = $3, error = $4, succeeded = $5, response_prefix = $6
-                WHERE id = $1
-                RETURNING endpoint_id
-            ), was AS (
-                SELECT e.id, e.disabled, e.failing_since FROM baton.webhook_endpoints e JOIN entry ON e.id = entry.endpoint_id
-            )
-            UPDATE baton.webhook_endpoints e SET
-                last_success_at = CASE WHEN $5 THEN $7 ELSE e.last_success_at END,
-                failing_since = CASE WHEN $5 THEN NULL ELSE coalesce(e.failing_since, $7) END,
-                disabled = e.disabled OR (NOT $5 AND coalesce(e.failing_since <= $7 - make_interval(secs => $8), false)),
-                disabled_reason = CASE
-                    WHEN NOT e.disabled AND NOT $5 AND coalesce(e.failing_since <= $7 - make_interval(secs => $8), false) THEN $9
-                    ELSE e.disabled_reason END,
-                updated_at = CASE
-                    WHEN NOT $5 AND coalesce(e.failing_since <= $7 - make_interval(secs => $8), false) THEN now()
-                    ELSE e.updated_at END
-            FROM was
-            WHERE e.id = was.id AND (
-                ($5 AND (e.failing_since IS NOT NULL OR e.last_success_at IS NULL OR e.last_success_at < $7 - interval '1 second'))
-                OR (NOT $5 AND NOT e.disabled AND (e.failing_since IS NULL OR e.failing_since <= $7 - make_interval(secs => $8))))
-            RETURNING e.disabled AND NOT was.disabled AS newly_disabled
-            """)
+    /// One statement for `outcomes`; for each, whether it disabled its endpoint.
+    static func finish(_ outcomes: [Outcome], on pool: PostgresPool) -> [Result<Bool, any Error>] {
+        var statuses: [Int32?] = []
+        var failures: [String?] = []
+        for outcome in outcomes {
+            switch outcome.response.outcome {
+            case .status(let code):
+                statuses.append(Int32(clamping: code))
+                failures.append(nil)
+            case .failed(let reason):
+                statuses.append(nil)
+                failures.append(reason)
+            }
+        }
+        let disabled: Set<UUID>
+        do {
+            let rows = try pool.withConnection { connection in
+                try connection.query(
+                    finishStatement,
+                    [
+                        outcomes.map(\.target.logID), outcomes.map { $0.response.duration / .milliseconds(1) }, statuses, failures,
+                        outcomes.map(\.succeeded), outcomes.map { Data($0.response.bodyPrefix.prefix(WebhookDeliveryLog.bodyLimit)) },
+                        outcomes.map(\.now), outcomes.map { $0.disableAfter / .seconds(1) }, WebhookEndpoint.autoDisabledReason,
+                    ])
+            }
+            disabled = Set(
+                try rows.compactMap { row throws(PostgresError) in
+                    try row.decode(Bool.self, "newly_disabled") ? try row.decode(UUID.self, "endpoint_id") : nil
+                })
+        } catch {
+            return outcomes.map { _ in .failure(error) }
+        }
+        // Each disable is reported once: by the first failed outcome of its endpoint.
+        var reported: Set<UUID> = []
+        return outcomes.map { outcome in
+            let endpoint = outcome.target.endpointID
+            guard !outcome.succeeded, disabled.contains(endpoint), !reported.contains(endpoint) else { return .success(false) }
+            reported.insert(endpoint)
+            return .success(true)
+        }
+    }
 }
