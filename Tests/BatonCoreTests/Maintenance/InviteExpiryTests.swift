@@ -68,6 +68,19 @@ struct InviteExpiryTests {
         #expect(stamp == "2026-11-29T15:17:25.123Z")
     }
 
+    @Test("webhook bodies are inlined too: baton.webhook_body plans as jsonb_build_object, no function call per row")
+    func webhookBodyIsInlined() throws {
+        let db = try QueueDatabase()
+        let plan = try db.connection.query(
+            """
+            EXPLAIN (VERBOSE) SELECT baton.webhook_body(event_id, type, occurred_at, data, NULL, NULL)
+            FROM baton.events
+            """
+        ).map { try $0.decode(String.self, at: 0) }.joined(separator: "\n")
+        #expect(plan.contains("jsonb_build_object("))
+        #expect(!plan.contains("webhook_body"))
+    }
+
     @Test("deadlines of invites used up or revoked before they came due are dropped without an event")
     func finishedInvitesGetNoEvent() throws {
         let db = try QueueDatabase()
