@@ -1,19 +1,20 @@
 #if canImport(UIKit) && os(iOS)
-import BatonClient
-import BatonLinks
 import UIKit
 
 /// The full app's first screen when no handoff waits in the App Group: a
 /// `UIPasteControl`, so reading the pasteboard is the person's own tap (no
 /// paste banner, nothing read behind their back), then the invite's preview
-/// and a Join button.
+/// and a Join button. Only the drawing is here: what the screen says and
+/// when Join shows is ``PasteScreen``'s, which builds and is tested on Linux.
 final class PasteInviteController: UIViewController {
     let launch: AppLaunch
     /// Asks the app's backend for a redeemer JWT of the signed-in person; nil when nobody is.
     var redeemerToken: @Sendable () async -> String? = { nil }
     private let status = UILabel()
     private let join = UIButton(configuration: .filled())
-    private var pasted: Credential?
+    private var screen = PasteScreen.asking {
+        didSet { show(screen) }
+    }
 
     init(launch: AppLaunch) {
         self.launch = launch
@@ -25,13 +26,11 @@ final class PasteInviteController: UIViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = .systemBackground
-        status.text = "Got an invite? Copy the link or the code, then paste it here."
         status.numberOfLines = 0
         pasteConfiguration = UIPasteConfiguration(forAccepting: String.self)
         let paste = UIPasteControl(configuration: UIPasteControl.Configuration())
         paste.target = self
         join.setTitle("Join", for: .normal)
-        join.isHidden = true
         join.addAction(UIAction { [weak self] _ in self?.redeemPasted() }, for: .primaryActionTriggered)
         let stack = UIStackView(arrangedSubviews: [status, paste, join])
         stack.axis = .vertical
@@ -43,40 +42,33 @@ final class PasteInviteController: UIViewController {
             stack.trailingAnchor.constraint(equalTo: view.layoutMarginsGuide.trailingAnchor),
             stack.centerYAnchor.constraint(equalTo: view.centerYAnchor),
         ])
+        show(screen)
+    }
+
+    private func show(_ screen: PasteScreen) {
+        status.text = screen.status
+        join.isHidden = screen.joinable == nil
     }
 
     override func paste(itemProviders: [NSItemProvider]) {
         guard let provider = itemProviders.first(where: { $0.canLoadObject(ofClass: String.self) }) else { return }
+        let launch = launch
         _ = provider.loadObject(ofClass: String.self) { [weak self] text, _ in
             guard let text else { return }
-            Task { @MainActor in await self?.preview(text) }
-        }
-    }
-
-    private func preview(_ text: String) async {
-        do throws(FlowError) {
-            let (credential, preview) = try await launch.previewPasted(text, limits: ShippedConfiguration.limits)
-            pasted = credential
-            status.text = "Join \(preview.familyName)" + (preview.inviterName.map { ", invited by \($0)?" } ?? "?")
-            join.isHidden = false
-        } catch {
-            status.text = error.message
+            Task { @MainActor in
+                let screen = await launch.pasteScreen(afterPasting: text, limits: ShippedConfiguration.limits)
+                self?.screen = screen
+            }
         }
     }
 
     private func redeemPasted() {
-        guard let credential = pasted else { return }
+        guard let credential = screen.joinable else { return }
         let launch = launch
         let fetchToken = redeemerToken
         Task { @MainActor in
             guard let token = await fetchToken() else { return }
-            do throws(FlowError) {
-                let receipt = try await launch.redeem(credential, redeemerToken: token)
-                status.text = "You joined the family \(receipt.familyId)."
-                join.isHidden = true
-            } catch {
-                status.text = error.message
-            }
+            screen = await launch.pasteScreen(joining: credential, redeemerToken: token)
         }
     }
 }

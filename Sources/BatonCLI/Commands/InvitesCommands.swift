@@ -14,7 +14,7 @@ enum InvitesGetCommand: BatonCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let id = try InvitesDatabase.inviteID(arguments)
+        let id = try arguments.uuid(positional: 0, InvitesDatabase.badID)
         let detail = try InvitesDatabase.open { store, _, connection in try store.detail(id: id, on: connection) }
         InvitesDatabase.print(detail.invite, redemptions: detail.redemptions, arguments: arguments, console: console)
         return .success
@@ -43,7 +43,7 @@ enum InvitesUpdateCommand: BatonCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let id = try InvitesDatabase.inviteID(arguments)
+        let id = try arguments.uuid(positional: 0, InvitesDatabase.badID)
         if arguments.flag("no-inviter-name"), arguments.string("inviter-name") != nil {
             throw UsageError("give --inviter-name or --no-inviter-name, not both")
         }
@@ -79,19 +79,18 @@ enum InvitesReissueCommand: BatonCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let id = try InvitesDatabase.inviteID(arguments)
+        let id = try arguments.uuid(positional: 0, InvitesDatabase.badID)
         let (created, host) = try InvitesDatabase.open { store, configuration, connection in
             (try connection.transaction { try store.reissue(id: id, on: $0) }, configuration.links.publicHost)
         }
         let credentials = [
             "code": created.code.displayText, "token": created.token.text, "link": host.map(created.token.inviteLink(host:)) ?? "",
         ]
-        if arguments.flag("json") {
-            console.json(InvitesDatabase.dictionary(created.invite).merging(credentials) { $1 })
-        } else {
-            console.table(
-                ["ID", "CODE", "TOKEN", "LINK"],
-                [[id.uuidString.lowercased(), credentials["code"]!, credentials["token"]!, credentials["link"]!]])
+        console.result(
+            arguments, json: { InvitesDatabase.dictionary(created.invite).merging(credentials) { $1 } },
+            table: ["ID", "CODE", "TOKEN", "LINK"]
+        ) {
+            [[id.uuidString.lowercased(), credentials["code"]!, credentials["token"]!, credentials["link"]!]]
         }
         return .success
     }
@@ -112,24 +111,24 @@ enum InvitesEventsCommand: BatonCommand {
     )
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let id = try InvitesDatabase.inviteID(arguments)
+        let id = try arguments.uuid(positional: 0, InvitesDatabase.badID)
         let limit = try arguments.int("limit", in: InviteTimeline.limitRange) ?? InviteTimeline.limitRange.upperBound
         let timeline = try InvitesDatabase.open { store, _, connection in
             try store.timeline(id: id, after: nil, limit: limit, on: connection)
         }
-        if arguments.flag("json") {
-            console.json(
+        console.result(
+            arguments,
+            json: {
                 timeline.events.map { event in
                     [
                         "id": event.id.uuidString.lowercased(), "type": event.type, "occurred_at": event.occurredAt.formatted(.iso8601),
                         "channel": event.channel ?? NSNull(),
                         "data": (try? JSONSerialization.jsonObject(with: Data(event.data.utf8))) ?? [String: Any](),
                     ] as [String: Any]
-                })
-        } else {
-            console.table(
-                ["OCCURRED", "TYPE", "CHANNEL", "DATA"],
-                timeline.events.map { [$0.occurredAt.formatted(.iso8601), $0.type, $0.channel ?? "", String($0.data.prefix(100))] })
+                }
+            }, table: ["OCCURRED", "TYPE", "CHANNEL", "DATA"]
+        ) {
+            timeline.events.map { [$0.occurredAt.formatted(.iso8601), $0.type, $0.channel ?? "", String($0.data.prefix(100))] }
         }
         return .success
     }
@@ -147,12 +146,8 @@ enum InvitesDatabase {
         }
     }
 
-    /// The ID argument as a UUID.
-    /// - Throws: `UsageError` for anything else.
-    static func inviteID(_ arguments: ParsedArguments) throws -> UUID {
-        guard let id = UUID(uuidString: arguments.positionals[0]) else { throw UsageError("ID must be an invite's UUID") }
-        return id
-    }
+    /// The usage error of an ID argument that is not a UUID.
+    static let badID = "ID must be an invite's UUID"
 
     /// The invite's fields as `GET /v1/invites/{id}` writes them.
     static func dictionary(_ invite: Invite) -> [String: Any] {
@@ -168,24 +163,25 @@ enum InvitesDatabase {
 
     /// The invite as JSON (with its redemptions) or as a one-row table.
     static func print(_ invite: Invite, redemptions: [InviteRedemption], arguments: ParsedArguments, console: Console) {
-        if arguments.flag("json") {
-            var fields = dictionary(invite)
-            fields["redemptions"] = redemptions.map { redemption in
-                [
-                    "id": redemption.id.uuidString.lowercased(), "redeemer_id": redemption.redeemerID, "channel": redemption.channel,
-                    "redeemed_at": redemption.redeemedAt.formatted(.iso8601),
-                ]
-            }
-            console.json(fields)
-        } else {
-            console.table(
-                ["ID", "FAMILY", "STATE", "USES", "EXPIRES"],
-                [
+        console.result(
+            arguments,
+            json: {
+                var fields = dictionary(invite)
+                fields["redemptions"] = redemptions.map { redemption in
                     [
-                        invite.id.uuidString.lowercased(), invite.familyID, invite.state.rawValue,
-                        "\(invite.redemptionCount)/\(invite.maxRedemptions)", invite.expiresAt.formatted(.iso8601),
+                        "id": redemption.id.uuidString.lowercased(), "redeemer_id": redemption.redeemerID, "channel": redemption.channel,
+                        "redeemed_at": redemption.redeemedAt.formatted(.iso8601),
                     ]
-                ])
+                }
+                return fields
+            }, table: ["ID", "FAMILY", "STATE", "USES", "EXPIRES"]
+        ) {
+            [
+                [
+                    invite.id.uuidString.lowercased(), invite.familyID, invite.state.rawValue,
+                    "\(invite.redemptionCount)/\(invite.maxRedemptions)", invite.expiresAt.formatted(.iso8601),
+                ]
+            ]
         }
     }
 }

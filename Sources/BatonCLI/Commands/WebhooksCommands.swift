@@ -7,10 +7,8 @@ import SafeText
 /// What the `baton webhooks` commands share: the database, ids, and JSON
 /// the way the API writes it (secrets only where the API shows them).
 private enum Webhooks {
-    static func endpointID(_ arguments: ParsedArguments) throws(UsageError) -> UUID {
-        guard let id = UUID(uuidString: arguments.positionals[0]) else { throw UsageError("ENDPOINT_ID must be a UUID") }
-        return id
-    }
+    /// The usage error of an ENDPOINT_ID argument that is not a UUID.
+    static let badEndpointID = "ENDPOINT_ID must be a UUID"
 
     /// `value` encoded as the API encodes it, as `Console.json` prints it.
     static func json(_ value: some Encodable) throws -> Any {
@@ -59,11 +57,10 @@ enum WebhooksListCommand: BatonCommand {
             } while after != nil
             return all
         }
-        if arguments.flag("json") {
-            console.json(try endpoints.map { try Webhooks.json(WebhookEndpointBody(endpoint: $0)) })
-        } else {
-            console.table(["ID", "URL", "EVENTS", "STATE", "MANAGED BY"], endpoints.map(Webhooks.row))
-        }
+        try console.result(
+            arguments, json: { try endpoints.map { try Webhooks.json(WebhookEndpointBody(endpoint: $0)) } },
+            table: ["ID", "URL", "EVENTS", "STATE", "MANAGED BY"]
+        ) { endpoints.map(Webhooks.row) }
         return .success
     }
 }
@@ -114,7 +111,7 @@ enum WebhooksRotateCommand: BatonCommand {
         examples: ["baton webhooks rotate 0d9c… --overlap 3600"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let id = try Webhooks.endpointID(arguments)
+        let id = try arguments.uuid(positional: 0, Webhooks.badEndpointID)
         let overlap = try arguments.int("overlap", in: WebhookEndpointStore.previousSecretLifetime) ?? 86_400
         let (endpoint, secret) = try ConfiguredDatabase.open { configuration, connection in
             try WebhookEndpointStore(secret: configuration.secretKey).rotateSecret(id: id, previousExpiresIn: overlap, on: connection)
@@ -131,7 +128,7 @@ enum WebhooksTestCommand: BatonCommand {
         options: [.flag("json", "Print {\"event_id\"} as JSON.")], examples: ["baton webhooks test 0d9c…"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let id = try Webhooks.endpointID(arguments)
+        let id = try arguments.uuid(positional: 0, Webhooks.badEndpointID)
         let eventID = try ConfiguredDatabase.open { configuration, connection in
             let event = try OutboxEvents.recordTest(endpointID: id, maxAttempts: configuration.webhookDelivery.maxAttempts, on: connection)
             try JobQueue.wake(on: connection)
@@ -139,7 +136,7 @@ enum WebhooksTestCommand: BatonCommand {
         }
         guard let eventID else { throw WebhookEndpointError.notFound }
         let text = eventID.uuidString.lowercased()
-        if arguments.flag("json") { console.json(["event_id": text]) } else { console.out("queued webhook.test event \(text)") }
+        console.result(arguments, json: { ["event_id": text] }, line: { "queued webhook.test event \(text)" })
         return .success
     }
 }
@@ -157,7 +154,7 @@ enum WebhooksDeliveriesCommand: BatonCommand {
         examples: ["baton webhooks deliveries 0d9c… --status failed"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        let id = try Webhooks.endpointID(arguments)
+        let id = try arguments.uuid(positional: 0, Webhooks.badEndpointID)
         var filter: WebhookDeliveryLog.Filter?
         if let text = arguments.string("status") {
             guard let parsed = WebhookDeliveryLog.Filter(rawValue: text) else {
@@ -171,19 +168,18 @@ enum WebhooksDeliveriesCommand: BatonCommand {
             return try WebhookDeliveryLog.page(endpointID: id, filter: filter, after: nil, limit: limit, on: connection)
         }
         let bodies = page.attempts.map(DeliveryBody.init)
-        if arguments.flag("json") {
-            console.json(try bodies.map(Webhooks.json))
-        } else {
-            console.table(
-                ["ATTEMPTED", "EVENT", "#", "STATUS", "HTTP", "MS", "ERROR / ANSWER"],
-                zip(page.attempts, bodies).map { attempt, body in
-                    [
-                        attempt.attemptedAt.formatted(.iso8601), attempt.eventID.uuidString.lowercased(), String(attempt.attempt),
-                        attempt.status.rawValue, attempt.httpStatus.map(String.init) ?? "-",
-                        attempt.durationMilliseconds.map { String(Int($0.rounded())) } ?? "-",
-                        SafeText.escaped(attempt.error ?? "") + String(body.responseBody.prefix(60)),
-                    ]
-                })
+        try console.result(
+            arguments, json: { try bodies.map(Webhooks.json) },
+            table: ["ATTEMPTED", "EVENT", "#", "STATUS", "HTTP", "MS", "ERROR / ANSWER"]
+        ) {
+            zip(page.attempts, bodies).map { attempt, body in
+                [
+                    attempt.attemptedAt.formatted(.iso8601), attempt.eventID.uuidString.lowercased(), String(attempt.attempt),
+                    attempt.status.rawValue, attempt.httpStatus.map(String.init) ?? "-",
+                    attempt.durationMilliseconds.map { String(Int($0.rounded())) } ?? "-",
+                    SafeText.escaped(attempt.error ?? "") + String(body.responseBody.prefix(60)),
+                ]
+            }
         }
         return .success
     }
@@ -201,12 +197,8 @@ enum WebhooksRedeliverCommand: BatonCommand {
         examples: ["baton webhooks redeliver 5f1e… --endpoint 0d9c…"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
-        guard let eventID = UUID(uuidString: arguments.positionals[0]) else { throw UsageError("EVENT_ID must be a UUID") }
-        var endpointID: UUID?
-        if let text = arguments.string("endpoint") {
-            guard let id = UUID(uuidString: text) else { throw UsageError("--endpoint must be a UUID") }
-            endpointID = id
-        }
+        let eventID = try arguments.uuid(positional: 0, "EVENT_ID must be a UUID")
+        let endpointID = try arguments.uuid(option: "endpoint", "--endpoint must be a UUID")
         let jobs = try ConfiguredDatabase.open { configuration, connection in
             try connection.transaction { connection in
                 if let endpointID { _ = try WebhookEndpointStore(secret: configuration.secretKey).endpoint(id: endpointID, on: connection) }
@@ -215,11 +207,9 @@ enum WebhooksRedeliverCommand: BatonCommand {
             }
         }
         guard let jobs else { throw WebhookEndpointError.eventNotFound }
-        if arguments.flag("json") {
-            console.json(["event_id": eventID.uuidString.lowercased(), "deliveries": jobs])
-        } else {
-            console.out("queued \(jobs) deliver\(jobs == 1 ? "y" : "ies") of event \(eventID.uuidString.lowercased())")
-        }
+        console.result(
+            arguments, json: { ["event_id": eventID.uuidString.lowercased(), "deliveries": jobs] },
+            line: { "queued \(jobs) deliver\(jobs == 1 ? "y" : "ies") of event \(eventID.uuidString.lowercased())" })
         return .success
     }
 }

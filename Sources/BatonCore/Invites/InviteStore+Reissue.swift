@@ -14,7 +14,11 @@ extension InviteStore {
     /// (`RedemptionStore`), so none is accepted after the reissue.
     ///
     /// A fresh code that an invite already holds (likely only for short
-    /// codes) changes nothing and is drawn again, up to ``insertAttempts`` rounds.
+    /// codes) changes nothing and is drawn again, up to ``insertAttempts`` rounds,
+    /// as `create` does. So is one that a concurrent create or reissue wrote
+    /// but had not committed when the statement's snapshot was taken: the
+    /// statement then meets the unique index, and only that statement is
+    /// rolled back (to a savepoint), not the caller's transaction.
     /// - Returns: the invite with its new credentials: the only time they exist in plaintext.
     /// - Throws: `InviteError.notFound`, `.notActive`, `.codeSpaceExhausted`, or the database's error.
     public func reissue(id: UUID, on connection: PostgresConnection) throws -> CreatedInvite {
@@ -24,15 +28,30 @@ extension InviteStore {
         for _ in 0..<Self.insertAttempts {
             let code = try makeCode(codeLength)
             let token = LinkToken.generate()
-            let rows = try connection.query(
-                Self.reissueStatement, [id, Data(codeHasher.hash(code.text)), Data(tokenHasher.hash(token.text))])
-            if let updated = try rows.first.map(InviteRow.invite) {
+            let rows = try Self.unlessRaced(on: connection) {
+                try connection.query(Self.reissueStatement, [id, Data(codeHasher.hash(code.text)), Data(tokenHasher.hash(token.text))])
+            }
+            if let updated = try rows?.first.map(InviteRow.invite) {
                 try OutboxEvents.record(
                     .inviteReissued, inviteID: id, familyID: updated.familyID, maxAttempts: webhookMaxAttempts, on: connection)
                 return CreatedInvite(invite: updated, code: code, token: token)
             }
         }
         throw InviteError.codeSpaceExhausted
+    }
+
+    /// `statement`'s rows, or nil when it met the unique index (a racing
+    /// writer committed the same hash first), with the transaction as it was before it.
+    private static func unlessRaced(on connection: PostgresConnection, _ statement: () throws -> PostgresRows) throws -> PostgresRows? {
+        try connection.runScript("SAVEPOINT invite_reissue")
+        do {
+            let rows = try statement()
+            try connection.runScript("RELEASE SAVEPOINT invite_reissue")
+            return rows
+        } catch let error as PostgresError where error.code == .uniqueViolation {
+            try connection.runScript("ROLLBACK TO SAVEPOINT invite_reissue")
+            return nil
+        }
     }
 
     /// Parameters: $1 the invite (locked by the caller), $2 and $3 the new

@@ -12,8 +12,11 @@ public struct HandoffEncoder: Sendable {
         self.limits = limits
     }
 
-    /// A server-minted `invite` envelope (schema version 2) MAC'd by
-    /// `signer`'s current key, whose `jti` is `id`.
+    /// A server-minted `invite` envelope MAC'd by `signer`'s current key,
+    /// whose `jti` is `id`, in the oldest schema version whose readers accept
+    /// `payload` (``HandoffPayload/mintingVersion``): 2 when it names an
+    /// inviter, so apps built before version 3 still read it; 3 when it does
+    /// not, which those apps forward unread instead of refusing.
     ///
     /// `id` must be fresh randomness for every envelope (the server's
     /// single-use key; two previews in the same second must not mint the same
@@ -32,7 +35,8 @@ public struct HandoffEncoder: Sendable {
         _ payload: HandoffPayload, id: String, issuedAt: Int64, expiresAt: Int64, signer: some HandoffSigner
     ) throws(HandoffError) -> String {
         let header = HandoffHeader(
-            algorithm: .hs256, keyID: signer.signingKeyID, kind: .invite, version: 2, issuedAt: issuedAt, expiresAt: expiresAt,
+            algorithm: .hs256, keyID: signer.signingKeyID, kind: .invite, version: payload.mintingVersion, issuedAt: issuedAt,
+            expiresAt: expiresAt,
             id: id
         )
         try payload.checkVersion1(kind: .invite)

@@ -1,8 +1,21 @@
 import SafeText
 
-/// Schema version 1 of the payload, which version 2 keeps unchanged:
-/// reading and writing its wire fields.
+/// Schema version 1 of the payload, which versions 2 and 3 keep: reading
+/// and writing its wire fields. Version 3 differs only in what its readers
+/// promise: `inviter_name` may be absent.
 extension HandoffPayload {
+    /// The first version whose readers accept an invite without `inviter_name`.
+    public static let firstVersionWithoutInviter = 3
+
+    /// The version a server mints this (invite) payload in: the oldest whose
+    /// readers accept it, so that an app built before version 3 reads every
+    /// invite envelope it can and forwards the rest unread (`StoredHandoff.newer`)
+    /// instead of refusing it. Signed envelopes need the `jti` of version 2;
+    /// one without an inviter needs version 3.
+    public var mintingVersion: Int {
+        inviterName == nil ? Self.firstVersionWithoutInviter : HandoffHeader.firstVersionWithID
+    }
+
     private static let credentialKeys: Set<String> = ["credential", "credential_type"]
     private static let inviteKeys = credentialKeys.union(["family_name", "inviter_name", "source"])
     private static let maxCredentialLength = 64

@@ -65,14 +65,20 @@ public struct HandoffVersionRegistry<Payload: Sendable>: Sendable {
 }
 
 extension HandoffVersionRegistry where Payload == HandoffPayload {
-    /// The versions this release of the library reads: 1 and 2. Version 2
-    /// added the header's `jti`; its payload is version 1's, read as it is.
+    /// The versions this release of the library reads: 1, 2 and 3. Version 2
+    /// added the header's `jti`; version 3 lets an invite name no inviter
+    /// (`inviter_name` absent), which readers of versions 1 and 2 before it
+    /// refused. All three payloads are read by the same reader.
     public static var standard: Self { standardRegistry }
 }
 
 /// Built once: generic types cannot hold static stored properties.
-private let standardRegistry = HandoffVersionRegistry<HandoffPayload>(currentVersion: 2) { (fields, kind) throws(HandoffError) in
+private let standardRegistry = HandoffVersionRegistry<HandoffPayload>(currentVersion: 3, reader: readVersion1Schema)
+    .adding(version: 2, reader: readVersion1Schema, upgrade: { (payload) throws(HandoffError) in payload })
+    .adding(version: 1, reader: readVersion1Schema, upgrade: { (payload) throws(HandoffError) in payload })
+
+/// The payload reader of versions 1 to 3 (`inviter_name` optional in each,
+/// so that envelopes minted before version 3 existed without an inviter stay readable).
+private func readVersion1Schema(_ fields: HandoffFields, _ kind: HandoffKind) throws(HandoffError) -> HandoffPayload {
     try HandoffPayload(version1: fields, kind: kind)
-}.adding(
-    version: 1, reader: { (fields, kind) throws(HandoffError) in try HandoffPayload(version1: fields, kind: kind) },
-    upgrade: { (payload) throws(HandoffError) in payload })
+}

@@ -49,7 +49,7 @@ enum APIErrorCatalog {
     /// Handoff envelopes the server refuses (the store's own `storageFailed` never reaches it).
     static let handoffs: [any HTTPErrorConvertible] = [
         HandoffError.tooLarge(size: 70_000, limit: 65_536), .malformed(reason: "not three segments"),
-        .unsupportedVersion(found: 3, supported: [1, 2]), .unsupportedKind, .unsupportedAlgorithm, .unknownKey,
+        .unsupportedVersion(found: 4, supported: [1, 2, 3]), .unsupportedKind, .unsupportedAlgorithm, .unknownKey,
         .expired(expiresAt: 1_764_000_000), .notYetValid(issuedAt: 1_764_000_000), .invalidPayload(reason: "credential is missing"),
         .badSignature,
     ].map(RedeemError.handoff)

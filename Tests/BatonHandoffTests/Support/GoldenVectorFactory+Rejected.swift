@@ -19,23 +19,23 @@ extension GoldenVectorFactory {
         }
         return [
             fails(
-                "future version 3 with a valid version-1 payload", signedInvite(header: headerFields { $0["v"] = .integer(3) }),
-                .unsupportedVersion(found: 3, supported: [1, 2])),
+                "future version 4 with a valid version-1 payload", signedInvite(header: headerFields { $0["v"] = .integer(4) }),
+                .unsupportedVersion(found: 4, supported: [1, 2, 3])),
             fails(
                 "version 0, never shipped", signedInvite(header: headerFields { $0["v"] = .integer(0) }),
-                .unsupportedVersion(found: 0, supported: [1, 2])),
+                .unsupportedVersion(found: 0, supported: [1, 2, 3])),
             fails(
                 "future version 7 with an unreadable payload: the version is checked before the payload",
                 forge(header: CanonicalJSONWriter.bytes(of: headerFields { $0["v"] = .integer(7) }), payload: Array("not json".utf8)),
-                .unsupportedVersion(found: 7, supported: [1, 2])),
+                .unsupportedVersion(found: 7, supported: [1, 2, 3])),
             fails(
-                "expired future version 3 with a new header member: the version is checked before the rest of the header and time",
+                "expired future version 4 with a new header member: the version is checked before the rest of the header and time",
                 signedInvite(
                     header: headerFields(issuedAt: TestKeys.now - 7_200, expiresAt: TestKeys.now - 3_600) {
-                        $0["v"] = .integer(3)
+                        $0["v"] = .integer(4)
                         $0["zip"] = .string("DEF")
                     }),
-                .unsupportedVersion(found: 3, supported: [1, 2])),
+                .unsupportedVersion(found: 4, supported: [1, 2, 3])),
             fails("an unknown kind", signedInvite(header: headerFields { $0["kind"] = .string("gift") }), .unsupportedKind),
             fails(
                 "alg none on the server path, even for a device-minted typed code",

@@ -22,6 +22,8 @@ extension GoldenVectorFactory {
                 #"{"credential":"7M3QK9XW2HFRD6TBJ4NPVCAYGE","credential_type":"token","family_name":"Ren\u00e9e \ud83c\udfe1","inviter_name":"Ada","source":"https:\/\/baton.example\/invite\/7M3QK9XW2HFRD6TBJ4NPVCAYGE"}"#
                     .utf8)
         )
+        var noInviter = Self.invite
+        noInviter.inviterName = nil
         var spacedPayload = Self.invite
         spacedPayload.familyName = "Renée 🏡"
         return [
@@ -30,6 +32,9 @@ extension GoldenVectorFactory {
             ok(
                 "version 2: read on the device without a key, jti and all", mintInviteV2(), mode: "device", version: 2,
                 id: TestKeys.handoffID),
+            ok(
+                "version 3: invite without an inviter name, as the server mints it now", mintInviteV2(noInviter), payload: noInviter,
+                version: 3, id: TestKeys.handoffID),
             ok(
                 "version 2: a jti of 64 base64url symbols, the longest allowed",
                 mintInviteV2(id: String(repeating: "A_-9", count: 16)), version: 2, id: String(repeating: "A_-9", count: 16)),

@@ -71,7 +71,7 @@ struct GoldenVectorFactory {
         return try! encoder.mint(header: header, payloadFields: payload.version1Fields, signer: signer)
     }
 
-    /// A version-2 invite with `jti`, as the server mints it now.
+    /// An invite with `jti`, as the server mints it now: version 2, or 3 when it names no inviter.
     func mintInviteV2(_ payload: HandoffPayload = invite, id: String = TestKeys.handoffID, signer: HandoffSigner = TestKeys.keyring)
         -> String
     {

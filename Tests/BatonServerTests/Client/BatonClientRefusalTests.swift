@@ -1,123 +1,65 @@
 import BatonClient
-import BatonHandoff
 import Foundation
 import Testing
 
+@testable import BatonServer
+
 @Suite("BatonClient against a running Baton: each refusal arrives as its typed case")
 struct BatonClientRefusalTests {
-    @Test("an unknown, malformed, expired, revoked or used-up invite is refused with its own case")
-    func inviteRefusals() async throws {
-        let harness = try ClientHarness()
-        let client = harness.client()
-        #expect(await refusal { try await client.preview(try RateLimitRoutesTests.unusedCode(harness.baton)) } == .inviteNotFound)
-        #expect(await refusal { try await client.preview("ABCDE-FGHJQ") } == .invalidCode(reason: "code_check_failed"))
+    /// The operations the client calls, as the OpenAPI document names them.
+    static let clientOperations: Set<String> = [
+        "GET /v1/invites/{credential}/preview", "POST /v1/invocations", "POST /v1/handoffs/validate", "POST /v1/redemptions",
+        "POST /v1/invites", "GET /v1/invites/{id}", "POST /v1/invites/{id}/revoke",
+    ]
 
-        let expired = try await harness.createInvite()
-        try harness.expire(expired)
-        #expect(await refusal { try await client.preview(expired.code) } == .inviteExpired)
-
-        let revoked = try await harness.createInvite()
-        _ = try await client.revokeInvite(id: revoked.id, apiKey: harness.baton.adminKey)
-        #expect(await refusal { try await client.invoke(url: revoked.link) } == .inviteRevoked)
-
-        let used = try await harness.createInvite()
-        _ = try await client.redeem(code: used.code, redeemer: try harness.redeemer("first"))
-        #expect(await refusal { try await client.redeem(code: used.code, redeemer: try harness.redeemer("second")) } == .inviteUsedUp)
-        #expect(await refusal { try await client.preview(used.code) } == .inviteUsedUp)
-    }
-
-    @Test("a handoff spent by one redeemer is handoff_already_used for another, though the invite has uses left")
-    func handoffAlreadyUsed() async throws {
-        let harness = try ClientHarness()
-        let client = harness.client()
-        let invite = try await harness.createInvite(maxRedemptions: 2)
-        let handoff = try await client.preview(invite.code).handoff
-        _ = try await client.redeem(handoff: handoff, redeemer: try harness.redeemer("first"))
-        #expect(
-            await refusal { try await client.redeem(handoff: handoff, redeemer: try harness.redeemer("second")) } == .handoffAlreadyUsed)
-    }
-
-    @Test("a foreign invocation URL is invalid_invocation with the validator's reason")
-    func invalidInvocation() async throws {
-        let harness = try ClientHarness()
-        #expect(
-            await refusal { try await harness.client().invoke(url: "https://evil.example/invite/7K9M2P4Q8R1S3T6V0W5X7Y9Z2A") }
-                == .invalidInvocation(reason: "host_not_allowed"))
-    }
-
-    @Test("malformed, tampered, oversized and newer-version handoffs are refused with their handoff_* case")
-    func handoffRefusals() async throws {
-        let harness = try ClientHarness()
-        let client = harness.client()
-        #expect(await refusal { try await client.validate(handoff: "not-an-envelope") } == .handoffMalformed)
-
-        let handoff = try await client.preview(try await harness.createInvite().code).handoff
-        let tampered = String(handoff.dropLast()) + (handoff.hasSuffix("A") ? "B" : "A")
-        #expect(await refusal { try await client.validate(handoff: tampered) } == .handoffBadSignature)
-        #expect(await refusal { try await client.validate(handoff: String(repeating: "a", count: 65_600)) } == .handoffTooLarge)
-
-        let now = Int64(Date().timeIntervalSince1970)
-        let header = HandoffHeader(algorithm: .none, keyID: nil, kind: .typedCode, version: 3, issuedAt: now, expiresAt: now + 600)
-        let newer = try HandoffEncoder().mint(
-            header: header, payloadFields: HandoffFields(["credential": .string("ABCDEFGHJK")]), signer: nil)
-        #expect(
-            await refusal { try await client.redeem(handoff: newer, redeemer: try harness.redeemer()) }
-                == .handoffUnsupportedVersion(found: 3, supported: [1, 2]))
-    }
-
-    @Test("a bad API key, a key without the scope and a refused redeemer JWT are told apart")
-    func authenticationRefusals() async throws {
-        let harness = try ClientHarness()
-        let client = harness.client()
-        let draft = NewInvite(familyId: "fam-auth", familyName: "The Auth family")
-        #expect(await refusal { try await client.createInvite(draft, apiKey: "baton_not_a_key") } == .invalidApiKey)
-        let reader = try harness.baton.makeKey([.invitesRead])
-        #expect(await refusal { try await client.createInvite(draft, apiKey: reader) } == .insufficientScope(required: "invites:write"))
-        let invite = try await harness.createInvite()
-        #expect(
-            await refusal { try await client.redeem(code: invite.code, redeemer: .token("not.a.jwt")) }
-                == .invalidToken(reason: "malformed"))
-    }
-
-    @Test("a field out of bounds, a body too large, a malformed or reused Idempotency-Key are refused before anything is created")
-    func requestRefusals() async throws {
-        let harness = try ClientHarness()
-        let client = harness.client()
-        let key = harness.baton.adminKey
-        #expect(
-            await refusal { try await client.createInvite(NewInvite(familyId: "fam-v", familyName: ""), apiKey: key) }
-                == .validationFailed(field: "family_name"))
-        let huge = NewInvite(familyId: "fam-v", familyName: "Big", metadata: ["blob": .string(String(repeating: "x", count: 20_000))])
-        #expect(await refusal { try await client.createInvite(huge, apiKey: key) } == .requestTooLarge)
-        let draft = NewInvite(familyId: "fam-v", familyName: "The V family")
-        let longKey = String(repeating: "k", count: 256)
-        #expect(await refusal { try await client.createInvite(draft, apiKey: key, idempotencyKey: longKey) } == .invalidIdempotencyKey)
-        _ = try await client.createInvite(draft, apiKey: key, idempotencyKey: "reused-1")
-        let other = NewInvite(familyId: "fam-v", familyName: "Another family")
-        #expect(await refusal { try await client.createInvite(other, apiKey: key, idempotencyKey: "reused-1") } == .idempotencyKeyReused)
-        #expect(try harness.baton.count("SELECT count(*) FROM baton.invites WHERE family_id = 'fam-v'") == 1)
-    }
-
-    @Test("rate limited previews carry Retry-After as rateLimited(retryAfter:)")
-    func rateLimited() async throws {
-        let harness = try ClientHarness(rateLimits: "code=1/min")
-        let client = harness.client()
-        let invite = try await harness.createInvite()
-        _ = try await client.preview(invite.code)
-        guard case .rateLimited(let seconds) = await refusal({ try await client.preview(invite.code) }) else {
-            Issue.record("the second preview was not rate limited")
-            return
+    /// The codes the document's answers of the client's operations name, and
+    /// those the HTTP layer may answer to any request before a route is
+    /// chosen (`not_found`: no route has the path, as under a wrong base URL).
+    static var documentedForClient: Set<String> {
+        var codes: Set<String> = ["headers_too_large", "internal_error", "not_found", "uri_too_long"]
+        for (name, _, answer) in OpenAPIPrecisionTests.answers where clientOperations.contains(name) {
+            let media = (answer["content"] as? [String: Any])?["application/json"] as? [String: Any]
+            codes.formUnion((media?["examples"] as? [String: Any] ?? [:]).keys)
         }
-        #expect((1...60).contains(seconds))
+        return codes
     }
 
-    @Test("a wrong base URL is not_found, a dead server a transport failure; neither is retried as a refusal")
-    func wrongServer() async throws {
-        let harness = try ClientHarness()
-        let invite = try await harness.createInvite()
-        #expect(await refusal { try await harness.client(path: "/api").preview(invite.code) } == .notFound)
+    /// One Baton at a time: 37 servers at once, each with its pool, would
+    /// exhaust the shared test cluster's connections.
+    @Test(
+        "the server answers the code through the client's route, and the client reads it as its own case", .serialized,
+        arguments: ClientProvocation.all)
+    func provoked(_ provocation: ClientProvocation) async throws {
+        let harness = try ClientHarness(environment: provocation.environment)
+        let error = try await provocation.provoke(harness)
+        #expect(error?.knownCode == provocation.code, "got \(String(describing: error))")
+        if let exactly = provocation.exactly { #expect(error == exactly) }
+    }
+
+    @Test("every code the server emits is provoked live or listed with the reason it is not, and the document agrees")
+    func everyCodeIsAccountedFor() {
+        let provoked = ClientProvocation.all.map(\.code)
+        #expect(Set(provoked).count == provoked.count, "a code provoked twice")
+        #expect(Set(provoked).isDisjoint(with: ClientProvocation.unprovoked.keys))
+        let accounted = Set(provoked.map(\.rawValue)).union(ClientProvocation.unprovoked.keys.map(\.rawValue))
+        #expect(accounted == Set(APIErrorCatalog.codes), "not accounted for: \(Set(APIErrorCatalog.codes).subtracting(accounted).sorted())")
+        #expect(accounted == Set(BatonError.Code.allCases.map(\.rawValue)))
+
+        let documented = Self.documentedForClient
+        for (code, reason) in ClientProvocation.unprovoked {
+            if reason == .otherRoutesOnly {
+                #expect(!documented.contains(code.rawValue), "\(code.rawValue) is documented for one of the client's operations")
+            } else {
+                #expect(documented.contains(code.rawValue), "\(code.rawValue) is not documented for the client's operations")
+            }
+        }
+        for code in provoked { #expect(documented.contains(code.rawValue), "\(code.rawValue) is provoked but not documented") }
+    }
+
+    @Test("a dead server is a transport failure, transient and never a refusal")
+    func deadServer() async throws {
         let dead = BatonClient(baseURL: URL(string: "http://127.0.0.1:1")!, timeout: 5)
-        let failure = await refusal { try await dead.preview(invite.code) }
+        let failure = await refusal { try await dead.preview("ABCDE-FGHJK") }
         guard case .transport = failure else {
             Issue.record("expected a transport failure, got \(String(describing: failure))")
             return

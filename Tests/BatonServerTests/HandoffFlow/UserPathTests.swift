@@ -69,9 +69,9 @@ struct UserPathTests {
     func handoffFromNewerClip() async throws {
         let harness = try FlowHarness()
         let now = Int64(Date().timeIntervalSince1970)
-        let header = HandoffHeader(algorithm: .none, keyID: nil, kind: .typedCode, version: 3, issuedAt: now, expiresAt: now + 600)
+        let header = HandoffHeader(algorithm: .none, keyID: nil, kind: .typedCode, version: 4, issuedAt: now, expiresAt: now + 600)
         let fromNewerClip = try HandoffEncoder().mint(
-            header: header, payloadFields: HandoffFields(["credential": .string("ABCDEFGHJK"), "hint": .string("v3")]), signer: nil
+            header: header, payloadFields: HandoffFields(["credential": .string("ABCDEFGHJK"), "hint": .string("v4")]), signer: nil
         )
         guard case .newer = try harness.container().handoffStore().write(fromNewerClip) else {
             Issue.record("the store did not keep the newer handoff for forwarding")
@@ -83,7 +83,7 @@ struct UserPathTests {
             _ = try await app.redeemPendingInvite(redeemerToken: token)
             Issue.record("a handoff of an unknown version was redeemed")
         } catch {
-            #expect(error == .baton(.handoffUnsupportedVersion(found: 3, supported: [1, 2])))
+            #expect(error == .baton(.handoffUnsupportedVersion(found: 4, supported: [1, 2, 3])))
             #expect(error.code == "handoff_unsupported_version")
             #expect(error.message.contains("newer App Clip"))
         }

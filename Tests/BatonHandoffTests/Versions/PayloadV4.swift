@@ -1,16 +1,16 @@
 import BatonHandoff
 
-/// A test-only schema version 3: `family_name` becomes `family_display_name`
+/// A test-only schema version 4: `family_name` becomes `family_display_name`
 /// and a required `locale` appears. It proves the registry's upgrade path and
 /// the forward-compatibility rule without shipping a second version.
-struct PayloadV3: Equatable, Sendable {
+struct PayloadV4: Equatable, Sendable {
     var credential: HandoffCredential
     var familyDisplayName: String?
     var inviterName: String?
     var source: String?
     var locale: String
 
-    /// Versions 1 and 2 had no locale: upgraded payloads say "und" (undetermined, BCP 47).
+    /// Versions 1 to 3 had no locale: upgraded payloads say "und" (undetermined, BCP 47).
     init(upgrading old: HandoffPayload) {
         self.init(
             credential: old.credential, familyDisplayName: old.familyName, inviterName: old.inviterName, source: old.source, locale: "und")
@@ -24,14 +24,14 @@ struct PayloadV3: Equatable, Sendable {
         self.locale = locale
     }
 
-    /// Reads version 3 by renaming its fields to version 1's and reusing that reader.
-    init(version3 fields: HandoffFields, kind: HandoffKind) throws(HandoffError) {
+    /// Reads version 4 by renaming its fields to version 1's and reusing that reader.
+    init(version4 fields: HandoffFields, kind: HandoffKind) throws(HandoffError) {
         let locale = try fields.string("locale", else: .invalidPayload(reason: "locale missing"))
         var renamed = fields
         renamed["locale"] = nil
         renamed["family_name"] = renamed["family_display_name"]
         renamed["family_display_name"] = nil
-        var upgraded = PayloadV3(upgrading: try HandoffPayload(version1: renamed, kind: kind))
+        var upgraded = PayloadV4(upgrading: try HandoffPayload(version1: renamed, kind: kind))
         upgraded.locale = locale
         self = upgraded
     }
@@ -43,12 +43,15 @@ struct PayloadV3: Equatable, Sendable {
         return fields
     }
 
-    static let registry = HandoffVersionRegistry<PayloadV3>(currentVersion: 3) { (fields, kind) throws(HandoffError) in
-        try PayloadV3(version3: fields, kind: kind)
+    static let registry = HandoffVersionRegistry<PayloadV4>(currentVersion: 4) { (fields, kind) throws(HandoffError) in
+        try PayloadV4(version4: fields, kind: kind)
     }.adding(
+        version: 3, reader: { (fields, kind) throws(HandoffError) in try HandoffPayload(version1: fields, kind: kind) },
+        upgrade: { (old) throws(HandoffError) in PayloadV4(upgrading: old) }
+    ).adding(
         version: 2, reader: { (fields, kind) throws(HandoffError) in try HandoffPayload(version1: fields, kind: kind) },
-        upgrade: { (old) throws(HandoffError) in PayloadV3(upgrading: old) }
+        upgrade: { (old) throws(HandoffError) in PayloadV4(upgrading: old) }
     ).adding(
         version: 1, reader: { (fields, kind) throws(HandoffError) in try HandoffPayload(version1: fields, kind: kind) },
-        upgrade: { (old) throws(HandoffError) in PayloadV3(upgrading: old) })
+        upgrade: { (old) throws(HandoffError) in PayloadV4(upgrading: old) })
 }
