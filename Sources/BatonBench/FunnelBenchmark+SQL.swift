@@ -21,6 +21,12 @@ extension FunnelBenchmark {
         """
     }
 
+    /// The stage funnel's counts, plainly: $1 from, $2 to.
+    static let plainStageCount = """
+        SELECT date_bin('1 day', first_at, timestamptz '2001-01-01 00:00:00+00'), stage, count(*)
+        FROM baton.invite_stages WHERE first_at >= $1 AND first_at < $2 GROUP BY 1, 2
+        """
+
     /// The funnel's counts without rollups: $1 from, $2 to.
     static let rawCount = """
         SELECT date_bin('1 day', occurred_at, timestamptz '2001-01-01 00:00:00+00'), type, count(*)

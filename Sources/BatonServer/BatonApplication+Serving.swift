@@ -20,6 +20,7 @@ extension BatonApplication {
         let listen = configuration.listen
         configuredEndpoint.start()
         rejectionFlusher.start()
+        stageFlusher.start()
         apiKeyUsage.start()
         guessBudgetFlusher.start()
         apiKeyCache.start()

@@ -55,6 +55,11 @@ public final class BatonApplication: Sendable {
     /// Adds ``rejections`` to `baton.rejections_hourly` every few seconds
     /// while the server runs, and once more in ``close()``.
     public let rejectionFlusher: RejectionFlusher
+    /// The journey stages and views this process saw, in memory.
+    public let stageMarks: StageMarks
+    /// Writes ``stageMarks`` every few seconds while the server runs, and
+    /// once more in ``close()``.
+    public let stageFlusher: StageFlusher
     /// What `/metrics` shows: this process's series, the pool's statistics
     /// and the cluster's job counts.
     public let metrics: BatonMetrics
@@ -108,10 +113,13 @@ public final class BatonApplication: Sendable {
         self.jobWakeup = JobWakeup(conninfo: configuration.databaseURL)
         self.rejections = RejectionCounter()
         self.rejectionFlusher = RejectionFlusher(counter: rejections, conninfo: configuration.databaseURL)
+        self.stageMarks = StageMarks()
+        self.stageFlusher = StageFlusher(marks: stageMarks, conninfo: configuration.databaseURL)
         self.metrics = metrics
         metrics.addPoolStatistics(pool)
         metrics.addAPIKeyCacheStatistics(apiKeyCache)
         metrics.addJobCounts(pool: pool)
+        metrics.addStageCounts(pool: pool)
     }
 
     /// Stops background work (flushing the last rejection counts and key
@@ -123,6 +131,7 @@ public final class BatonApplication: Sendable {
         apiKeyUsage.stop()
         jobWakeup.stop()
         rejectionFlusher.stop()
+        stageFlusher.stop()
         guessBudgetFlusher.stop()
         pool.close()
     }

@@ -104,4 +104,32 @@ struct InviteHistoryTests {
                 == (try (0..<5).map { try raw.decode(Int.self, at: $0) }))
         #expect(counts.redeemed > 0 && counts.expired > 0 && counts.revoked > 0)
     }
+
+    @Test("the stage marks are the ones the events' trigger would write, and each opened link came before its preview")
+    func stageMarksMatchEvents() throws {
+        let fromEvents = try count(
+            """
+            SELECT count(*) FROM (
+                SELECT invite_id, type, min(occurred_at) AS first_at FROM baton.events GROUP BY 1, 2
+            ) e
+            JOIN baton.invite_stages s ON s.invite_id = e.invite_id AND s.first_at = e.first_at
+             AND s.stage = CASE e.type WHEN 'invite.created' THEN 'issued' WHEN 'invite.previewed' THEN 'clip_opened'
+                                       WHEN 'invite.redeemed' THEN 'redeemed' WHEN 'invite.expired' THEN 'expired' ELSE 'revoked' END
+            """)
+        #expect(fromEvents == (try count("SELECT count(DISTINCT (invite_id, type)) FROM baton.events")))
+        #expect(
+            fromEvents
+                == (try count("SELECT count(*) FROM baton.invite_stages WHERE stage NOT IN ('link_opened', 'app_presented')")))
+        #expect(try count("SELECT count(*) FROM baton.invite_stages WHERE stage = 'link_opened'") > 1500)
+        #expect(
+            try count(
+                """
+                SELECT count(*) FROM baton.invite_stages l JOIN baton.invite_stages c ON c.invite_id = l.invite_id AND c.stage = 'clip_opened'
+                WHERE l.stage = 'link_opened' AND l.first_at > c.first_at
+                """) == 0)
+        #expect(
+            try count(
+                "SELECT count(*) FROM baton.redemptions r JOIN baton.invite_stages s ON s.invite_id = r.invite_id AND s.stage = 'app_presented' WHERE r.channel <> 'app'"
+            ) == 0)
+    }
 }

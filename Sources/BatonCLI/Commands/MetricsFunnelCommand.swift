@@ -14,16 +14,23 @@ enum MetricsFunnelCommand: BatonCommand {
             .value("since", "AGE", "How far back: a number and m, h, d or w (default 7d)."),
             .value("interval", "WIDTH", "Bucket width: hour, day (default) or week (ISO weeks, Monday 00:00 UTC)."),
             .value("family", "ID", "Only invites of the family ID."),
+            .value("group-by", "ATTRIBUTE", "Break the journey down by source, campaign, inviter or family."),
+            .value(
+                "view", "VIEW", "flow (default): stages by the bucket they happened in; cohort: invites by the bucket they were issued in."),
             .flag("json", "Print the report as the API's JSON."),
         ],
         discussion: """
             Reads the database named by BATON_DATABASE_URL. Buckets are UTC and whole: the range is widened to
             bucket edges. Counts are events in each bucket (equal to counts over baton.events); conversion is
             redeemed/issued of the same bucket. Refusals are counted for all families together.
+            The journey counts each invite once per stage (issued, link opened, clip opened, app presented,
+            redeemed): --view flow by the bucket the stage was reached in, --view cohort by the bucket the
+            invite was issued in, with the share that reached each stage within 1 h, 1 d, 7 d and ever.
             """,
         examples: [
             "baton metrics funnel", "baton metrics funnel --since 48h --interval hour",
             "baton metrics funnel --since 12w --interval week --family fam_42 --json",
+            "baton metrics funnel --since 30d --group-by source --view cohort",
         ]
     )
 
@@ -35,13 +42,16 @@ enum MetricsFunnelCommand: BatonCommand {
     }
 
     /// The query the arguments ask for, ending at `now`.
-    /// - Throws: `UsageError` for a malformed `--since` or `--interval`; `FunnelError` for a bad family or too many buckets.
+    /// - Throws: `UsageError` for a malformed `--since`, `--interval`, `--group-by` or `--view`;
+    ///   `FunnelError` for a bad family or too many buckets.
     static func query(_ arguments: ParsedArguments, now: Date) throws -> FunnelQuery {
         let seconds = try arguments.value("since", expected: "a number and m, h, d or w, such as 7d", sinceSeconds) ?? 7 * 86_400
         let interval = try arguments.value("interval", expected: "hour, day or week", FunnelInterval.init(rawValue:)) ?? .day
+        let grouping = try arguments.value("group-by", expected: "source, campaign, inviter or family", FunnelGrouping.init(rawValue:))
+        let view = try arguments.value("view", expected: "flow or cohort", FunnelView.init(rawValue:)) ?? .flow
         return try FunnelQuery(
             from: now.addingTimeInterval(-Double(seconds)), to: now, interval: interval,
-            familyID: arguments.string("family"), now: now)
+            familyID: arguments.string("family"), groupBy: grouping, view: view, now: now)
     }
 
     /// Prints `report` as a table, or as the API's JSON.

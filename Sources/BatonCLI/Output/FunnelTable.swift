@@ -4,7 +4,7 @@ import SafeText
 
 /// A funnel report for people: one row per bucket with a bar after each
 /// count (scaled to the column's largest), the totals, conversion, time to
-/// redeem, channels and refusals. Family ids are escaped; every cell goes
+/// redeem, channels and refusals, then the journey's stages. Family ids and group keys are escaped; every cell goes
 /// through `Console.tableText`, which escapes too.
 struct FunnelTable {
     let report: FunnelReport
@@ -43,6 +43,43 @@ struct FunnelTable {
                 + "p90 \(Self.duration(time.p90Seconds)), p99 \(Self.duration(time.p99Seconds))")
         lines.append("Redemptions by channel: " + Self.breakdown(totals.redemptionsByChannel))
         lines.append("Refusals by code: " + (totals.rejectionsByCode.map(Self.breakdown) ?? "counted for all families only"))
+        return lines + journeyLines
+    }
+
+    /// Groups of the journey shown, the rest summed as "other".
+    static let groupLimit = 10
+
+    /// The journey: a row per group (top ``groupLimit`` and "other") of
+    /// invites per funnel stage, in a cohort the share redeemed within
+    /// 1 h, 1 d, 7 d and ever; then the times between stages.
+    private var journeyLines: [String] {
+        guard let journey = report.journey else { return [] }
+        let by = journey.groupBy.map { " by \($0.rawValue)" } ?? ""
+        let counted =
+            journey.view == .flow ? "invites reaching each stage in the range" : "invites issued in the range and the stages they reached"
+        var head = [journey.groupBy?.rawValue.uppercased() ?? "GROUP"] + InviteStage.funnel.map { $0.rawValue.uppercased() }
+        if journey.view == .cohort { head += ["REDEEMED 1H", "1D", "7D", "EVER"] }
+        let rows = journey.bounded(top: Self.groupLimit).map { group in
+            let name = group.isOther ? "(other)" : group.key.map { SafeText.escaped($0) } ?? (journey.groupBy == nil ? "all" : "(none)")
+            var row = [name] + InviteStage.funnel.map { String(group.totals.stages[$0] ?? 0) }
+            if let reach = group.totals.reached?[.redeemed] {
+                let issued = group.totals.stages[.issued] ?? 0
+                row += [reach.within1h, reach.within1d, reach.within7d, reach.ever].map {
+                    Self.percent(issued == 0 ? nil : Double($0) / Double(issued))
+                }
+            }
+            return row
+        }
+        var lines = ["", "Journey\(by), \(journey.view.rawValue): \(counted)", Console.tableText(head, rows)]
+        lines.append(
+            "Time between stages: "
+                + journey.timesBetweenStages.map {
+                    "\($0.from.rawValue) → \($0.to.rawValue) p50 \(Self.duration($0.p50Seconds)) p90 \(Self.duration($0.p90Seconds)) "
+                        + "p99 \(Self.duration($0.p99Seconds))"
+                }.joined(separator: "; "))
+        if let views = journey.views {
+            lines.append("Views: " + Self.breakdown(Dictionary(uniqueKeysWithValues: views.map { ($0.key.rawValue, $0.value) })))
+        }
         return lines
     }
 

@@ -28,6 +28,7 @@ extension BatonError {
         case invalidRequest = "invalid_request", validationFailed = "validation_failed", unknownField = "unknown_field"
         case duplicateField = "duplicate_field", numberOutOfRange = "number_out_of_range"
         case invalidParameter = "invalid_parameter", invalidRange = "invalid_range", rangeTooLarge = "range_too_large"
+        case invalidGroupBy = "invalid_group_by", invalidView = "invalid_view"
         case invalidIdempotencyKey = "invalid_idempotency_key", idempotencyKeyInUse = "idempotency_key_in_use"
         case idempotencyKeyReused = "idempotency_key_reused", idempotencyRecordUnreadable = "idempotency_record_unreadable"
         case notFound = "not_found", methodNotAllowed = "method_not_allowed", requestTooLarge = "request_too_large"
@@ -85,6 +86,8 @@ extension BatonError {
             case .invalidParameter: .invalidParameter(field: field)
             case .invalidRange: .invalidRange
             case .rangeTooLarge: .rangeTooLarge
+            case .invalidGroupBy: .invalidGroupBy
+            case .invalidView: .invalidView
             case .invalidIdempotencyKey: .invalidIdempotencyKey
             case .idempotencyKeyInUse: .idempotencyKeyInUse(retryAfter: retryAfter)
             case .idempotencyKeyReused: .idempotencyKeyReused
@@ -155,6 +158,8 @@ extension BatonError {
         case .invalidParameter: .invalidParameter
         case .invalidRange: .invalidRange
         case .rangeTooLarge: .rangeTooLarge
+        case .invalidGroupBy: .invalidGroupBy
+        case .invalidView: .invalidView
         case .invalidIdempotencyKey: .invalidIdempotencyKey
         case .idempotencyKeyInUse: .idempotencyKeyInUse
         case .idempotencyKeyReused: .idempotencyKeyReused

@@ -108,6 +108,10 @@ public enum BatonError: Error, Equatable, Sendable {
     case invalidRange
     /// 400: a funnel range of too many buckets.
     case rangeTooLarge
+    /// 400: a funnel `group_by` other than source, campaign, inviter or family.
+    case invalidGroupBy
+    /// 400: a funnel `view` other than flow or cohort.
+    case invalidView
     /// 400: the `Idempotency-Key` is malformed.
     case invalidIdempotencyKey
     /// 409: a request with this `Idempotency-Key` is still running; retry after `retryAfter` seconds.

@@ -7,6 +7,10 @@ public enum FunnelError: Error, Equatable, Sendable {
     case emptyRange
     /// The range holds more buckets than ``FunnelQuery/bucketLimit``.
     case rangeTooLarge(buckets: Int64, limit: Int)
+    /// `group_by` is not one of ``FunnelGrouping``.
+    case invalidGroupBy
+    /// `view` is not one of ``FunnelView``.
+    case invalidView
 
     /// The stable machine code (`error.code`).
     public var code: String {
@@ -14,6 +18,8 @@ public enum FunnelError: Error, Equatable, Sendable {
         case .invalidParameter: "invalid_parameter"
         case .emptyRange: "invalid_range"
         case .rangeTooLarge: "range_too_large"
+        case .invalidGroupBy: "invalid_group_by"
+        case .invalidView: "invalid_view"
         }
     }
 
@@ -24,6 +30,8 @@ public enum FunnelError: Error, Equatable, Sendable {
         case .emptyRange: "from must be before to."
         case .rangeTooLarge(let buckets, let limit):
             "The range holds \(buckets) buckets; at most \(limit) are answered: narrow it or use a wider interval."
+        case .invalidGroupBy: "group_by must be source, campaign, inviter or family."
+        case .invalidView: "view must be flow or cohort."
         }
     }
 }

@@ -2,9 +2,10 @@ import Foundation
 import SafeText
 
 /// What a funnel report covers: the UTC range `[from, to)` widened to whole
-/// buckets of `interval`, and optionally one family. Built by
-/// ``init(from:to:interval:familyID:now:)``, which validates and aligns, so
-/// any value of this type is a query the database may run.
+/// buckets of `interval`, optionally one family, and how its journey is
+/// broken down and counted. Built by
+/// ``init(from:to:interval:familyID:groupBy:view:now:)``, which validates
+/// and aligns, so any value of this type is a query the database may run.
 public struct FunnelQuery: Sendable, Equatable {
     /// The most buckets one query answers; more is refused with `range_too_large`.
     public static let bucketLimit = 5_000
@@ -21,6 +22,10 @@ public struct FunnelQuery: Sendable, Equatable {
     public let interval: FunnelInterval
     /// Only this family's events, or every family's when nil.
     public let familyID: String?
+    /// The journey's breakdown, or nil for one group of every invite.
+    public var groupBy: FunnelGrouping?
+    /// How the journey counts: by the bucket of each stage, or of issue.
+    public var view: FunnelView
 
     /// A query over `[from, to)`; `to` defaults to `now`, `from` to seven
     /// days before `to`. `from` is moved back to its bucket's start and `to`
@@ -29,9 +34,10 @@ public struct FunnelQuery: Sendable, Equatable {
     ///   1-128 characters without hidden characters or a date outside
     ///   1970-9999, `.emptyRange` when `from >= to`, `.rangeTooLarge` above
     ///   ``bucketLimit`` buckets.
-    public init(from: Date? = nil, to: Date? = nil, interval: FunnelInterval = .day, familyID: String? = nil, now: Date = Date())
-        throws(FunnelError)
-    {
+    public init(
+        from: Date? = nil, to: Date? = nil, interval: FunnelInterval = .day, familyID: String? = nil, groupBy: FunnelGrouping? = nil,
+        view: FunnelView = .flow, now: Date = Date()
+    ) throws(FunnelError) {
         if let familyID {
             guard (1...128).contains(familyID.unicodeScalars.count), !HiddenCharacters.contains(in: familyID) else {
                 throw .invalidParameter(field: "family_id", reason: "must have 1 to 128 characters, none of them hidden")
@@ -47,17 +53,22 @@ public struct FunnelQuery: Sendable, Equatable {
         self.to = interval.ceiling(end)
         self.interval = interval
         self.familyID = familyID
+        self.groupBy = groupBy
+        self.view = view
         let buckets = Int64(self.to.timeIntervalSince(self.from)) / interval.seconds
         guard buckets <= Self.bucketLimit else { throw .rangeTooLarge(buckets: buckets, limit: Self.bucketLimit) }
     }
 
     /// A query from the HTTP parameters as sent: `from` and `to` as RFC 3339
     /// date-times (`2026-11-01T00:00:00Z`, fractional seconds and offsets
-    /// allowed), `interval` as `hour`, `day` or `week`.
-    /// - Throws: `FunnelError.invalidParameter` naming the field, or as the initializer.
-    public static func parse(from: String?, to: String?, interval: String?, familyID: String?, now: Date = Date())
-        throws(FunnelError) -> FunnelQuery
-    {
+    /// allowed), `interval` as `hour`, `day` or `week`, `groupBy` as
+    /// `source`, `campaign`, `inviter` or `family`, `view` as `flow` or `cohort`.
+    /// - Throws: `FunnelError.invalidParameter` naming the field,
+    ///   `.invalidGroupBy`, `.invalidView`, or as the initializer.
+    public static func parse(
+        from: String?, to: String?, interval: String?, familyID: String?, groupBy: String? = nil, view: String? = nil,
+        now: Date = Date()
+    ) throws(FunnelError) -> FunnelQuery {
         var width = FunnelInterval.day
         if let interval {
             guard let parsed = FunnelInterval(rawValue: interval) else {
@@ -65,10 +76,18 @@ public struct FunnelQuery: Sendable, Equatable {
             }
             width = parsed
         }
+        let grouping = try groupBy.map { text throws(FunnelError) in
+            guard let grouping = FunnelGrouping(rawValue: text) else { throw .invalidGroupBy }
+            return grouping
+        }
+        let counting = try view.map { text throws(FunnelError) in
+            guard let counting = FunnelView(rawValue: text) else { throw .invalidView }
+            return counting
+        }
         return try FunnelQuery(
             from: try from.map { text throws(FunnelError) in try date(text, field: "from") },
             to: try to.map { text throws(FunnelError) in try date(text, field: "to") },
-            interval: width, familyID: familyID, now: now
+            interval: width, familyID: familyID, groupBy: grouping, view: counting ?? .flow, now: now
         )
     }
 

@@ -14,15 +14,20 @@ public struct FunnelReport: Sendable, Equatable, Encodable {
     public var buckets: [FunnelBucket]
     /// The whole range.
     public var totals: FunnelTotals
+    /// The stages each invite reached, first time per invite, as the query's
+    /// `view` counts them and broken down by its `group_by`; nil when the
+    /// report was read without it (the benchmark's event funnel alone).
+    public var journey: JourneyReport?
 
-    /// A report of `buckets` and `totals` for `query`.
-    public init(query: FunnelQuery, buckets: [FunnelBucket], totals: FunnelTotals) {
+    /// A report of `buckets`, `totals` and `journey` for `query`.
+    public init(query: FunnelQuery, buckets: [FunnelBucket], totals: FunnelTotals, journey: JourneyReport?) {
         self.query = query
         self.buckets = buckets
         self.totals = totals
+        self.journey = journey
     }
 
-    /// `{"from", "to", "interval", "family_id", "time_zone": "UTC", "buckets", "totals"}`.
+    /// `{"from", "to", "interval", "family_id", "time_zone": "UTC", "buckets", "totals", "journey"}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: FunnelCodingKey.self)
         try container.encode(query.from, forKey: "from")
@@ -32,5 +37,6 @@ public struct FunnelReport: Sendable, Equatable, Encodable {
         try container.encode("UTC", forKey: "timeZone")
         try container.encode(buckets, forKey: "buckets")
         try container.encode(totals, forKey: "totals")
+        try container.encode(journey, forKey: "journey")
     }
 }

@@ -7,7 +7,9 @@ import Postgres
 /// events whether or not the rollup has caught up.
 public enum FunnelStore {
     /// The report for `query`. Cost: the rollup rows of the range (a few
-    /// per hour for all families) plus the events not rolled up yet.
+    /// per hour for all families) plus the events not rolled up yet, then,
+    /// unless `journey` is false, the journey (``JourneyStore``, in a
+    /// transaction of its own; it reads the stage rows of the range).
     ///
     /// Runs in a read-only repeatable-read transaction, so the watermark
     /// and the rows read past it are one snapshot, with JIT off: the
@@ -15,7 +17,7 @@ public enum FunnelStore {
     /// plan cost far more than running it (docs/metrics.md). Call it on a
     /// connection outside any transaction (a pooled one, as it comes).
     /// - Throws: `PostgresError` from the database.
-    public static func report(_ query: FunnelQuery, on connection: PostgresConnection) throws -> FunnelReport {
+    public static func report(_ query: FunnelQuery, journey: Bool = true, on connection: PostgresConnection) throws -> FunnelReport {
         let rows = try connection.transaction(isolation: .repeatableRead, readOnly: true) { connection in
             try connection.runScript("SET LOCAL jit = off")
             let watermark: Int64 = try connection.query(watermarkStatement)[0].decode("watermark_id")
@@ -50,7 +52,9 @@ public enum FunnelStore {
                 total.add(count, eventType: type, channel: channel, reason: label)
             }
         }
-        return FunnelReport(query: query, buckets: buckets, totals: FunnelTotals(tally: total, timeToRedeem: TimeToRedeem(latency)))
+        return FunnelReport(
+            query: query, buckets: buckets, totals: FunnelTotals(tally: total, timeToRedeem: TimeToRedeem(latency)),
+            journey: journey ? try JourneyStore.report(query, on: connection) : nil)
     }
 
     static let watermarkStatement = PostgresStatement(name: "funnel_watermark", sql: "SELECT watermark_id FROM baton.funnel_rollup_state")

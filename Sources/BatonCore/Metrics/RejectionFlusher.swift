@@ -36,15 +36,7 @@ public final class RejectionFlusher: Sendable {
     /// - Throws: `PostgresError`; the counts are then back in `counter`.
     @discardableResult
     public static func flush(_ counter: RejectionCounter, on connection: PostgresConnection) throws(PostgresError) -> Int {
-        let entries = counter.drain()
-        guard !entries.isEmpty else { return 0 }
-        do {
-            try connection.query(upsert, [entries.map(\.hourStart), entries.map(\.code.rawValue), entries.map(\.count)])
-        } catch {
-            counter.add(entries)
-            throw error
-        }
-        return entries.reduce(0) { $0 + $1.count }
+        try counter.flush(with: upsert, on: connection)
     }
 
     static let upsert = PostgresStatement(

@@ -1,6 +1,5 @@
 import Foundation
 import Postgres
-import Synchronization
 import Telemetry
 
 /// Jobs by kind and state, cluster-wide: one `GROUP BY` over `baton.jobs`
@@ -12,35 +11,29 @@ import Telemetry
 /// scrape and `baton_jobs_collect_errors_total` goes up.
 final class JobCountsCollector: Sendable {
     private struct Cached {
-        var takenAt: ContinuousClock.Instant
         var takenAtDate: Date
         var counts: [JobCount]
     }
 
     private let pool: PostgresPool
     private let kinds: [String]
-    private let maxAge: Duration
-    private let cache = Mutex<Cached?>(nil)
+    private let cache: ScrapeCache<Cached>
     private let errors: Counter
 
     init(pool: PostgresPool, kinds: Set<String>, maxAge: Duration, errors: Counter) {
         self.pool = pool
         self.kinds = kinds.sorted() + ["other"]
-        self.maxAge = maxAge
+        self.cache = ScrapeCache(maxAge: maxAge)
         self.errors = errors
     }
 
     /// The families, from the cache when it is fresh enough.
     func families() -> [FamilySnapshot] {
-        let fresh = cache.withLock { cached in cached.flatMap { ContinuousClock.now - $0.takenAt < maxAge ? $0 : nil } }
-        if let fresh { return families(from: fresh) }
-        // The query runs outside the lock; two scrapes racing past a stale
-        // cache both query, which is rare and harmless.
         do {
-            let counts = try pool.withConnection { connection in try JobQueue.stats(on: connection) }
-            let taken = Cached(takenAt: .now, takenAtDate: Date(), counts: counts)
-            cache.withLock { $0 = taken }
-            return families(from: taken)
+            return families(
+                from: try cache.value {
+                    Cached(takenAtDate: Date(), counts: try pool.withConnection { connection in try JobQueue.stats(on: connection) })
+                })
         } catch {
             errors.increment()
             return []

@@ -52,10 +52,12 @@ extension FamilyEraser {
             WHERE r.id = x.id
             """)
 
-    /// The invites in $1, erased; no indexed column changes.
+    /// The invites in $1, erased, with their journey's stage marks; no
+    /// indexed column of the invites changes.
     static let eraseInvites = PostgresStatement(
         name: "family_erase_invites",
         sql: """
+            WITH marks AS (DELETE FROM baton.invite_stages WHERE invite_id = ANY($1::uuid[]))
             UPDATE baton.invites
             SET family_name = '\(erasedFamilyName)', inviter_id = NULL, inviter_name = NULL, metadata = '{}',
                 invitee_kind = NULL, invitee_hash = NULL, invitee_hint = NULL, erased_at = clock_timestamp()

@@ -2,8 +2,10 @@ import BatonCore
 import Foundation
 import SafeText
 
-/// The HTML of `GET /admin`: the date range form, the funnel's totals, six
-/// server-rendered SVG charts and two tables (busiest families, jobs).
+/// The HTML of `GET /admin`: the date range form, the funnel's totals, eight
+/// server-rendered SVG charts (the stage funnel and its drop-off among
+/// them), the journey's breakdowns (top groups and "other") and two tables
+/// (busiest families, jobs).
 ///
 /// No script, font or stylesheet is loaded (the server's CSP allows inline
 /// styles and `data:` images only). Every untrusted value (family ids and
@@ -85,7 +87,12 @@ struct DashboardPage {
             <section class="charts" aria-label="Charts">
             \(figure("Funnel over time", data.funnelChart))\(figure("Conversion over time", data.conversionChart))\
             \(figure("Time to redeem (\(latency.count) redemptions)", data.timeToRedeemChart))\(rejections)\
-            \(figure("Redemptions by channel", data.channelChart))\(figure("Queue health: jobs by state and kind", data.queueChart))
+            \(figure("Redemptions by channel", data.channelChart))\(figure("Queue health: jobs by state and kind", data.queueChart))\
+            \(figure("Stage funnel: invites reaching each stage, first time", data.stageFunnelChart))\
+            \(figure("Drop-off between stages", data.dropOffChart))
+            </section>
+            <section class="tables" aria-label="Breakdowns">
+            \(data.breakdowns.map { breakdownTable($0.grouping, $0.groups) }.joined())
             </section>
             <section class="tables">
             \(familyTable(data.families))\(jobTable(data.jobs))
@@ -96,6 +103,23 @@ struct DashboardPage {
 
     private func figure(_ caption: String, _ chart: SVGChart) -> String {
         "<figure><figcaption>\(HTMLText.escaped(caption))</figcaption>\(chart.svg)</figure>\n"
+    }
+
+    /// One breakdown: per group, the invites reaching each funnel stage and
+    /// the share redeemed of those issued.
+    private func breakdownTable(_ grouping: FunnelGrouping, _ groups: [JourneyGroup]) -> String {
+        let rows = groups.filter { $0.totals.stages.values.contains { $0 > 0 } }.map { group in
+            let name =
+                group.isOther
+                ? "<span class=\"note\">other</span>"
+                : group.key.map { "<code>\(Self.text($0))</code>" } ?? "<span class=\"note\">none</span>"
+            let cells = InviteStage.funnel.map { "<td class=\"number\">\(group.totals.stages[$0] ?? 0)</td>" }.joined()
+            return
+                "<tr><td>\(name)</td>\(cells)<td class=\"number\">\(DisplayFormat.percent(group.totals.share(.redeemed, of: .issued)))</td></tr>"
+        }
+        return table(
+            "By \(grouping.rawValue) (top \(DashboardData.breakdownLimit))",
+            head: [grouping.rawValue.capitalized] + InviteStage.funnel.map(\.rawValue) + ["Redeemed / issued"], rows: rows)
     }
 
     private func familyTable(_ families: [FamilyActivity]) -> String {

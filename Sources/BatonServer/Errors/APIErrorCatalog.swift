@@ -67,7 +67,7 @@ enum APIErrorCatalog {
     /// The funnel's parameters.
     static let funnel: [any HTTPErrorConvertible] = [
         FunnelError.invalidParameter(field: "interval", reason: "must be hour, day or week"), FunnelError.emptyRange,
-        FunnelError.rangeTooLarge(buckets: 8_760, limit: 5_000),
+        FunnelError.rangeTooLarge(buckets: 8_760, limit: 5_000), FunnelError.invalidGroupBy, FunnelError.invalidView,
     ]
 
     /// Families (`DELETE /v1/families/{family_id}`).

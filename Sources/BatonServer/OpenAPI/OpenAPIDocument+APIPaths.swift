@@ -164,11 +164,17 @@ extension OpenAPIDocument {
                         query("to", dateTime, description: "RFC 3339 date-time, exclusive; default: now"),
                         query("interval", merged(interval, ["default": "day"])),
                         parameter("FamilyID"),
+                        query(
+                            "group_by", ["type": "string", "enum": ["source", "campaign", "inviter", "family"]],
+                            description: "Break the journey down by the invites' source, campaign, inviter or family"),
+                        query(
+                            "view", ["type": "string", "enum": ["flow", "cohort"], "default": "flow"],
+                            description: "flow: stages by the bucket they happened in; cohort: invites by the bucket they were issued in"),
                     ],
                     answers: [
                         "200": jsonAnswer("The funnel", schema("FunnelReport")),
                         "400": errorAnswer(
-                            "A bad parameter, from not before to, or more than 5,000 buckets (invalid_parameter, invalid_range, range_too_large)"
+                            "A bad parameter, from not before to, more than 5,000 buckets, or a bad group_by or view (invalid_parameter, invalid_range, range_too_large, invalid_group_by, invalid_view)"
                         ),
                     ],
                     shared: OpenAPISharedResponse.keyed + [.rateLimited, .unavailable])

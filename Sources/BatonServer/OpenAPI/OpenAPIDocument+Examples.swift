@@ -88,6 +88,7 @@ extension OpenAPIDocument {
                             "histogram": [["lower_seconds": 512.0, "upper_seconds": 558.4, "count": 4]],
                         ]
                     ]),
+                "journey": exampleJourney,
             ],
             "WebhookEndpoint": exampleWebhookEndpoint,
             "WebhookEndpointWithSecret": merged(exampleWebhookEndpoint, ["secret": "whsec_q3N0mB8rV1xK5cZ2tY7uH4jL9wE6pA0sD3fG8hJ2kL4="]),
@@ -132,6 +133,31 @@ extension OpenAPIDocument {
     }
 
     /// A day of the funnel.
+    private static var exampleJourney: Object {
+        let stages: Object = [
+            "issued": 120, "link_opened": 81, "clip_opened": 64, "app_presented": 33, "redeemed": 30, "expired": 8, "revoked": 1,
+        ]
+        let tally: Object = ["stages": stages, "reached": NSNull()]
+        return [
+            "view": "flow", "group_by": "source",
+            "groups": [
+                [
+                    "key": "sms",
+                    "buckets": [merged(tally, ["start": "2026-11-30T00:00:00.000Z", "end": "2026-12-01T00:00:00.000Z"])],
+                    "totals": tally,
+                ]
+            ],
+            "totals": tally,
+            "times_between_stages": [
+                [
+                    "from": "issued", "to": "link_opened", "count": 81, "p50_seconds": 420.0, "p90_seconds": 5_400.0,
+                    "p99_seconds": 86_000.0,
+                ]
+            ],
+            "views": ["link_opened": 97, "link_previewed": 140, "clip_opened": 88],
+        ]
+    }
+
     private static var exampleStages: Object {
         [
             "issued": 120, "previewed": 64, "redeemed": 30, "expired": 8, "revoked": 1,

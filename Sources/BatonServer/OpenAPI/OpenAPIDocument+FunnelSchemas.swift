@@ -1,5 +1,7 @@
+import Foundation
+
 /// The schemas of `GET /v1/metrics/funnel`: buckets of stage counts, totals,
-/// conversion and time to redeem.
+/// conversion and time to redeem, and the journey's stages per group.
 extension OpenAPIDocument {
     /// The funnel's entries of `components/schemas`.
     static var funnelSchemas: Object {
@@ -10,13 +12,14 @@ extension OpenAPIDocument {
         ]
         return [
             "FunnelReport": object(
-                required: ["from", "to", "interval", "family_id", "time_zone", "buckets", "totals"],
+                required: ["from", "to", "interval", "family_id", "time_zone", "buckets", "totals", "journey"],
                 [
                     "from": dateTime, "to": dateTime, "interval": interval,
                     "family_id": nullable("string"),
                     "time_zone": ["type": "string", "enum": ["UTC"]],
                     "buckets": ["type": "array", "maxItems": 5000, "items": schema("FunnelBucket")],
                     "totals": schema("FunnelTotals"),
+                    "journey": schema("Journey"),
                 ]),
             "FunnelStages": object(
                 required: [
@@ -58,6 +61,63 @@ extension OpenAPIDocument {
                 ],
                 description:
                     "Seconds from creation to redemption; percentiles from a log histogram (8 bins per doubling, within 4.4 % above 1 s)"),
+        ].merging(journeySchemas) { own, _ in own }
+    }
+
+    /// The journey's entries: stages reached per group and bucket, flow or cohort.
+    static var journeySchemas: Object {
+        let stages = ["issued", "link_opened", "clip_opened", "app_presented", "redeemed", "expired", "revoked"]
+        let views = ["link_opened", "link_previewed", "clip_opened"]
+        let stageName: Object = ["type": "string", "enum": stages]
+        let reach = object(
+            required: ["within_1h", "within_1d", "within_7d", "ever"],
+            counts(["within_1h", "within_1d", "within_7d", "ever"]),
+            description:
+                "Invites of the cohort at the stage within 1 hour, 1 day, 7 days of issue, and ever (each includes the ones before)")
+        return [
+            "Journey": object(
+                required: ["view", "group_by", "groups", "totals", "times_between_stages", "views"],
+                [
+                    "view": ["type": "string", "enum": ["flow", "cohort"]],
+                    "group_by": ["type": ["string", "null"], "enum": ["source", "campaign", "inviter", "family", NSNull()]],
+                    "groups": array(of: schema("JourneyGroup")),
+                    "totals": schema("JourneyTally"),
+                    "times_between_stages": array(of: schema("StageTime")),
+                    "views": [
+                        "type": ["object", "null"], "properties": counts(views), "additionalProperties": count,
+                        "description":
+                            "Views in the range, first or repeated; link_previewed counts HEAD requests and link-preview robots. Null for one family",
+                    ],
+                ],
+                description:
+                    "Stages reached, first time per invite. flow: invites that first reached each stage in a bucket; cohort: invites issued in a bucket and the stages they reached. Every group is answered (unbounded)"
+            ),
+            "JourneyGroup": object(
+                required: ["key", "buckets", "totals"],
+                [
+                    "key": merged(nullable("string"), ["description": "The source, campaign, inviter id or family id; null without one"]),
+                    "buckets": [
+                        "type": "array", "maxItems": 5000,
+                        "items": allOf("JourneyTally", object(required: ["start", "end"], ["start": dateTime, "end": dateTime])),
+                    ],
+                    "totals": schema("JourneyTally"),
+                ]),
+            "JourneyTally": object(
+                required: ["stages", "reached"],
+                [
+                    "stages": merged(object(required: stages, counts(stages)), ["additionalProperties": count]),
+                    "reached": [
+                        "type": ["object", "null"], "properties": Dictionary(uniqueKeysWithValues: stages.map { ($0, reach) }),
+                        "additionalProperties": reach, "description": "Per stage, how soon the cohort reached it; null in a flow",
+                    ],
+                ]),
+            "StageTime": object(
+                required: ["from", "to", "count", "p50_seconds", "p90_seconds", "p99_seconds"],
+                [
+                    "from": stageName, "to": stageName, "count": count, "p50_seconds": nullableMeasure, "p90_seconds": nullableMeasure,
+                    "p99_seconds": nullableMeasure,
+                ],
+                description: "Exact seconds between two stages over the invites that reached both, the later no earlier than the first"),
         ]
     }
 }

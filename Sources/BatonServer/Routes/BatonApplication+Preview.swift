@@ -18,7 +18,8 @@ extension BatonApplication {
     }
 
     /// The preview answer for `credential` (reached from `source`), with a
-    /// fresh handoff; records the invite's first preview.
+    /// fresh handoff; records the invite's first preview (the journey's
+    /// `clip_opened`) and counts the view in memory.
     /// - Throws: 404/410 `invite_*`, 429, 503.
     func previewResponse(_ credential: Credential, source: String, request: Request) throws -> Response {
         let preview: InvitePreview
@@ -29,6 +30,7 @@ extension BatonApplication {
         } catch let error as RedeemError {
             throw PreviewRefusal(error: error)
         }
+        stageMarks.views.record(.clipOpened, at: clock())
         let handoff = try handoffs.mint(for: preview, credential: credential, source: source)
         let body = PreviewBody(
             familyName: preview.familyName, inviterName: preview.inviterName, expiresAt: preview.expiresAt,

@@ -1,13 +1,15 @@
 import BatonCore
 import HTTP
 
-/// `GET /v1/metrics/funnel?from=&to=&interval=&family_id=` (scope
-/// `metrics:read`): the redemption funnel in UTC buckets, read from the
-/// rollups plus the live tail of events. `from`/`to` are RFC 3339 date-times
-/// (default: the last 7 days) widened to whole buckets; `interval` is
-/// `hour`, `day` (default) or `week`. 400 `invalid_parameter`,
-/// `invalid_range` or `range_too_large` (over 5,000 buckets) before any
-/// database work.
+/// `GET /v1/metrics/funnel?from=&to=&interval=&family_id=&group_by=&view=`
+/// (scope `metrics:read`): the redemption funnel in UTC buckets, read from
+/// the rollups plus the live tail of events, and the journey's stages from
+/// the stage marks. `from`/`to` are RFC 3339 date-times (default: the last 7
+/// days) widened to whole buckets; `interval` is `hour`, `day` (default) or
+/// `week`; `group_by` is `source`, `campaign`, `inviter` or `family` (every
+/// group answered); `view` is `flow` (default) or `cohort`. 400
+/// `invalid_parameter`, `invalid_range`, `range_too_large` (over 5,000
+/// buckets), `invalid_group_by` or `invalid_view` before any database work.
 struct FunnelRoutes {
     let app: BatonApplication
 
@@ -20,7 +22,8 @@ struct FunnelRoutes {
     private func report(_ request: Request) throws -> Response {
         let query = try FunnelQuery.parse(
             from: request.queryValue("from"), to: request.queryValue("to"),
-            interval: request.queryValue("interval"), familyID: request.queryValue("family_id"), now: app.clock()
+            interval: request.queryValue("interval"), familyID: request.queryValue("family_id"),
+            groupBy: request.queryValue("group_by"), view: request.queryValue("view"), now: app.clock()
         )
         return try .json(app.withConnection { try FunnelStore.report(query, on: $0) })
     }

@@ -6,8 +6,10 @@ import HTTP
 /// `GET /invite/{token}`: the invite's landing page (HTML), and
 /// `GET /invite/{token}/qr.svg`: the QR code of its link. Unknown, expired,
 /// revoked and used-up invites get one plain 404 page. Rate-limited like
-/// token lookups; viewing the page records no preview (link-preview robots
-/// fetch it too).
+/// token lookups; viewing the page records no preview and never changes the
+/// invite. A person's view marks the journey's `link_opened` (in memory,
+/// written in batches); a `HEAD` or a link-preview robot's fetch
+/// (``LinkPreviewAgents``) only counts a `link_previewed` view.
 struct LandingRoutes {
     let app: BatonApplication
 
@@ -24,6 +26,7 @@ struct LandingRoutes {
             let page = LandingPage(
                 preview: preview, link: app.source(of: credential), qrPath: "/invite/\(token.text)/qr.svg", links: app.configuration.links
             )
+            noteView(of: preview.inviteID, request)
             var response = Response.html(page.html)
             response.headers.set("Cache-Control", "private, no-store")
             response.allowInlineScripts(hashes: [LandingPage.scriptHash])
@@ -38,6 +41,17 @@ struct LandingRoutes {
             response.headers.set("Cache-Control", "private, max-age=3600")
             return response
         }
+    }
+
+    /// Counts the page view: an open, or a link preview.
+    private func noteView(of invite: UUID, _ request: Request) {
+        let now = app.clock()
+        guard request.method != "HEAD", !LinkPreviewAgents.isPreview(userAgent: request.headers["User-Agent"]) else {
+            app.stageMarks.views.record(.linkPreviewed, at: now)
+            return
+        }
+        app.stageMarks.views.record(.linkOpened, at: now)
+        app.stageMarks.mark(invite, .linkOpened, at: now)
     }
 
     /// The path's token after the `token` rate limit, or nil when it is not token-shaped.

@@ -15,6 +15,7 @@ import SafeText
 /// `email`, `phone`, `subject`) when an API key redeems an invite bound to
 /// one (a JWT's verified claims show who the redeemer is instead). 201 with
 /// the receipt; 200 with the identical receipt when the same redeemer redeems again.
+/// Through `app`, an answered attempt marks the journey's `app_presented`.
 ///
 /// A handoff's signature and expiry are checked before the database is
 /// touched; a typed code's check character too.
@@ -39,7 +40,9 @@ struct RedemptionRoutes {
             group.post("/v1/redemptions", options: RouteOptions(maxBodyBytes: 66 * 1024)) { request, caller in
                 let (body, channel, invitee) = try Self.read(request)
                 let (redeemerID, subject, identities) = try Self.redeemer(caller, request: request, body: body, invitee: invitee)
+                let attempted = app.clock()
                 let outcome = try redeem(body, redeemerID: redeemerID, channel: channel, subject: subject, identities: identities)
+                if channel == .app { app.stageMarks.mark(outcome.receipt.inviteID, .appPresented, at: attempted) }
                 switch outcome {
                 case .redeemed(let receipt):
                     app.metrics.invitesRedeemed.increment()

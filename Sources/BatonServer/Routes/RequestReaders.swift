@@ -19,7 +19,7 @@ package enum RequestReaders {
     /// `issuer`, and the route's 200 answer for it.
     /// - Throws: 400/415 for the body, 422 `handoff_*`.
     package static func handoffValidation(in request: Request, issuer: HandoffIssuer) throws -> Response {
-        try .json(HandoffRoutes.validated(HandoffRoutes.envelope(in: request, issuer: issuer)))
+        try .json(HandoffRoutes.validated(HandoffRoutes.envelope(in: request, issuer: issuer).envelope))
     }
 
     /// `POST /v1/redemptions`: the body's credential fields, exactly one of

@@ -18,6 +18,8 @@ struct MetricsFunnelCommandTests {
             (["metrics", "funnel", "--since", "0d"], "--since must be"),
             (["metrics", "funnel", "--interval", "month"], "--interval must be hour, day or week"),
             (["metrics", "funnel", "--colour"], "unknown option --colour"),
+            (["metrics", "funnel", "--group-by", "country"], "--group-by must be source, campaign, inviter or family"),
+            (["metrics", "funnel", "--view", "stock"], "--view must be flow or cohort"),
         ])
     func usageErrors(arguments: [String], expected: String) {
         let captured = CapturedConsole()
@@ -66,6 +68,18 @@ struct MetricsFunnelCommandTests {
         #expect(out.contains("Time to redeem (2 redemption(s)): p50 2.0 h"))
         #expect(out.contains("Redemptions by channel: app 2 █"))
         #expect(out.contains("Refusals by code: counted for all families only"))
+        #expect(out.contains("Journey, flow: invites reaching each stage in the range"))
+        #expect(out.contains("Time between stages: issued → link_opened p50 -"))
+
+        let cohortArguments = try ParsedArguments(["--group-by", "family", "--view", "cohort"], spec: MetricsFunnelCommand.spec)
+        let cohortQuery = try MetricsFunnelCommand.query(cohortArguments, now: Self.now)
+        #expect(cohortQuery.groupBy == .family && cohortQuery.view == .cohort)
+        let cohortReport = try FunnelStore.report(cohortQuery, on: db.connection)
+        #expect(cohortReport.journey?.totals.reached?[.redeemed] == StageReach(within1h: 0, within1d: 2, within7d: 2, ever: 2))
+        let cohort = CapturedConsole()
+        try MetricsFunnelCommand.print(cohortReport, json: false, console: cohort.console)
+        #expect(cohort.out.contains("Journey by family, cohort: invites issued in the range and the stages they reached"))
+        #expect(cohort.out.contains("fam-7"))
 
         let json = CapturedConsole()
         try MetricsFunnelCommand.print(report, json: true, console: json.console)

@@ -60,7 +60,7 @@ struct AdminRoutesTests {
         #expect(response.header("Content-Security-Policy")?.hasPrefix("default-src 'none';") == true)
         #expect(response.header("Cache-Control") == "private, no-store")
         let html = String(decoding: response.body, as: UTF8.self)
-        #expect(html.components(separatedBy: "<svg").count - 1 == 6)
+        #expect(html.components(separatedBy: "<svg").count - 1 == 8)
         let external = html.replacingOccurrences(of: #"xmlns="http://www.w3.org/2000/svg""#, with: "")
         #expect(!html.contains("<script") && !html.contains("<link") && !external.contains("http") && !external.contains("//"))
     }

@@ -78,11 +78,13 @@ struct APIErrorCatalogTests {
                 }
             })
         #expect(
-            Self.covered(FunnelError.self, cases: 0...2) {
+            Self.covered(FunnelError.self, cases: 0...4) {
                 switch $0 {
                 case .invalidParameter: 0
                 case .emptyRange: 1
                 case .rangeTooLarge: 2
+                case .invalidGroupBy: 3
+                case .invalidView: 4
                 }
             })
         #expect(

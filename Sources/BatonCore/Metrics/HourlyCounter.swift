@@ -2,26 +2,31 @@ import Foundation
 import Synchronization
 
 /// Refusals counted in memory per UTC hour and ``RejectionCode``, until a
-/// ``RejectionFlusher`` adds them to `baton.rejections_hourly`. Recording
-/// costs a lock around a small dictionary and never touches the database, so
-/// counting an invalid code (refused without a lookup) stays as cheap as
-/// refusing it.
+/// ``RejectionFlusher`` adds them to `baton.rejections_hourly`.
+public typealias RejectionCounter = HourlyCounter<RejectionCode>
+
+/// Events counted in memory per UTC hour and `Label` (a small fixed set,
+/// such as ``RejectionCode`` or ``StageView``), until a flusher adds them to
+/// an hourly table. Recording costs a lock around a small dictionary and
+/// never touches the database, so counting an invalid code (refused without
+/// a lookup) or a repeated view stays as cheap as answering it.
 ///
-/// Bounded: at most ``maxEntries`` hour-and-code pairs are held; while the
+/// Bounded: at most ``maxEntries`` hour-and-label pairs are held; while the
 /// database is unreachable the oldest hours are dropped beyond that, and
-/// ``droppedCount`` says how many refusals were lost.
-public final class RejectionCounter: Sendable {
+/// ``droppedCount`` says how many events were lost.
+public final class HourlyCounter<Label>: Sendable
+where Label: Hashable & Sendable & CaseIterable & RawRepresentable, Label.RawValue == String {
     /// One pending count.
     public struct Entry: Sendable, Equatable {
         /// The UTC hour's start, in whole seconds since 1970.
         public var hourStart: Int64
-        /// Why the requests were refused.
-        public var code: RejectionCode
+        /// What was counted (for refusals: why the requests were refused).
+        public var code: Label
         /// How many.
         public var count: Int
 
-        /// An entry of `count` refusals with `code` in the hour starting at `hourStart`.
-        public init(hourStart: Int64, code: RejectionCode, count: Int) {
+        /// An entry of `count` events labelled `code` in the hour starting at `hourStart`.
+        public init(hourStart: Int64, code: Label, count: Int) {
             self.hourStart = hourStart
             self.code = code
             self.count = count
@@ -30,26 +35,26 @@ public final class RejectionCounter: Sendable {
 
     private struct Key: Hashable {
         var hourStart: Int64
-        var code: RejectionCode
+        var code: Label
     }
 
-    /// Two days of every code: far more than a few seconds between flushes.
-    public static let maxEntries = 48 * RejectionCode.allCases.count
+    /// Two days of every label: far more than a few seconds between flushes.
+    public static var maxEntries: Int { 48 * Label.allCases.count }
 
-    private let state = Mutex<(counts: [Key: Int], dropped: Int, totals: [RejectionCode: Int])>(([:], 0, [:]))
+    private let state = Mutex<(counts: [Key: Int], dropped: Int, totals: [Label: Int])>(([:], 0, [:]))
 
     /// An empty counter.
     public init() {}
 
-    /// Counts one refusal with `code` at `date`.
-    public func record(_ code: RejectionCode, at date: Date = Date()) {
+    /// Counts one event labelled `code` at `date`.
+    public func record(_ code: Label, at date: Date = Date()) {
         state.withLock { $0.totals[code, default: 0] += 1 }
         add([Entry(hourStart: Self.hourStart(of: date), code: code, count: 1)])
     }
 
-    /// Refusals recorded since the process started, per code: monotonic,
+    /// Events recorded since the process started, per label: monotonic,
     /// never drained (for Prometheus counters).
-    public var totals: [RejectionCode: Int] { state.withLock { $0.totals } }
+    public var totals: [Label: Int] { state.withLock { $0.totals } }
 
     /// Removes and returns every pending count, oldest hour first.
     public func drain() -> [Entry] {
@@ -71,7 +76,7 @@ public final class RejectionCounter: Sendable {
         }
     }
 
-    /// Refusals dropped because the bound was reached.
+    /// Events dropped because the bound was reached.
     public var droppedCount: Int { state.withLock { $0.dropped } }
 
     static func hourStart(of date: Date) -> Int64 {

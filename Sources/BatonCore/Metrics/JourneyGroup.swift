@@ -1,0 +1,63 @@
+import Foundation
+
+/// One group of a journey: the invites with one value of the query's
+/// `group_by` (all invites when there is none), bucket by bucket.
+/// JSON: `key` (null for invites without the attribute, or for the one
+/// group of an ungrouped query), `buckets` (`start`, `end`, `stages`,
+/// `reached`) and `totals`.
+public struct JourneyGroup: Sendable, Equatable, Encodable {
+    /// One bucket of the group.
+    public struct Bucket: Sendable, Equatable, Encodable {
+        /// The bucket's first instant (inclusive).
+        public var start: Date
+        /// The bucket's end (exclusive).
+        public var end: Date
+        /// Its counts.
+        public var tally: JourneyTally
+
+        /// The flattened form described above.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: FunnelCodingKey.self)
+            try container.encode(start, forKey: "start")
+            try container.encode(end, forKey: "end")
+            try tally.encode(into: &container)
+        }
+    }
+
+    /// The group's value (untrusted text the backend sent), or nil.
+    public var key: String?
+    /// True for the group that merges every group past a bound (see
+    /// ``JourneyReport/bounded(top:)``); never in an API answer.
+    public var isOther = false
+    /// One per bucket of the range, oldest first.
+    public var buckets: [Bucket]
+    /// The whole range.
+    public var totals: JourneyTally
+
+    /// An empty group over `query`'s buckets.
+    public init(key: String?, query: FunnelQuery) {
+        self.key = key
+        buckets = query.bucketStarts.map {
+            Bucket(start: $0, end: $0.addingTimeInterval(Double(query.interval.seconds)), tally: JourneyTally(view: query.view))
+        }
+        totals = JourneyTally(view: query.view)
+    }
+
+    /// Adds every count of `other` (over the same buckets).
+    mutating func add(_ other: JourneyGroup) {
+        for index in buckets.indices where other.buckets.indices.contains(index) {
+            buckets[index].tally.add(other.buckets[index].tally)
+        }
+        totals.add(other.totals)
+    }
+
+    private enum CodingKeys: String, CodingKey { case key, buckets, totals }
+
+    /// `key`, `buckets`, `totals`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(key, forKey: .key)
+        try container.encode(buckets, forKey: .buckets)
+        try container.encode(totals, forKey: .totals)
+    }
+}
