@@ -19,8 +19,7 @@ extension BatonApplication {
         }
         let listen = configuration.listen
         configuredEndpoint.start()
-        rejectionFlusher.start()
-        stageFlusher.start()
+        funnelFlusher.start()
         apiKeyUsage.start()
         guessBudgetFlusher.start()
         apiKeyCache.start()

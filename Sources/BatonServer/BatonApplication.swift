@@ -52,14 +52,11 @@ public final class BatonApplication: Sendable {
     public let jobWakeup: JobWakeup
     /// Refused previews and redemptions by code, counted in memory.
     public let rejections: RejectionCounter
-    /// Adds ``rejections`` to `baton.rejections_hourly` every few seconds
-    /// while the server runs, and once more in ``close()``.
-    public let rejectionFlusher: RejectionFlusher
     /// The journey stages and views this process saw, in memory.
     public let stageMarks: StageMarks
-    /// Writes ``stageMarks`` every few seconds while the server runs, and
-    /// once more in ``close()``.
-    public let stageFlusher: StageFlusher
+    /// Writes ``rejections`` and ``stageMarks`` every few seconds while the
+    /// server runs, and once more in ``close()``.
+    public let funnelFlusher: FunnelFlusher
     /// What `/metrics` shows: this process's series, the pool's statistics
     /// and the cluster's job counts.
     public let metrics: BatonMetrics
@@ -112,9 +109,8 @@ public final class BatonApplication: Sendable {
         self.clock = clock
         self.jobWakeup = JobWakeup(conninfo: configuration.databaseURL)
         self.rejections = RejectionCounter()
-        self.rejectionFlusher = RejectionFlusher(counter: rejections, conninfo: configuration.databaseURL)
         self.stageMarks = StageMarks()
-        self.stageFlusher = StageFlusher(marks: stageMarks, conninfo: configuration.databaseURL)
+        self.funnelFlusher = FunnelFlusher(rejections: rejections, marks: stageMarks, conninfo: configuration.databaseURL)
         self.metrics = metrics
         metrics.addPoolStatistics(pool)
         metrics.addAPIKeyCacheStatistics(apiKeyCache)
@@ -130,8 +126,7 @@ public final class BatonApplication: Sendable {
         apiKeyCache.stop()
         apiKeyUsage.stop()
         jobWakeup.stop()
-        rejectionFlusher.stop()
-        stageFlusher.stop()
+        funnelFlusher.stop()
         guessBudgetFlusher.stop()
         pool.close()
     }

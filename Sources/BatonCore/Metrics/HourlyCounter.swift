@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Refusals counted in memory per UTC hour and ``RejectionCode``, until a
-/// ``RejectionFlusher`` adds them to `baton.rejections_hourly`.
+/// ``FunnelFlusher`` adds them to `baton.rejections_hourly`.
 public typealias RejectionCounter = HourlyCounter<RejectionCode>
 
 /// Events counted in memory per UTC hour and `Label` (a small fixed set,

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// The journey stages an API server saw, kept in memory until a
-/// ``StageFlusher`` writes them: first marks per invite and stage
+/// ``FunnelFlusher`` writes them: first marks per invite and stage
 /// (deduplicated here, so a repeated view costs no write) and every view per
 /// hour (a ``HourlyCounter`` of ``StageView``). Recording takes a lock
 /// around small sets and never touches the database.

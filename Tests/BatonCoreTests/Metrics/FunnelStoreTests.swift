@@ -28,7 +28,7 @@ struct FunnelStoreTests {
         #expect(try history.expireBySweep([f1[6], f2[2]]) == 2)
         let counter = RejectionCounter()
         for code in [RejectionCode.invalidCode, .invalidCode, .inviteExpired, .rateLimited] { counter.record(code) }
-        #expect(try RejectionFlusher.flush(counter, on: history.connection) == 4)
+        #expect(try FunnelFlusher.flush(counter, on: history.connection) == 4)
     }
 
     @Test("the funnel of a scripted history equals counts over the invites, redemptions and events tables")

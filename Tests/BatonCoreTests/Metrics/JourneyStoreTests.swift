@@ -33,10 +33,10 @@ struct JourneyStoreTests {
         for (server, name) in [(0, "a1"), (1, "a1"), (0, "a2"), (1, "b1"), (0, "a1")] {
             servers[server].mark(invites[name]!.invite.id, .linkOpened)
         }
-        for server in servers { try StageFlusher.flush(server, on: history.connection) }
+        for server in servers { try FunnelFlusher.flush(server, on: history.connection) }
         for name in ["a1", "a2", "b1", "c1", "c1"] { try history.preview(invites[name]!) }
         for name in ["a1", "b1"] { servers[1].mark(invites[name]!.invite.id, .appPresented) }
-        try StageFlusher.flush(servers[1], on: history.connection)
+        try FunnelFlusher.flush(servers[1], on: history.connection)
         try history.redeem(invites["a1"]!, channel: .app)
         try history.redeem(invites["b1"]!, channel: .web)
         try history.revoke(invites["a3"]!)
@@ -164,7 +164,7 @@ struct JourneyStoreTests {
                         marks.mark(id, .linkOpened)
                         _ = try redemptions.preview(.token(token), channel: .clip, on: connection)
                         marks.mark(id, .appPresented)
-                        try StageFlusher.flush(marks, on: connection)
+                        try FunnelFlusher.flush(marks, on: connection)
                     }
                 } catch {
                     failures.withLock { $0 += 1 }

@@ -69,7 +69,7 @@ struct FunnelRoutesTests {
         #expect(redeemed.status == 201)
         #expect(try redeemer.post("/v1/redemptions", json: ["token": invites[0].token.text, "redeemer_id": "u2"]).status == 409)
 
-        _ = try app.withConnection { try RejectionFlusher.flush(app.app.rejections, on: $0) }
+        _ = try app.withConnection { try FunnelFlusher.flush(app.app.rejections, on: $0) }
         let totals = try #require(try client.get("/v1/metrics/funnel").json["totals"] as? [String: Any])
         #expect(totals["previewed"] as? Int == 1)
         #expect(totals["redeemed"] as? Int == 1)
@@ -86,7 +86,7 @@ struct FunnelRoutesTests {
         let anonymous = try app.client()
         anonymous.apiKey = nil
         for _ in 0..<3 { #expect(try anonymous.get("/v1/invites/AAAAA-AAAAA/preview").status == 400) }
-        app.app.rejectionFlusher.stop()
+        app.app.funnelFlusher.stop()
         #expect(try app.count("SELECT coalesce(sum(count), 0)::bigint FROM baton.rejections_hourly WHERE code = 'invalid_code'") == 3)
     }
 

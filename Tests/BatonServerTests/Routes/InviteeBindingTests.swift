@@ -63,7 +63,7 @@ struct InviteeBindingTests {
         }
         #expect(try redeemCount(created["id"]) == 0)
         #expect(try app.count("SELECT count(*) FROM baton.redemptions") == 0)
-        app.app.rejectionFlusher.stop()
+        app.app.funnelFlusher.stop()
         #expect(try app.count("SELECT coalesce(sum(count), 0)::bigint FROM baton.rejections_hourly WHERE code = 'invitee_mismatch'") == 3)
         let matched = try client.post(
             "/v1/redemptions", json: ["token": token, "redeemer_id": "u-9", "invitee": ["phone": "+447700900123"]])

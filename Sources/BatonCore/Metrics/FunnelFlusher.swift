@@ -1,23 +1,35 @@
+import BackgroundServices
 import Foundation
 import Postgres
 
-/// Writes a ``StageMarks``' first marks to `baton.invite_stages` and its
-/// views to `baton.stage_views_hourly` every ``interval``, two statements per
-/// flush, on a thread and connection of its own (as ``RejectionFlusher``
-/// does). A failed flush puts the marks and counts back for the next one.
-/// ``stop()`` flushes a last time.
-public final class StageFlusher: Sendable {
-    /// What it flushes.
+/// Writes what the request path counts for the funnel in memory: a
+/// ``RejectionCounter``'s refusals into `baton.rejections_hourly`, and a
+/// ``StageMarks``' first marks into `baton.invite_stages` and its views into
+/// `baton.stage_views_hourly`. Every ``interval`` on one thread and one
+/// connection of its own (each API server holds one connection for both, not
+/// one per kind). A failed flush puts what it held back for the next one,
+/// after a reconnect; ``stop()`` flushes a last time, so a server that shuts
+/// down cleanly loses nothing.
+public final class FunnelFlusher: Sendable {
+    /// The refusals it flushes.
+    public let rejections: RejectionCounter
+    /// The journey marks and views it flushes.
     public let marks: StageMarks
     /// Time between flushes.
     public var interval: Duration { loop.interval }
     private let loop: BackgroundFlusher
 
-    /// A flusher of `marks` into the database at `conninfo`; nothing is opened yet.
-    public init(marks: StageMarks, conninfo: String, interval: Duration = .seconds(5)) {
+    /// A flusher of `rejections` and `marks` into the database at `conninfo`;
+    /// nothing is opened yet.
+    public init(rejections: RejectionCounter, marks: StageMarks, conninfo: String, interval: Duration = .seconds(5)) {
+        self.rejections = rejections
         self.marks = marks
-        self.loop = BackgroundFlusher(name: "baton-stages", conninfo: conninfo, interval: interval) { connection in
-            try Self.flush(marks, on: connection)
+        self.loop = BackgroundFlusher(name: "baton-funnel", conninfo: conninfo, interval: interval) { connection in
+            // Both kinds are tried whatever the other's outcome; the first failure reconnects.
+            let refusals = Result { () throws(PostgresError) in try Self.flush(rejections, on: connection) }
+            let stages = Result { () throws(PostgresError) in try Self.flush(marks, on: connection) }
+            _ = try refusals.get()
+            _ = try stages.get()
         }
     }
 
@@ -29,6 +41,14 @@ public final class StageFlusher: Sendable {
     /// Flushes what is pending and stops the thread; later calls do nothing.
     public func stop() {
         loop.stop()
+    }
+
+    /// Adds `counter`'s pending counts to `baton.rejections_hourly` now, on `connection`.
+    /// - Returns: the number of refusals written.
+    /// - Throws: `PostgresError`; the counts are then back in `counter`.
+    @discardableResult
+    public static func flush(_ counter: RejectionCounter, on connection: PostgresConnection) throws(PostgresError) -> Int {
+        try counter.flush(with: upsertRejections, on: connection)
     }
 
     /// Writes `marks`' pending marks and views now, on `connection`. A mark
@@ -50,6 +70,15 @@ public final class StageFlusher: Sendable {
         }
         return (pending.count, try marks.views.flush(with: upsertViews, on: connection))
     }
+
+    static let upsertRejections = PostgresStatement(
+        name: "rejections_flush",
+        sql: """
+            INSERT INTO baton.rejections_hourly AS r (hour, code, count)
+            SELECT to_timestamp(hour_start), code, count
+            FROM unnest($1::int8[], $2::text[], $3::int8[]) AS x(hour_start, code, count)
+            ON CONFLICT (hour, code) DO UPDATE SET count = r.count + excluded.count
+            """)
 
     static let insertMarks = PostgresStatement(
         name: "invite_stages_flush",
