@@ -85,11 +85,16 @@ extension APIBenchmark {
                 ),
                 redeemPgbenchSQL: pgbenchSQL(
                     RedemptionStore.redeemByToken.sql,
-                    hash: "(SELECT token_hash FROM baton_bench_redeem WHERE n = (SELECT nextval('baton_bench_redeem_next')))",
+                    hash: "decode(:hash, 'hex')",
                     arguments: [
                         "'bench'", "'app'", "NULL", "'\(OutboxEvents.webhookKind)'", String(OutboxEvents.defaultWebhookMaxAttempts),
                         "'{}'", "NULL",
-                    ], preamble: ""
+                    ],
+                    // The statement names its hash twice (the lookup and the
+                    // conditional UPDATE's re-check), so the next invite is
+                    // drawn once, before it, as Baton and C hash one token.
+                    preamble:
+                        "SELECT encode(token_hash, 'hex') AS hash FROM baton_bench_redeem WHERE n = (SELECT nextval('baton_bench_redeem_next')) \\gset\n"
                 ),
                 freshLines: fresh, conninfo: options.conninfo
             )
