@@ -27,7 +27,7 @@ public struct JourneyGroup: Sendable, Equatable, Encodable {
     /// The group's value (untrusted text the backend sent), or nil.
     public var key: String?
     /// True for the group that merges every group past a bound (see
-    /// ``JourneyReport/bounded(top:)``); never in an API answer.
+    /// `bounded(top:)` on the groups); never in an API answer.
     public var isOther = false
     /// One per bucket of the range, oldest first.
     public var buckets: [Bucket]
@@ -59,5 +59,20 @@ public struct JourneyGroup: Sendable, Equatable, Encodable {
         try container.encode(key, forKey: .key)
         try container.encode(buckets, forKey: .buckets)
         try container.encode(totals, forKey: .totals)
+    }
+}
+
+extension [JourneyGroup] {
+    /// The `top` (at least 1) largest groups, and one more merging the rest
+    /// (``JourneyGroup/isOther``) when there are more: what a page or a
+    /// metrics scrape can show whatever the number of sources or families.
+    public func bounded(top: Int) -> [JourneyGroup] {
+        let kept = Swift.max(1, top)
+        guard count > kept else { return self }
+        var other = self[kept]
+        other.key = nil
+        other.isOther = true
+        for group in dropFirst(kept + 1) { other.add(group) }
+        return Array(prefix(kept)) + [other]
     }
 }

@@ -3,7 +3,8 @@
 /// JSON (the funnel report's `journey`): `view`, `group_by`, `groups`,
 /// `times_between_stages`, `views` (view → count, null for one family:
 /// views carry none). Produced by ``JourneyStore``; every group is present
-/// (unbounded), ``bounded(top:)`` makes the page's and Prometheus's top N.
+/// (unbounded); `bounded(top:)` on the groups makes the page's and
+/// Prometheus's top N.
 public struct JourneyReport: Sendable, Equatable, Encodable {
     /// How the stages are counted.
     public var view: FunnelView
@@ -29,19 +30,6 @@ public struct JourneyReport: Sendable, Equatable, Encodable {
         self.totals = totals
         self.timesBetweenStages = timesBetweenStages
         self.views = views
-    }
-
-    /// The `top` (at least 1) largest groups, and one more merging the rest
-    /// (``JourneyGroup/isOther``) when there are more: what a page or a
-    /// metrics scrape can show whatever the number of sources or families.
-    public func bounded(top: Int) -> [JourneyGroup] {
-        let kept = max(1, top)
-        guard groups.count > kept else { return groups }
-        var other = groups[kept]
-        other.key = nil
-        other.isOther = true
-        for group in groups.dropFirst(kept + 1) { other.add(group) }
-        return Array(groups.prefix(kept)) + [other]
     }
 
     private enum CodingKeys: String, CodingKey { case view, groupBy, groups, totals, timesBetweenStages, views }

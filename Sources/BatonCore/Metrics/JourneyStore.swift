@@ -14,30 +14,15 @@ public enum JourneyStore {
     /// - Throws: `PostgresError` from the database.
     public static func report(_ query: FunnelQuery, on connection: PostgresConnection) throws -> JourneyReport {
         let family: [any PostgresBindable] = query.familyID.map { [$0] } ?? []
-        let (rows, timeRows, viewRows) = try connection.transaction(isolation: .repeatableRead, readOnly: true) { connection in
+        let (groups, timeRows, viewRows) = try connection.transaction(isolation: .repeatableRead, readOnly: true) { connection in
             try connection.runScript("SET LOCAL jit = off")
-            let rows = try connection.query(countsStatement(query), [query.from, query.to, query.interval.sqlInterval] + family)
+            let groups = try Self.groups(query, on: connection)
             let times = try connection.query(timesStatement(query), [query.from, query.to] + family)
             let views = query.familyID == nil ? try connection.query(viewsStatement, [query.from, query.to]) : nil
-            return (rows, times, views)
+            return (groups, times, views)
         }
-        var groups: [String?: JourneyGroup] = [:]
-        for row in rows {
-            guard let stage = InviteStage(rawValue: try row.decode("stage")) else { continue }
-            let groupKey: String? = try row.decode("key")
-            let start: Date = try row.decode("bucket")
-            let index = Int(Int64(start.timeIntervalSince(query.from).rounded()) / query.interval.seconds)
-            let reach = StageReach(
-                within1h: try row.decode("within_1h"), within1d: try row.decode("within_1d"), within7d: try row.decode("within_7d"),
-                ever: try row.decode("ever"))
-            var group = groups[groupKey] ?? JourneyGroup(key: groupKey, query: query)
-            if group.buckets.indices.contains(index) { group.buckets[index].tally.add(stage, reach) }
-            group.totals.add(stage, reach)
-            groups[groupKey] = group
-        }
-        if query.groupBy == nil, groups.isEmpty { groups[nil] = JourneyGroup(key: nil, query: query) }
         var totals = JourneyTally(view: query.view)
-        for group in groups.values { totals.add(group.totals) }
+        for group in groups { totals.add(group.totals) }
         let times = try timeRows.map { row throws(PostgresError) in
             StageTime(
                 from: InviteStage(rawValue: try row.decode("from_stage")) ?? .issued,
@@ -53,8 +38,33 @@ public enum JourneyStore {
             views = counted
         }
         return JourneyReport(
-            view: query.view, groupBy: query.groupBy, groups: groups.values.sorted(by: larger), totals: totals,
-            timesBetweenStages: times, views: views)
+            view: query.view, groupBy: query.groupBy, groups: groups, totals: totals, timesBetweenStages: times, views: views)
+    }
+
+    /// The stage counts of `query` per group and bucket, most invites first,
+    /// every group (unbounded): the part of ``report(_:on:)`` that a
+    /// breakdown or a metrics scrape shows, without the times between stages
+    /// and the views, which cost more than the counts. One statement.
+    /// - Throws: `PostgresError` from the database.
+    public static func groups(_ query: FunnelQuery, on connection: PostgresConnection) throws -> [JourneyGroup] {
+        let family: [any PostgresBindable] = query.familyID.map { [$0] } ?? []
+        let rows = try connection.query(countsStatement(query), [query.from, query.to, query.interval.sqlInterval] + family)
+        var groups: [String?: JourneyGroup] = [:]
+        for row in rows {
+            guard let stage = InviteStage(rawValue: try row.decode("stage")) else { continue }
+            let groupKey: String? = try row.decode("key")
+            let start: Date = try row.decode("bucket")
+            let index = Int(Int64(start.timeIntervalSince(query.from).rounded()) / query.interval.seconds)
+            let reach = StageReach(
+                within1h: try row.decode("within_1h"), within1d: try row.decode("within_1d"), within7d: try row.decode("within_7d"),
+                ever: try row.decode("ever"))
+            var group = groups[groupKey] ?? JourneyGroup(key: groupKey, query: query)
+            if group.buckets.indices.contains(index) { group.buckets[index].tally.add(stage, reach) }
+            group.totals.add(stage, reach)
+            groups[groupKey] = group
+        }
+        if query.groupBy == nil, groups.isEmpty { groups[nil] = JourneyGroup(key: nil, query: query) }
+        return groups.values.sorted(by: larger)
     }
 
     /// Most issued first, then most redeemed, then by key (nil last).

@@ -45,7 +45,7 @@ extension DashboardData {
             var grouped = query
             grouped.groupBy = grouping
             grouped.view = .flow
-            return (grouping: grouping, groups: try JourneyStore.report(grouped, on: connection).bounded(top: breakdownLimit))
+            return (grouping: grouping, groups: try JourneyStore.groups(grouped, on: connection).bounded(top: breakdownLimit))
         }
     }
 }

@@ -86,7 +86,10 @@ struct JourneyStoreTests {
         #expect(f2.totals.stages == Self.counts(issued: 1, clipOpened: 1))
         #expect(f2.views == nil)
 
-        let bounded = bySource.bounded(top: 1)
+        #expect(
+            try JourneyStore.groups(FunnelQuery(groupBy: .source), on: history.connection) == bySource.groups,
+            "the counts alone, as the breakdowns and Prometheus read them, are the report's groups")
+        let bounded = bySource.groups.bounded(top: 1)
         #expect(bounded.map(\.key) == ["sms", nil])
         #expect(bounded.map(\.isOther) == [false, true])
         #expect(bounded[1].totals.stages == Self.counts(issued: 3, linkOpened: 1, clipOpened: 2, appPresented: 1, redeemed: 1, expired: 1))
