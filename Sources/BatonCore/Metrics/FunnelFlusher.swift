@@ -71,14 +71,7 @@ public final class FunnelFlusher: Sendable {
         return (pending.count, try marks.views.flush(with: upsertViews, on: connection))
     }
 
-    static let upsertRejections = PostgresStatement(
-        name: "rejections_flush",
-        sql: """
-            INSERT INTO baton.rejections_hourly AS r (hour, code, count)
-            SELECT to_timestamp(hour_start), code, count
-            FROM unnest($1::int8[], $2::text[], $3::int8[]) AS x(hour_start, code, count)
-            ON CONFLICT (hour, code) DO UPDATE SET count = r.count + excluded.count
-            """)
+    static let upsertRejections = RejectionCounter.upsert(name: "rejections_flush", table: "baton.rejections_hourly", labelColumn: "code")
 
     static let insertMarks = PostgresStatement(
         name: "invite_stages_flush",
@@ -90,12 +83,6 @@ public final class FunnelFlusher: Sendable {
             ON CONFLICT (invite_id, stage) DO NOTHING
             """)
 
-    static let upsertViews = PostgresStatement(
-        name: "stage_views_flush",
-        sql: """
-            INSERT INTO baton.stage_views_hourly AS v (hour, view, count)
-            SELECT to_timestamp(hour_start), view, count
-            FROM unnest($1::int8[], $2::text[], $3::int8[]) AS x(hour_start, view, count)
-            ON CONFLICT (hour, view) DO UPDATE SET count = v.count + excluded.count
-            """)
+    static let upsertViews = HourlyCounter<StageView>.upsert(
+        name: "stage_views_flush", table: "baton.stage_views_hourly", labelColumn: "view")
 }

@@ -18,4 +18,19 @@ extension HourlyCounter {
         }
         return entries.reduce(0) { $0 + $1.count }
     }
+
+    /// The upsert ``flush(with:on:)`` runs for an hourly table `table`
+    /// (`hour timestamptz`, `labelColumn text`, `count int8`, unique on the
+    /// first two): each count is added to the hour's row. `table` and
+    /// `labelColumn` are the code's own names, never input.
+    static func upsert(name: String, table: String, labelColumn: String) -> PostgresStatement {
+        PostgresStatement(
+            name: name,
+            sql: """
+                INSERT INTO \(table) AS t (hour, \(labelColumn), count)
+                SELECT to_timestamp(hour_start), label, count
+                FROM unnest($1::int8[], $2::text[], $3::int8[]) AS x(hour_start, label, count)
+                ON CONFLICT (hour, \(labelColumn)) DO UPDATE SET count = t.count + excluded.count
+                """)
+    }
 }

@@ -41,15 +41,20 @@ where Label: Hashable & Sendable & CaseIterable & RawRepresentable, Label.RawVal
     /// Two days of every label: far more than a few seconds between flushes.
     public static var maxEntries: Int { 48 * Label.allCases.count }
 
-    private let state = Mutex<(counts: [Key: Int], dropped: Int, totals: [Label: Int])>(([:], 0, [:]))
+    private typealias CounterState = (counts: [Key: Int], dropped: Int, totals: [Label: Int])
+    private let state = Mutex<CounterState>(([:], 0, [:]))
 
     /// An empty counter.
     public init() {}
 
     /// Counts one event labelled `code` at `date`.
     public func record(_ code: Label, at date: Date = Date()) {
-        state.withLock { $0.totals[code, default: 0] += 1 }
-        add([Entry(hourStart: Self.hourStart(of: date), code: code, count: 1)])
+        let key = Key(hourStart: Self.hourStart(of: date), code: code)
+        // One lock and no allocation: this runs on every preview and refusal.
+        state.withLock { state in
+            state.totals[code, default: 0] += 1
+            Self.add(1, to: key, in: &state)
+        }
     }
 
     /// Events recorded since the process started, per label: monotonic,
@@ -69,11 +74,16 @@ where Label: Hashable & Sendable & CaseIterable & RawRepresentable, Label.RawVal
     /// Adds `entries` back (a flush that failed), within the bound.
     public func add(_ entries: [Entry]) {
         state.withLock { state in
-            for entry in entries { state.counts[Key(hourStart: entry.hourStart, code: entry.code), default: 0] += entry.count }
-            guard state.counts.count > Self.maxEntries else { return }
-            let excess = state.counts.keys.sorted { $0.hourStart < $1.hourStart }.prefix(state.counts.count - Self.maxEntries)
-            for key in excess { state.dropped += state.counts.removeValue(forKey: key) ?? 0 }
+            for entry in entries { Self.add(entry.count, to: Key(hourStart: entry.hourStart, code: entry.code), in: &state) }
         }
+    }
+
+    /// Adds `count` to `key`; past the bound, drops the oldest hours' counts.
+    private static func add(_ count: Int, to key: Key, in state: inout CounterState) {
+        state.counts[key, default: 0] += count
+        guard state.counts.count > maxEntries else { return }
+        let excess = state.counts.keys.sorted { $0.hourStart < $1.hourStart }.prefix(state.counts.count - maxEntries)
+        for old in excess { state.dropped += state.counts.removeValue(forKey: old) ?? 0 }
     }
 
     /// Events dropped because the bound was reached.
