@@ -27,6 +27,15 @@ CREATE TABLE baton.stage_views_hourly (
     PRIMARY KEY (hour, view)
 );
 
+-- The journey stage an event type records, or NULL: the one mapping the
+-- trigger, the backfill below and the tests read (an inlinable SQL function).
+CREATE FUNCTION baton.event_stage(type text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+    SELECT CASE type WHEN 'invite.created' THEN 'issued' WHEN 'invite.previewed' THEN 'clip_opened'
+                     WHEN 'invite.redeemed' THEN 'redeemed' WHEN 'invite.expired' THEN 'expired'
+                     WHEN 'invite.revoked' THEN 'revoked' END
+$$;
+
 -- Marks the stage an event records, the first time per invite (an earlier
 -- event inserted later, as an import may, moves the mark back). A row
 -- trigger with a WHEN clause: a statement that inserts no such event, as a
@@ -35,33 +44,21 @@ CREATE FUNCTION baton.mark_invite_stage() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
     INSERT INTO baton.invite_stages AS s (invite_id, stage, first_at)
-    VALUES (NEW.invite_id,
-            CASE NEW.type WHEN 'invite.created' THEN 'issued' WHEN 'invite.previewed' THEN 'clip_opened'
-                          WHEN 'invite.redeemed' THEN 'redeemed' WHEN 'invite.expired' THEN 'expired'
-                          ELSE 'revoked' END,
-            NEW.occurred_at)
+    VALUES (NEW.invite_id, baton.event_stage(NEW.type), NEW.occurred_at)
     ON CONFLICT (invite_id, stage) DO UPDATE SET first_at = excluded.first_at WHERE excluded.first_at < s.first_at;
     RETURN NULL;
 END
 $$;
 CREATE TRIGGER events_mark_invite_stage AFTER INSERT ON baton.events FOR EACH ROW
-WHEN (NEW.invite_id IS NOT NULL
-      AND NEW.type IN ('invite.created', 'invite.previewed', 'invite.redeemed', 'invite.expired', 'invite.revoked'))
+WHEN (NEW.invite_id IS NOT NULL AND baton.event_stage(NEW.type) IS NOT NULL)
 EXECUTE FUNCTION baton.mark_invite_stage();
 
 -- The history so far.
 INSERT INTO baton.invite_stages (invite_id, stage, first_at)
-SELECT invite_id, stage, min(occurred_at)
-FROM (
-    SELECT e.invite_id, e.occurred_at,
-           CASE e.type WHEN 'invite.created' THEN 'issued' WHEN 'invite.previewed' THEN 'clip_opened'
-                       WHEN 'invite.redeemed' THEN 'redeemed' WHEN 'invite.expired' THEN 'expired'
-                       WHEN 'invite.revoked' THEN 'revoked' END AS stage
-    FROM baton.events e
-    WHERE e.invite_id IS NOT NULL
-) AS marks
-WHERE stage IS NOT NULL
-GROUP BY invite_id, stage;
+SELECT invite_id, baton.event_stage(type), min(occurred_at)
+FROM baton.events
+WHERE invite_id IS NOT NULL AND baton.event_stage(type) IS NOT NULL
+GROUP BY invite_id, baton.event_stage(type);
 
 -- For BI tools, unbounded: one row per invite with its attribution and the
 -- first time it reached each stage (NULL when it has not).

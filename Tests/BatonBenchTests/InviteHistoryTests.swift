@@ -113,8 +113,7 @@ struct InviteHistoryTests {
                 SELECT invite_id, type, min(occurred_at) AS first_at FROM baton.events GROUP BY 1, 2
             ) e
             JOIN baton.invite_stages s ON s.invite_id = e.invite_id AND s.first_at = e.first_at
-             AND s.stage = CASE e.type WHEN 'invite.created' THEN 'issued' WHEN 'invite.previewed' THEN 'clip_opened'
-                                       WHEN 'invite.redeemed' THEN 'redeemed' WHEN 'invite.expired' THEN 'expired' ELSE 'revoked' END
+             AND s.stage = baton.event_stage(e.type)
             """)
         #expect(fromEvents == (try count("SELECT count(DISTINCT (invite_id, type)) FROM baton.events")))
         #expect(
