@@ -51,6 +51,16 @@ enum AdminLayout {
         return html
     }
 
+    /// A table in a box that scrolls sideways when the table is wider than
+    /// the screen. `head` is the columns' plain labels, `rows` whole `<tr>`
+    /// elements already escaped by their page, `caption` HTML.
+    static func table(caption: String? = nil, head: [String], rows: [String]) -> String {
+        let header = head.map { "<th scope=\"col\">\(HTMLText.escaped($0))</th>" }.joined()
+        let captionElement = caption.map { "<caption>\($0)</caption>" } ?? ""
+        return
+            "<div class=\"table\"><table>\(captionElement)<thead><tr>\(header)</tr></thead><tbody>\(rows.joined())</tbody></table></div>\n"
+    }
+
     /// `text` from the database or a client, safe to put in HTML: hidden characters made visible, then escaped.
     static func text(_ text: some StringProtocol) -> String {
         HTMLText.escaped(SafeText.escaped(String(text)))

@@ -140,9 +140,8 @@ struct DashboardPage {
     }
 
     private func table(_ caption: String, head: [String], rows: [String]) -> String {
-        let header = head.map { "<th scope=\"col\">\($0)</th>" }.joined()
-        let body = rows.isEmpty ? "<tr><td colspan=\"\(head.count)\" class=\"note\">None in this range.</td></tr>" : rows.joined()
-        return "<table><caption>\(caption)</caption><thead><tr>\(header)</tr></thead><tbody>\(body)</tbody></table>\n"
+        let empty = "<tr><td colspan=\"\(head.count)\" class=\"note\">None in this range.</td></tr>"
+        return AdminLayout.table(caption: caption, head: head, rows: rows.isEmpty ? [empty] : rows)
     }
 
     private static let rejectionsPerFamilyNote = """
