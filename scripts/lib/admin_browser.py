@@ -25,6 +25,8 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.wait import WebDriverWait
 
 WIDTHS = (("desktop", 1280, 900), ("phone", 390, 844))
 # The navigation every admin page shows (AdminLayout.sections); a page names itself unlinked.
@@ -114,6 +116,14 @@ def screenshots(driver, name, out_dir, failures):
     viewport(driver, *WIDTHS[0][1:])
 
 
+def submit(driver, by, selector):
+    """Clicks the form button `selector` and waits for the answer to replace the page,
+    since a click returns before the browser has navigated."""
+    page = driver.find_element(By.TAG_NAME, "html")
+    driver.find_element(by, selector).click()
+    WebDriverWait(driver, 20).until(expected_conditions.staleness_of(page))
+
+
 def heading(driver):
     return driver.find_element(By.TAG_NAME, "h1").text
 
@@ -137,7 +147,7 @@ def main(base, setup_key, admin_key, out_dir):
         viewport(driver, *WIDTHS[0][1:])
         driver.get(base + "/admin/sign-in")
         driver.find_element(By.ID, "key").send_keys(admin_key)
-        driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+        submit(driver, By.CSS_SELECTOR, "form button[type=submit]")
         if not driver.current_url.endswith("/admin"):
             failures.append(f"signing in led to {driver.current_url}, not /admin")
         if not driver.find_elements(By.TAG_NAME, "svg"):
@@ -149,13 +159,13 @@ def main(base, setup_key, admin_key, out_dir):
 
         driver.get(base + "/admin/invites")
         driver.find_element(By.ID, "credential").send_keys(invites[0]["code"].lower())
-        driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+        submit(driver, By.CSS_SELECTOR, "main form button[type=submit]")
         if not driver.current_url.endswith("/admin/invites/" + invites[0]["id"]):
             failures.append(f"finding the typed code led to {driver.current_url}")
         if driver.find_element(By.ID, "invite-state").text != "active":
             failures.append("the found invite is not shown as active")
         screenshots(driver, "invite", out_dir, failures)
-        driver.find_element(By.XPATH, "//button[text()='Revoke']").click()
+        submit(driver, By.XPATH, "//button[text()='Revoke']")
         state = driver.find_element(By.ID, "invite-state").text
         if state != "revoked":
             failures.append(f"after Revoke the invite page shows {state!r}")
@@ -168,7 +178,7 @@ def main(base, setup_key, admin_key, out_dir):
         page = driver.page_source
         if "receiver down: &lt;b&gt;maintenance&lt;/b&gt;" not in page:
             failures.append("the webhooks page does not show the receiver's answer escaped")
-        driver.find_element(By.XPATH, "//button[text()='Redeliver']").click()
+        submit(driver, By.XPATH, "//button[text()='Redeliver']")
         if "Redelivery queued" not in driver.find_element(By.CSS_SELECTOR, ".notice").text:
             failures.append("redelivering showed no confirmation")
         wait_for(lambda: len(api.call("GET", f"/v1/webhook-endpoints/{endpoint}/deliveries")["deliveries"]) > attempts,
@@ -178,7 +188,7 @@ def main(base, setup_key, admin_key, out_dir):
         driver.get(base + "/admin/invites/" + invites[1]["id"])
         driver.execute_script(
             "document.querySelectorAll('input[name=form_token]').forEach(e => e.remove())")
-        driver.find_element(By.XPATH, "//button[text()='Revoke']").click()
+        submit(driver, By.XPATH, "//button[text()='Revoke']")
         if heading(driver) != "Form refused":
             failures.append(f"a POST without its form token showed {heading(driver)!r}, not the refusal")
         if api.call("GET", f"/v1/invites/{invites[1]['id']}")["state"] != "active":
