@@ -10,7 +10,9 @@ ADMIN_KEY (scope admin): sign in through the form, open the funnel, find an
 invite by its typed code, revoke it and see its state change, redeliver a
 failed delivery and see it attempted again, send a form whose token was
 removed and see it refused (with the invite unchanged), and read the audit
-trail. Saves OUT_DIR/admin-funnel-{desktop,phone}.png and
+trail. Every page must fit a 390 px phone screen without scrolling sideways,
+and the funnel must link to every other page. Saves
+OUT_DIR/admin-funnel-{desktop,phone}.png and
 OUT_DIR/admin-invite-{desktop,phone}.png. Exits 1 with every failed check listed.
 """
 import http.server
@@ -23,8 +25,12 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.wait import WebDriverWait
 
 WIDTHS = (("desktop", 1280, 900), ("phone", 390, 844))
+# The navigation every admin page shows (AdminLayout.sections); a page names itself unlinked.
+SECTIONS = ("/admin", "/admin/invites", "/admin/webhooks", "/admin/queue", "/admin/audit")
 RECEIVER_ANSWER = b"receiver down: <b>maintenance</b>"
 
 
@@ -83,17 +89,39 @@ def viewport(driver, width, height):
                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
 
 
-def screenshots(driver, name, out_dir, failures, check_width=True):
-    """The current page, whole, at each width; with check_width, no sideways scrolling at any."""
+def check_fits(driver, name, label, width, failures):
+    """The current page, at a viewport `width` px wide, does not scroll sideways."""
+    overflow = driver.execute_script("return document.documentElement.scrollWidth")
+    if overflow > width:
+        failures.append(f"{name} {label}: the page is {overflow} px wide at a {width} px viewport")
+
+
+def check_fits_phone(driver, name, failures):
+    """The current page does not scroll sideways at phone width."""
+    label, width, height = WIDTHS[1]
+    viewport(driver, width, height)
+    driver.refresh()
+    check_fits(driver, name, label, width, failures)
+    viewport(driver, *WIDTHS[0][1:])
+
+
+def screenshots(driver, name, out_dir, failures):
+    """The current page, whole, at each width, checked for sideways scrolling at each."""
     for label, width, height in WIDTHS:
         viewport(driver, width, height)
         driver.refresh()
-        overflow = driver.execute_script("return document.documentElement.scrollWidth")
-        if check_width and overflow > width:
-            failures.append(f"{name} {label}: the page is {overflow} px wide at a {width} px viewport")
+        check_fits(driver, name, label, width, failures)
         viewport(driver, width, max(height, driver.execute_script("return document.documentElement.scrollHeight")))
         driver.save_screenshot(f"{out_dir}/admin-{name}-{label}.png")
     viewport(driver, *WIDTHS[0][1:])
+
+
+def submit(driver, by, selector):
+    """Clicks the form button `selector` and waits for the answer to replace the page,
+    since a click returns before the browser has navigated."""
+    page = driver.find_element(By.TAG_NAME, "html")
+    driver.find_element(by, selector).click()
+    WebDriverWait(driver, 20).until(expected_conditions.staleness_of(page))
 
 
 def heading(driver):
@@ -119,23 +147,25 @@ def main(base, setup_key, admin_key, out_dir):
         viewport(driver, *WIDTHS[0][1:])
         driver.get(base + "/admin/sign-in")
         driver.find_element(By.ID, "key").send_keys(admin_key)
-        driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+        submit(driver, By.CSS_SELECTOR, "form button[type=submit]")
         if not driver.current_url.endswith("/admin"):
             failures.append(f"signing in led to {driver.current_url}, not /admin")
         if not driver.find_elements(By.TAG_NAME, "svg"):
             failures.append("the funnel page has no chart after signing in")
-        # The dashboard's own layout is checked by its own suites; here it is only photographed.
-        screenshots(driver, "funnel", out_dir, failures, check_width=False)
+        for path in SECTIONS[1:]:
+            if not driver.find_elements(By.CSS_SELECTOR, f"nav a[href='{path}']"):
+                failures.append(f"the funnel page does not link to {path}")
+        screenshots(driver, "funnel", out_dir, failures)
 
         driver.get(base + "/admin/invites")
         driver.find_element(By.ID, "credential").send_keys(invites[0]["code"].lower())
-        driver.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+        submit(driver, By.CSS_SELECTOR, "main form button[type=submit]")
         if not driver.current_url.endswith("/admin/invites/" + invites[0]["id"]):
             failures.append(f"finding the typed code led to {driver.current_url}")
         if driver.find_element(By.ID, "invite-state").text != "active":
             failures.append("the found invite is not shown as active")
         screenshots(driver, "invite", out_dir, failures)
-        driver.find_element(By.XPATH, "//button[text()='Revoke']").click()
+        submit(driver, By.XPATH, "//button[text()='Revoke']")
         state = driver.find_element(By.ID, "invite-state").text
         if state != "revoked":
             failures.append(f"after Revoke the invite page shows {state!r}")
@@ -144,14 +174,11 @@ def main(base, setup_key, admin_key, out_dir):
 
         attempts = len(api.call("GET", f"/v1/webhook-endpoints/{endpoint}/deliveries")["deliveries"])
         driver.get(base + "/admin/webhooks")
-        viewport(driver, *WIDTHS[1][1:])
-        if driver.execute_script("return document.documentElement.scrollWidth") > WIDTHS[1][1]:
-            failures.append("the webhooks page scrolls sideways at phone width")
-        viewport(driver, *WIDTHS[0][1:])
+        check_fits_phone(driver, "webhooks", failures)
         page = driver.page_source
         if "receiver down: &lt;b&gt;maintenance&lt;/b&gt;" not in page:
             failures.append("the webhooks page does not show the receiver's answer escaped")
-        driver.find_element(By.XPATH, "//button[text()='Redeliver']").click()
+        submit(driver, By.XPATH, "//button[text()='Redeliver']")
         if "Redelivery queued" not in driver.find_element(By.CSS_SELECTOR, ".notice").text:
             failures.append("redelivering showed no confirmation")
         wait_for(lambda: len(api.call("GET", f"/v1/webhook-endpoints/{endpoint}/deliveries")["deliveries"]) > attempts,
@@ -161,13 +188,16 @@ def main(base, setup_key, admin_key, out_dir):
         driver.get(base + "/admin/invites/" + invites[1]["id"])
         driver.execute_script(
             "document.querySelectorAll('input[name=form_token]').forEach(e => e.remove())")
-        driver.find_element(By.XPATH, "//button[text()='Revoke']").click()
+        submit(driver, By.XPATH, "//button[text()='Revoke']")
         if heading(driver) != "Form refused":
             failures.append(f"a POST without its form token showed {heading(driver)!r}, not the refusal")
         if api.call("GET", f"/v1/invites/{invites[1]['id']}")["state"] != "active":
             failures.append("a POST without its form token changed the invite")
 
+        driver.get(base + "/admin/queue")
+        check_fits_phone(driver, "queue", failures)
         driver.get(base + "/admin/audit")
+        check_fits_phone(driver, "audit", failures)
         trail = driver.find_element(By.TAG_NAME, "table").text
         for action in ("session.signed_in", "invite.revoked", "event.redelivered"):
             if action not in trail:

@@ -11,15 +11,13 @@ struct AdminAuditPage {
         if entries.isEmpty {
             body += "<p>Nothing yet.</p>\n"
         } else {
-            body += "<div class=\"table\"><table><thead><tr><th scope=\"col\">When</th><th scope=\"col\">Key</th>"
-            body += "<th scope=\"col\">Action</th><th scope=\"col\">Target</th><th scope=\"col\">Detail</th></tr></thead><tbody>"
-            for entry in entries {
-                body += "<tr><td>\(DisplayFormat.minute(entry.occurredAt))</td>"
-                body += "<td><code>\(AdminLayout.text(entry.keyPublicID))</code> \(AdminLayout.text(entry.keyName))</td>"
-                body += "<td><code>\(entry.action.rawValue)</code></td><td><code>\(AdminLayout.text(entry.target))</code></td>"
-                body += "<td>\(entry.detail == "{}" ? "—" : "<code>\(AdminLayout.text(entry.detail))</code>")</td></tr>"
+            let rows = entries.map { entry in
+                "<tr><td>\(DisplayFormat.minute(entry.occurredAt))</td>"
+                    + "<td><code>\(AdminLayout.text(entry.keyPublicID))</code> \(AdminLayout.text(entry.keyName))</td>"
+                    + "<td><code>\(entry.action.rawValue)</code></td><td><code>\(AdminLayout.text(entry.target))</code></td>"
+                    + "<td>\(entry.detail == "{}" ? "—" : "<code>\(AdminLayout.text(entry.detail))</code>")</td></tr>"
             }
-            body += "</tbody></table></div>\n"
+            body += AdminLayout.table(head: ["When", "Key", "Action", "Target", "Detail"], rows: rows)
         }
         if let next { body += "<p><a href=\"/admin/audit?after=\(HTMLText.escaped(next))\">Older entries</a></p>\n" }
         return AdminLayout.page(title: "Audit trail", current: "/admin/audit", session: session, body: body)

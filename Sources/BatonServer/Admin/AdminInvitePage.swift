@@ -49,22 +49,17 @@ struct AdminInvitePage {
         if detail.redemptions.isEmpty {
             body += "<p>None yet.</p>\n"
         } else {
-            body += "<div class=\"table\"><table><thead><tr><th scope=\"col\">When</th><th scope=\"col\">Redeemer</th>"
-            body += "<th scope=\"col\">Channel</th></tr></thead><tbody>"
-            for redemption in detail.redemptions {
-                body +=
-                    "<tr><td>\(DisplayFormat.minute(redemption.redeemedAt))</td><td><code>\(AdminLayout.text(redemption.redeemerID))</code></td>"
-                body += "<td>\(AdminLayout.text(redemption.channel))</td></tr>"
+            let rows = detail.redemptions.map { redemption in
+                "<tr><td>\(DisplayFormat.minute(redemption.redeemedAt))</td><td><code>\(AdminLayout.text(redemption.redeemerID))</code></td>"
+                    + "<td>\(AdminLayout.text(redemption.channel))</td></tr>"
             }
-            body += "</tbody></table></div>\n"
+            body += AdminLayout.table(head: ["When", "Redeemer", "Channel"], rows: rows)
         }
-        body += "<h2>Timeline</h2>\n<div class=\"table\"><table><thead><tr><th scope=\"col\">When</th><th scope=\"col\">Event</th>"
-        body += "<th scope=\"col\">Channel</th></tr></thead><tbody>"
-        for event in timeline.events {
-            body += "<tr><td>\(DisplayFormat.minute(event.occurredAt))</td><td><code>\(AdminLayout.text(event.type))</code></td>"
-            body += "<td>\(event.channel.map(AdminLayout.text) ?? "—")</td></tr>"
+        let events = timeline.events.map { event in
+            "<tr><td>\(DisplayFormat.minute(event.occurredAt))</td><td><code>\(AdminLayout.text(event.type))</code></td>"
+                + "<td>\(event.channel.map(AdminLayout.text) ?? "—")</td></tr>"
         }
-        body += "</tbody></table></div>\n"
+        body += "<h2>Timeline</h2>\n" + AdminLayout.table(head: ["When", "Event", "Channel"], rows: events)
         if timeline.next != nil {
             body += "<p>Older events follow: <code>GET /v1/invites/\(id)/events</code> pages through them all.</p>\n"
         }

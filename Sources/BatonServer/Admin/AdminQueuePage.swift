@@ -19,19 +19,16 @@ struct AdminQueuePage {
 
     private func table(_ jobs: [JobRecord]) -> String {
         guard !jobs.isEmpty else { return "<p>None.</p>\n" }
-        var html = "<div class=\"table\"><table><thead><tr><th scope=\"col\">Id</th><th scope=\"col\">Kind</th>"
-        html += "<th scope=\"col\">Attempts</th><th scope=\"col\">Scheduled</th><th scope=\"col\">Last error</th>"
-        html += "<th scope=\"col\">Action</th></tr></thead><tbody>"
-        for job in jobs {
-            html += "<tr><td>\(job.id)</td><td><code>\(AdminLayout.text(job.kind))</code></td>"
+        let rows = jobs.map { job in
+            var html = "<tr><td>\(job.id)</td><td><code>\(AdminLayout.text(job.kind))</code></td>"
             html += "<td>\(job.attempt) of \(job.maxAttempts)</td><td>\(DisplayFormat.minute(job.scheduledAt))</td>"
             html += "<td>\(job.lastError.map { "<code>\(AdminLayout.text($0))</code>" } ?? "—")</td><td>"
             html += AdminLayout.button("Retry now", action: "/admin/jobs/\(job.id)/retry", session: session)
             if !job.state.isFinal {
                 html += AdminLayout.button("Cancel", action: "/admin/jobs/\(job.id)/cancel", session: session, danger: true)
             }
-            html += "</td></tr>"
+            return html + "</td></tr>"
         }
-        return html + "</tbody></table></div>\n"
+        return AdminLayout.table(head: ["Id", "Kind", "Attempts", "Scheduled", "Last error", "Action"], rows: rows)
     }
 }

@@ -45,17 +45,15 @@ struct AdminWebhooksPage {
         for (label, value) in fields { html += "<dt>\(label)</dt><dd>\(value)</dd>" }
         html += "</dl>\n<h3>Recent failed deliveries</h3>\n"
         guard !health.failures.isEmpty else { return html + "<p>None.</p></section>\n" }
-        html += "<div class=\"table\"><table><thead><tr><th scope=\"col\">When</th><th scope=\"col\">Event</th>"
-        html += "<th scope=\"col\">Attempt</th><th scope=\"col\">Answer</th><th scope=\"col\">Action</th></tr></thead><tbody>"
-        for attempt in health.failures {
+        let rows = health.failures.map { attempt in
             let event = attempt.eventID.uuidString.lowercased()
-            html += "<tr><td>\(DisplayFormat.minute(attempt.attemptedAt))</td><td><code>\(event)</code></td><td>\(attempt.attempt)</td>"
+            var html = "<tr><td>\(DisplayFormat.minute(attempt.attemptedAt))</td><td><code>\(event)</code></td><td>\(attempt.attempt)</td>"
             html += "<td>\(answer(attempt))</td><td>"
             html += AdminLayout.button(
                 "Redeliver", action: "/admin/events/\(event)/redeliver", session: session, fields: [("endpoint_id", id)])
-            html += "</td></tr>"
+            return html + "</td></tr>"
         }
-        return html + "</tbody></table></div></section>\n"
+        return html + AdminLayout.table(head: ["When", "Event", "Attempt", "Answer", "Action"], rows: rows) + "</section>\n"
     }
 
     /// The receiver's status (or why there was none) and the start of its body.

@@ -5,7 +5,10 @@ import SafeText
 /// The HTML of `GET /admin`: the date range form, the funnel's totals, eight
 /// server-rendered SVG charts (the stage funnel and its drop-off among
 /// them), the journey's breakdowns (top groups and "other") and two tables
-/// (busiest families, jobs).
+/// (busiest families, jobs), under the navigation of every admin page
+/// (``AdminLayout/navigation(current:)``). Readable at 390 px: charts and
+/// tables share the width down to one column, and a table wider than the
+/// screen scrolls inside its own box.
 ///
 /// No script, font or stylesheet is loaded (the server's CSP allows inline
 /// styles and `data:` images only). Every untrusted value (family ids and
@@ -25,7 +28,7 @@ struct DashboardPage {
         \(HTMLPage.opening(title: "Baton admin"))<style>\(Self.css)</style>
         </head>
         <body>
-        <header><h1>Baton admin</h1>\(subtitle)</header>
+        <header>\(AdminLayout.navigation(current: "/admin"))<h1>Baton admin</h1>\(subtitle)</header>
         <main>
         \(form)\(data.map(sections) ?? "")</main>
         </body>
@@ -140,9 +143,8 @@ struct DashboardPage {
     }
 
     private func table(_ caption: String, head: [String], rows: [String]) -> String {
-        let header = head.map { "<th scope=\"col\">\($0)</th>" }.joined()
-        let body = rows.isEmpty ? "<tr><td colspan=\"\(head.count)\" class=\"note\">None in this range.</td></tr>" : rows.joined()
-        return "<table><caption>\(caption)</caption><thead><tr>\(header)</tr></thead><tbody>\(body)</tbody></table>\n"
+        let empty = "<tr><td colspan=\"\(head.count)\" class=\"note\">None in this range.</td></tr>"
+        return AdminLayout.table(caption: caption, head: head, rows: rows.isEmpty ? [empty] : rows)
     }
 
     private static let rejectionsPerFamilyNote = """
@@ -155,6 +157,8 @@ struct DashboardPage {
         body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2330;background:#f4f6fa}\
         header{background:#1d2330;color:#fff;padding:.9rem 1.5rem}header h1{margin:0;font-size:1.35rem}\
         header p{margin:.2rem 0 0;color:#c9d1e0;font-size:.9rem}main{max-width:1240px;margin:0 auto;padding:1rem 1.5rem 2rem}\
+        nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:0 0 .5rem;padding:0}\
+        nav a{color:#c9d1e0}\
         .picker{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end;background:#fff;padding:.75rem 1rem;border-radius:8px}\
         .picker label{display:flex;flex-direction:column;font-size:.8rem;color:#4a5468}\
         input,select,button{font:inherit;padding:.3rem .45rem;border:1px solid #b8c0cf;border-radius:5px}\
@@ -163,11 +167,13 @@ struct DashboardPage {
         .tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(100px,1fr));gap:.5rem;margin:1rem 0}\
         .tile{background:#fff;border-radius:8px;padding:.55rem .8rem;margin:0}.tile dt{font-size:.75rem;color:#4a5468}\
         .tile dd{margin:0;font-size:1.25rem;font-weight:600}\
-        .charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:1rem}\
+        .charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(520px,100%),1fr));gap:1rem}\
+        .charts>*,.tables>*{min-width:0}\
         figure{margin:0;background:#fff;border-radius:8px;padding:.7rem}figcaption{font-weight:600;margin-bottom:.3rem}\
-        .chart{width:100%;height:auto;display:block}.chart .grid{stroke:#e3e7ee}\
+        .chart{width:100%;max-width:100%;height:auto;display:block}.chart .grid{stroke:#e3e7ee}\
         .chart text{font-size:11px;fill:#4a5468}.chart .empty{font-size:14px;fill:#8a93a5}\
-        .tables{display:grid;grid-template-columns:repeat(auto-fill,minmax(520px,1fr));gap:1rem;margin-top:1rem;align-items:start}\
+        .tables{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(520px,100%),1fr));gap:1rem;margin-top:1rem;align-items:start}\
+        .table{overflow-x:auto}\
         table{border-collapse:collapse;background:#fff;border-radius:8px;width:100%}\
         caption{text-align:left;font-weight:600;padding:.5rem 0}th,td{padding:.35rem .6rem;border-bottom:1px solid #e3e7ee;text-align:left}\
         .number{text-align:right;font-variant-numeric:tabular-nums}.note{color:#6b7480}code{font-size:.9em}

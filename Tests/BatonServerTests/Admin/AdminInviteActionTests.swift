@@ -1,6 +1,9 @@
 import BatonCore
 import BatonLinks
+import BatonTestSupport
 import Foundation
+import HTTP
+import Synchronization
 import Testing
 
 @Suite("/admin invite support: find, revoke, extend, reissue")
@@ -28,6 +31,22 @@ struct AdminInviteActionTests {
         #expect(shown.text.contains(#"<strong id="invite-state">active</strong>"#))
         #expect(shown.text.contains("<h2>Timeline</h2>"))
         #expect(!shown.text.contains(invite.code.text) && !shown.text.contains(invite.token.text))
+    }
+
+    @Test("a code or token typed into the find form never reaches the server's log, found or not")
+    func findLogsNoCredential() throws {
+        let log = KeptLogLines()
+        let app = try TestApp(environment: ["BATON_RATE_LIMITS": "off"], logSink: log)
+        let browser = try AdminBrowser.signIn(app, key: app.adminKey)
+        let invite = try app.makeInvite()
+        let unknown = try InviteCode.generate(length: invite.code.text.count)
+        let typed = [invite.code.displayText, invite.code.displayText.lowercased(), invite.token.text, unknown.displayText]
+        for credential in typed {
+            #expect([303, 404].contains(try browser.post("/admin/invites/find", ["credential": credential]).status))
+        }
+        #expect(eventually(within: 2) { log.lines.filter { $0.contains("/admin/invites/find") }.count == typed.count })
+        let written = log.lines.joined(separator: "\n")
+        for secret in [invite.code.text, invite.token.text, unknown.text] + typed { #expect(!written.contains(secret)) }
     }
 
     @Test("an unknown code answers 404 and a malformed one 400, neither repeating what was typed")
@@ -109,4 +128,13 @@ struct AdminInviteActionTests {
         #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
         #expect(html.contains("O&#39;Brien &amp; &quot;Co&quot;"))
     }
+}
+
+/// Keeps every line the server logs, for checking what a log holds.
+final class KeptLogLines: LogSink {
+    private let kept = Mutex<[String]>([])
+
+    func write(line: String) { kept.withLock { $0.append(line) } }
+
+    var lines: [String] { kept.withLock { $0 } }
 }

@@ -92,6 +92,19 @@ struct AdminRoutesTests {
         #expect(html.contains("<title>redemptions, app: 2</title>"))
     }
 
+    @Test("the page links to every other admin page, names itself unlinked, and wraps wide tables in a scrolling box")
+    func linksToEveryPage() throws {
+        client.apiKey = nil
+        let html = String(decoding: try page().body, as: UTF8.self)
+        #expect(html.contains(#"<nav aria-label="Admin sections"><ul><li><strong>Funnel</strong></li>"#))
+        #expect(!html.contains(#"<a href="/admin">"#))
+        for path in ["/admin/invites", "/admin/webhooks", "/admin/queue", "/admin/audit"] {
+            #expect(html.contains("<a href=\"\(path)\">"), "\(path)")
+        }
+        let tables = html.components(separatedBy: "<table>").count - 1
+        #expect(tables >= 2 && tables == html.components(separatedBy: #"<div class="table"><table>"#).count - 1)
+    }
+
     static let badForms = [
         "?from=yesterday", "?to=2026-13-40", "?interval=month", "?from=2026-11-10&to=2026-11-01",
         "?from=1900-01-01&to=1900-02-01", "?interval=hour&from=2020-01-01&to=2026-01-01",

@@ -110,6 +110,18 @@ struct AdminSessionTests {
         #expect(try browser.post("/admin/jobs/1/retry").status == 401)
     }
 
+    @Test("the next sign-in deletes expired sessions' rows and keeps the live ones")
+    func signInDeletesExpiredSessions() throws {
+        let expired = try AdminBrowser.signIn(app, key: app.adminKey)
+        _ = try app.withConnection { try $0.query("UPDATE baton.admin_sessions SET expires_at = now() - interval '1 second'") }
+        let first = try AdminBrowser.signIn(app, key: app.adminKey)
+        #expect(try app.count("SELECT count(*) FROM baton.admin_sessions") == 1)
+        let second = try AdminBrowser.signIn(app, key: app.adminKey)
+        #expect(try app.count("SELECT count(*) FROM baton.admin_sessions") == 2)
+        #expect(try expired.get("/admin/queue").status == 401)
+        #expect(try first.get("/admin/queue").status == 200 && second.get("/admin/queue").status == 200)
+    }
+
     @Test("without a session the pages that act answer the sign-in form; a Basic key without admin gets 403")
     func pagesNeedSession() throws {
         let client = try app.client()

@@ -23,10 +23,11 @@ final class TestApp {
     /// Starts it; `environment` overrides the test settings (`BATON_*`).
     /// `databaseURL` names a database of the test's own (such as a
     /// `PrivateTestCluster`'s, for tests that stop the server); by default
-    /// a fresh one on the shared test cluster. `clock` is the app's wall clock.
+    /// a fresh one on the shared test cluster. `clock` is the app's wall clock;
+    /// `logSink` gets the server's log lines (dropped by default).
     init(
         databaseURL: String? = nil, environment overrides: [String: String] = [:], clock: @escaping @Sendable () -> Date = { Date() },
-        _ label: String = #fileID
+        logSink: any LogSink = DiscardingLogSink(), _ label: String = #fileID
     ) throws {
         let databaseURL = try databaseURL ?? TestPostgres.shared.makeDatabase(label)
         var environment = [
@@ -48,7 +49,7 @@ final class TestApp {
         try Migrator().migrate(on: connection)
         app = BatonApplication(configuration: configuration, clock: clock)
         adminKey = try app.apiKeys.create(name: "test admin", scopes: Set(Scope.allCases), on: connection).0.text
-        server = try app.startServer(logSink: DiscardingLogSink())
+        server = try app.startServer(logSink: logSink)
     }
 
     deinit {
@@ -77,7 +78,7 @@ final class TestApp {
     }
 }
 
-/// Drops access log lines: tests assert on responses, not on logs.
+/// Drops access log lines: most tests assert on responses, not on logs.
 struct DiscardingLogSink: LogSink {
     func write(line: String) {}
 }
