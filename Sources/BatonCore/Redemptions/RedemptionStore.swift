@@ -54,9 +54,9 @@ public struct RedemptionStore: Sendable {
         on connection: PostgresConnection
     ) throws -> RedemptionOutcome {
         let (statement, hash) = lookup(credential, tokenStatement: Self.redeemByToken, codeStatement: Self.redeemByCode)
-        let parameters: [any PostgresBindable] = [
+        var parameters: [any PostgresBindable] = [
             hash, redeemerID, channel.rawValue, handoffID, OutboxEvents.webhookKind, Int32(min(webhookMaxAttempts, 1000)),
-            identities.map { Data($0.hash(with: inviteeHasher)) }, redeemerEraser.erased(redeemerID),
+            identities.map { Data($0.hash(with: inviteeHasher)) }, String?.none,
         ]
         // A redemption that committed while this one ran is seen only by a
         // new statement: this redeemer's twin (its insert meets the unique
@@ -64,7 +64,14 @@ public struct RedemptionStore: Sendable {
         // with the same handoff. Asked once more, the new snapshot sees the
         // receipt to replay, the handoff spent or the invite used up; uses
         // never come back, so once is enough.
-        let row = try Self.rowUnlessRaced(statement, parameters, on: connection) ?? connection.query(statement, parameters)[0]
+        var row = try Self.rowUnlessRaced(statement, parameters, on: connection) ?? connection.query(statement, parameters)[0]
+        // The erased form is a keyed hash that only an erased family's
+        // invites need (their receipts name the redeemer by it), so it is
+        // computed for those alone, at the price of one more round trip.
+        if try row.decode(Outcome.self, "outcome") == .erased {
+            parameters[7] = redeemerEraser.erased(redeemerID)
+            row = try connection.query(statement, parameters)[0]
+        }
         do {
             return try Self.outcome(row)
         } catch RedeemError.notFound {
@@ -158,6 +165,8 @@ public struct RedemptionStore: Sendable {
         case .expired: throw RedeemError.expired
         // A second `contended` (after the re-ask) means the uses are gone.
         case .usedUp, .contended: throw RedeemError.usedUp
+        // Asked with the erased form, the statement never answers `erased`.
+        case .erased: throw PostgresError(.decodingUnknownValue, column: "outcome")
         }
     }
 }
