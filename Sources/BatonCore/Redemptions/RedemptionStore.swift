@@ -64,29 +64,39 @@ public struct RedemptionStore: Sendable {
         // with the same handoff. Asked once more, the new snapshot sees the
         // receipt to replay, the handoff spent or the invite used up; uses
         // never come back, so once is enough.
-        var row = try Self.rowUnlessRaced(statement, parameters, on: connection) ?? connection.query(statement, parameters)[0]
+        var answer = try Self.answerUnlessRaced(statement, parameters, on: connection) ?? Self.answer(statement, parameters, on: connection)
         // The erased form is a keyed hash that only an erased family's
         // invites need (their receipts name the redeemer by it), so it is
         // computed for those alone, at the price of one more round trip.
-        if try row.decode(Outcome.self, "outcome") == .erased {
+        if answer.outcome == .erased {
             parameters[7] = redeemerEraser.erased(redeemerID)
-            row = try connection.query(statement, parameters)[0]
+            answer = try Self.answer(statement, parameters, on: connection)
         }
         do {
-            return try Self.outcome(row)
+            return try Self.outcome(answer)
         } catch RedeemError.notFound {
             throw try Self.missing(hash, on: connection)
         }
     }
 
-    /// The redemption statement's row, or nil when a concurrent redemption
-    /// committed first in a way this statement's snapshot cannot show.
-    private static func rowUnlessRaced(
+    /// The redemption statement's row and its `outcome`, decoded once.
+    private typealias Answer = (row: PostgresRow, outcome: Outcome)
+
+    private static func answer(
         _ statement: PostgresStatement, _ parameters: [any PostgresBindable], on connection: PostgresConnection
-    ) throws -> PostgresRow? {
+    ) throws(PostgresError) -> Answer {
+        let row = try connection.query(statement, parameters)[0]
+        return (row, try row.decode(Outcome.self, "outcome"))
+    }
+
+    /// The redemption statement's answer, or nil when a concurrent
+    /// redemption committed first in a way this statement's snapshot cannot show.
+    private static func answerUnlessRaced(
+        _ statement: PostgresStatement, _ parameters: [any PostgresBindable], on connection: PostgresConnection
+    ) throws(PostgresError) -> Answer? {
         do {
-            let row = try connection.query(statement, parameters)[0]
-            return try row.decode(Outcome.self, "outcome") == .contended ? nil : row
+            let answer = try answer(statement, parameters, on: connection)
+            return answer.outcome == .contended ? nil : answer
         } catch  where error.code == .uniqueViolation {
             return nil
         }
@@ -143,8 +153,8 @@ public struct RedemptionStore: Sendable {
         }
     }
 
-    private static func outcome(_ row: PostgresRow) throws -> RedemptionOutcome {
-        let outcome = try row.decode(Outcome.self, "outcome")
+    private static func outcome(_ answer: Answer) throws -> RedemptionOutcome {
+        let (row, outcome) = answer
         switch outcome {
         case .redeemed, .replayed:
             let receipt = RedemptionReceipt(
