@@ -12,6 +12,9 @@ extension RedemptionStore {
         case replayed
         /// No invite has the credential's hash.
         case notFound = "not_found"
+        /// The invite's family was erased and the statement had no erased
+        /// form of the redeemer id to find its receipt by: ask again with it.
+        case erased
         /// The invite is bound to an invitee the redeemer did not match.
         case inviteeMismatch = "invitee_mismatch"
         /// The redeemer is the inviter, and self-redemption is not allowed.

@@ -16,7 +16,9 @@ extension RedemptionStore {
     /// kind, $6 webhook max attempts, $7 the keyed hashes of the redeemer's
     /// identities (``Invitee/hash(with:)``; a bound invite needs its own among
     /// them), $8 the redeemer id's erased form (an erased family's receipts
-    /// name the redeemer so). One row: `outcome` (a
+    /// name the redeemer so), or NULL: then an erased family's invite
+    /// answers `erased` and changes nothing, and the caller asks again with
+    /// the form. One row: `outcome` (a
     /// ``RedemptionStore/Outcome``), then the receipt's columns
     /// (`redemption_id`, `invite_id`, `family_id`, `family_name`,
     /// `redeemer_id`, `channel`, `redeemed_at`, `uses_left`, and the invite's
@@ -58,7 +60,7 @@ extension RedemptionStore {
             FROM target t
             WHERE i.id = t.id AND i.\(hashColumn) = $1::bytea AND i.state = 'active' AND now() < i.expires_at
               AND i.redemption_count < i.max_redemptions
-              AND t.invitee_matches AND t.not_self
+              AND t.invitee_matches AND t.not_self AND NOT (t.erased AND $8::text IS NULL)
               AND NOT EXISTS (SELECT 1 FROM prior) AND NOT EXISTS (SELECT 1 FROM spent)
             RETURNING i.id, i.family_id, i.max_redemptions - i.redemption_count AS uses_left
         ), redemption AS (
@@ -83,6 +85,7 @@ extension RedemptionStore {
                  WHEN r.id IS NOT NULL THEN 'redeemed'
                  WHEN p.id IS NOT NULL THEN 'replayed'
                  WHEN t.id IS NULL THEN 'not_found'
+                 WHEN t.erased AND $8::text IS NULL THEN 'erased'
                  WHEN NOT t.invitee_matches THEN 'invitee_mismatch'
                  WHEN NOT t.not_self THEN 'self_redemption'
                  WHEN s.used THEN 'handoff_already_used'

@@ -54,9 +54,9 @@ public struct RedemptionStore: Sendable {
         on connection: PostgresConnection
     ) throws -> RedemptionOutcome {
         let (statement, hash) = lookup(credential, tokenStatement: Self.redeemByToken, codeStatement: Self.redeemByCode)
-        let parameters: [any PostgresBindable] = [
+        var parameters: [any PostgresBindable] = [
             hash, redeemerID, channel.rawValue, handoffID, OutboxEvents.webhookKind, Int32(min(webhookMaxAttempts, 1000)),
-            identities.map { Data($0.hash(with: inviteeHasher)) }, redeemerEraser.erased(redeemerID),
+            identities.map { Data($0.hash(with: inviteeHasher)) }, String?.none,
         ]
         // A redemption that committed while this one ran is seen only by a
         // new statement: this redeemer's twin (its insert meets the unique
@@ -64,22 +64,39 @@ public struct RedemptionStore: Sendable {
         // with the same handoff. Asked once more, the new snapshot sees the
         // receipt to replay, the handoff spent or the invite used up; uses
         // never come back, so once is enough.
-        let row = try Self.rowUnlessRaced(statement, parameters, on: connection) ?? connection.query(statement, parameters)[0]
+        var answer = try Self.answerUnlessRaced(statement, parameters, on: connection) ?? Self.answer(statement, parameters, on: connection)
+        // The erased form is a keyed hash that only an erased family's
+        // invites need (their receipts name the redeemer by it), so it is
+        // computed for those alone, at the price of one more round trip.
+        if answer.outcome == .erased {
+            parameters[7] = redeemerEraser.erased(redeemerID)
+            answer = try Self.answer(statement, parameters, on: connection)
+        }
         do {
-            return try Self.outcome(row)
+            return try Self.outcome(answer)
         } catch RedeemError.notFound {
             throw try Self.missing(hash, on: connection)
         }
     }
 
-    /// The redemption statement's row, or nil when a concurrent redemption
-    /// committed first in a way this statement's snapshot cannot show.
-    private static func rowUnlessRaced(
+    /// The redemption statement's row and its `outcome`, decoded once.
+    private typealias Answer = (row: PostgresRow, outcome: Outcome)
+
+    private static func answer(
         _ statement: PostgresStatement, _ parameters: [any PostgresBindable], on connection: PostgresConnection
-    ) throws -> PostgresRow? {
+    ) throws(PostgresError) -> Answer {
+        let row = try connection.query(statement, parameters)[0]
+        return (row, try row.decode(Outcome.self, "outcome"))
+    }
+
+    /// The redemption statement's answer, or nil when a concurrent
+    /// redemption committed first in a way this statement's snapshot cannot show.
+    private static func answerUnlessRaced(
+        _ statement: PostgresStatement, _ parameters: [any PostgresBindable], on connection: PostgresConnection
+    ) throws(PostgresError) -> Answer? {
         do {
-            let row = try connection.query(statement, parameters)[0]
-            return try row.decode(Outcome.self, "outcome") == .contended ? nil : row
+            let answer = try answer(statement, parameters, on: connection)
+            return answer.outcome == .contended ? nil : answer
         } catch  where error.code == .uniqueViolation {
             return nil
         }
@@ -136,8 +153,8 @@ public struct RedemptionStore: Sendable {
         }
     }
 
-    private static func outcome(_ row: PostgresRow) throws -> RedemptionOutcome {
-        let outcome = try row.decode(Outcome.self, "outcome")
+    private static func outcome(_ answer: Answer) throws -> RedemptionOutcome {
+        let (row, outcome) = answer
         switch outcome {
         case .redeemed, .replayed:
             let receipt = RedemptionReceipt(
@@ -158,6 +175,8 @@ public struct RedemptionStore: Sendable {
         case .expired: throw RedeemError.expired
         // A second `contended` (after the re-ask) means the uses are gone.
         case .usedUp, .contended: throw RedeemError.usedUp
+        // Asked with the erased form, the statement never answers `erased`.
+        case .erased: throw PostgresError(.decodingUnknownValue, column: "outcome")
         }
     }
 }
