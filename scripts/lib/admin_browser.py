@@ -22,11 +22,11 @@ import threading
 import time
 import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.wait import WebDriverWait
+
+from headless_chromium import browser, check_fits, viewport
 
 WIDTHS = (("desktop", 1280, 900), ("phone", 390, 844))
 # The navigation every admin page shows (AdminLayout.sections); a page names itself unlinked.
@@ -76,32 +76,12 @@ def wait_for(condition, seconds, what, failures):
     return False
 
 
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb"):
-        options.add_argument(argument)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
-def viewport(driver, width, height):
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
-
-
-def check_fits(driver, name, label, width, failures):
-    """The current page, at a viewport `width` px wide, does not scroll sideways."""
-    overflow = driver.execute_script("return document.documentElement.scrollWidth")
-    if overflow > width:
-        failures.append(f"{name} {label}: the page is {overflow} px wide at a {width} px viewport")
-
-
 def check_fits_phone(driver, name, failures):
     """The current page does not scroll sideways at phone width."""
     label, width, height = WIDTHS[1]
     viewport(driver, width, height)
     driver.refresh()
-    check_fits(driver, name, label, width, failures)
+    check_fits(driver, f"{name} {label}", width, failures)
     viewport(driver, *WIDTHS[0][1:])
 
 
@@ -110,7 +90,7 @@ def screenshots(driver, name, out_dir, failures):
     for label, width, height in WIDTHS:
         viewport(driver, width, height)
         driver.refresh()
-        check_fits(driver, name, label, width, failures)
+        check_fits(driver, f"{name} {label}", width, failures)
         viewport(driver, width, max(height, driver.execute_script("return document.documentElement.scrollHeight")))
         driver.save_screenshot(f"{out_dir}/admin-{name}-{label}.png")
     viewport(driver, *WIDTHS[0][1:])

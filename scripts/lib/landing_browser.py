@@ -15,25 +15,11 @@ import sys
 import time
 from urllib.parse import urlsplit
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
+from headless_chromium import browser, check_fits, viewport
+
 WIDTHS = (("phone", 390, 844), ("desktop", 1280, 900))
-
-
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
-def viewport(driver, width, height):
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
 
 
 def check_width(driver, name, width, height, url, link, out_dir, failures):
@@ -45,9 +31,7 @@ def check_width(driver, name, width, height, url, link, out_dir, failures):
     wide = width >= 768
     if driver.find_element(By.CSS_SELECTOR, ".qr").is_displayed() != wide:
         failures.append(f"{name}: the QR code is {'hidden' if wide else 'shown'} at {width} px")
-    overflow = driver.execute_script("return document.documentElement.scrollWidth")
-    if overflow > width:
-        failures.append(f"{name}: the page is {overflow} px wide at a {width} px viewport")
+    check_fits(driver, name, width, failures)
     font = driver.execute_script("return getComputedStyle(document.querySelector('h1')).fontFamily")
     if "system-ui" not in font:
         failures.append(f"{name}: the heading's font is {font!r}, not the system font stack")
@@ -70,7 +54,7 @@ def check_width(driver, name, width, height, url, link, out_dir, failures):
 
 
 def main(url, link, out_dir):
-    driver = browser()
+    driver = browser(console=True)
     failures = []
     try:
         parts = urlsplit(url)
