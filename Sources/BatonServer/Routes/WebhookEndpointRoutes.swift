@@ -48,8 +48,9 @@ struct WebhookEndpointRoutes {
         }
         let page = try app.withConnection { try store.list(after: after, limit: limit, on: $0) }
         return try .json(
-            WebhookEndpointListBody(
-                webhookEndpoints: page.endpoints.map { WebhookEndpointBody(endpoint: $0) }, nextCursor: page.next?.uuidString.lowercased()))
+            PageBody(
+                itemsKey: "webhook_endpoints", items: page.endpoints.map { WebhookEndpointBody(endpoint: $0) },
+                nextCursor: page.next?.uuidString.lowercased()))
     }
 
     private func show(_ request: Request) throws -> Response {
@@ -108,7 +109,8 @@ struct WebhookEndpointRoutes {
             _ = try store.endpoint(id: id, on: connection)
             return try WebhookDeliveryLog.page(endpointID: id, filter: filter, after: after, limit: limit, on: connection)
         }
-        return try .json(DeliveryListBody(deliveries: page.attempts.map(DeliveryBody.init), nextCursor: page.next.map(String.init)))
+        return try .json(
+            PageBody(itemsKey: "deliveries", items: page.attempts.map(DeliveryBody.init), nextCursor: page.next.map(String.init)))
     }
 
     private func redeliver(_ request: Request) throws -> Response {
