@@ -106,8 +106,10 @@ struct WebhookEndpointRoutes {
         }
         let limit = try Self.limit(request, in: WebhookDeliveryLog.limitRange)
         let page = try app.withConnection { connection in
-            _ = try store.endpoint(id: id, on: connection)
-            return try WebhookDeliveryLog.page(endpointID: id, filter: filter, after: after, limit: limit, on: connection)
+            let page = try WebhookDeliveryLog.page(endpointID: id, filter: filter, after: after, limit: limit, on: connection)
+            // An entry's foreign key proves its endpoint exists; only an empty page needs the lookup to tell 404.
+            if page.attempts.isEmpty { _ = try store.endpoint(id: id, on: connection) }
+            return page
         }
         return try .json(
             PageBody(itemsKey: "deliveries", items: page.attempts.map(DeliveryBody.init), nextCursor: page.next.map(String.init)))
