@@ -97,7 +97,7 @@ public final class BatonApplication: Sendable {
         self.idempotencyKeys = IdempotencyStore(secret: configuration.secretKey)
         self.familyEraser = FamilyEraser(
             secret: configuration.secretKey,
-            webhookMaxAttempts: configuration.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
+            webhookMaxAttempts: configuration.webhookDelivery.maxAttempts
         )
         self.handoffs = HandoffIssuer(
             keyring: configuration.redemption.handoffKeyring, ttlSeconds: configuration.redemption.handoffTTLSeconds, clock: clock

@@ -20,7 +20,7 @@ enum FamiliesEraseCommand: BatonCommand {
         let report = try ConfiguredDatabase.open { configuration, connection in
             let eraser = FamilyEraser(
                 secret: configuration.secretKey,
-                webhookMaxAttempts: configuration.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts
+                webhookMaxAttempts: configuration.webhookDelivery.maxAttempts
             )
             return try connection.transaction { try eraser.erase(familyID: arguments.positionals[0], on: $0) }
         }

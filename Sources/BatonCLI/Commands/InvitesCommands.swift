@@ -141,7 +141,7 @@ enum InvitesDatabase {
         try ConfiguredDatabase.open { configuration, connection in
             let store = InviteStore(
                 secret: configuration.secretKey, codeLength: configuration.links.codeLength,
-                webhookMaxAttempts: configuration.webhook?.maxAttempts ?? OutboxEvents.defaultWebhookMaxAttempts)
+                webhookMaxAttempts: configuration.webhookDelivery.maxAttempts)
             return try body(store, configuration, connection)
         }
     }

@@ -1,31 +1,20 @@
 import Foundation
 
-/// The endpoint `BATON_WEBHOOK_URL` and `BATON_WEBHOOK_SECRET` define, with
-/// the delivery settings: at start `baton serve`, `worker` and `dev` write it
-/// to the database as the endpoint managed by configuration.
+/// The endpoint `BATON_WEBHOOK_URL` and `BATON_WEBHOOK_SECRET` define: at
+/// start `baton serve`, `worker` and `dev` write it to the database as the
+/// endpoint managed by configuration. How it is delivered to is
+/// ``WebhookDeliverySettings``, as for every endpoint.
 public struct WebhookSettings: Sendable, Equatable {
     /// The endpoint: `https://`, or `http://` on a loopback host.
     public var url: URL
     /// The HMAC key of `Baton-Signature`: the secret's UTF-8 bytes.
     public var secret: [UInt8]
-    /// The longest one request may take.
-    public var timeout: Duration
-    /// The first retry delay in seconds; later ones double.
-    public var retryBaseSeconds: Double
-    /// Attempts before a delivery is discarded.
-    public var maxAttempts: Int
 
     /// Settings for an endpoint already checked with ``checkEndpoint(_:)``.
-    public init(url: URL, secret: [UInt8], timeout: Duration = .seconds(10), retryBaseSeconds: Double = 30, maxAttempts: Int = 15) {
+    public init(url: URL, secret: [UInt8]) {
         self.url = url
         self.secret = secret
-        self.timeout = timeout
-        self.retryBaseSeconds = retryBaseSeconds
-        self.maxAttempts = maxAttempts
     }
-
-    /// The retry schedule: the base doubling up to 6 hours, ±25 % jitter.
-    public var backoff: Backoff { Backoff(base: retryBaseSeconds, cap: 6 * 3600) }
 
     /// The endpoint parsed from `text`, or why it is refused: it must be an
     /// absolute `https://` URL with a host and no user or password, or
@@ -57,7 +46,7 @@ public struct WebhookSettings: Sendable, Equatable {
         return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
-    static func read(_ reader: inout SettingReader, delivery: WebhookDeliverySettings?) -> WebhookSettings? {
+    static func read(_ reader: inout SettingReader) -> WebhookSettings? {
         let urlText = reader.text(.webhookURL) ?? ""
         let secretText = reader.text(.webhookSecret) ?? ""
         guard !urlText.isEmpty else { return nil }
@@ -69,9 +58,7 @@ public struct WebhookSettings: Sendable, Equatable {
         if secretText.utf8.count < 32 {
             reader.report(.webhookSecret, "must be at least 32 characters when BATON_WEBHOOK_URL is set (try: openssl rand -hex 32)")
         }
-        guard let url, secretText.utf8.count >= 32, let delivery else { return nil }
-        return WebhookSettings(
-            url: url, secret: Array(secretText.utf8), timeout: delivery.timeout, retryBaseSeconds: delivery.retryBaseSeconds,
-            maxAttempts: delivery.maxAttempts)
+        guard let url, secretText.utf8.count >= 32 else { return nil }
+        return WebhookSettings(url: url, secret: Array(secretText.utf8))
     }
 }

@@ -3,8 +3,8 @@ import Postgres
 
 /// One recorded delivery attempt of an event to an endpoint.
 public struct WebhookAttempt: Sendable, Equatable {
-    /// How the attempt ended.
-    public enum Status: String, Sendable {
+    /// How the attempt ended; a page of the log can list the attempts of one.
+    public enum Status: String, Sendable, CaseIterable {
         /// The receiver answered 2xx.
         case succeeded
         /// Another status, or no answer (`error` says why).
@@ -12,6 +12,12 @@ public struct WebhookAttempt: Sendable, Equatable {
         /// No outcome was recorded: the worker stopped during the request
         /// (or the request is still in flight).
         case interrupted
+
+        /// The accepted values, for a refusal's message: `succeeded, failed or interrupted`.
+        public static var choices: String {
+            let names = allCases.map(\.rawValue)
+            return names.dropLast().joined(separator: ", ") + " or " + names.last!
+        }
     }
 
     /// The log entry's id: its position, newest highest.
@@ -45,21 +51,8 @@ public enum WebhookDeliveryLog {
     /// Entries per page.
     public static let limitRange = 1...100
 
-    /// Which entries a page lists: those of one ``WebhookAttempt/Status``.
-    public enum Filter: String, Sendable, CaseIterable {
-        /// Attempts answered 2xx.
-        case succeeded
-        /// Attempts that ended without a 2xx: another status, or no answer.
-        case failed
-        /// Attempts with no outcome: the worker stopped mid-request, or the request is still in flight.
-        case interrupted
-
-        /// The accepted values, for a refusal's message: `succeeded, failed or interrupted`.
-        public static var choices: String {
-            let names = allCases.map(\.rawValue)
-            return names.dropLast().joined(separator: ", ") + " or " + names.last!
-        }
-    }
+    /// Which entries a page lists: those of one status.
+    public typealias Filter = WebhookAttempt.Status
 
     /// A page of endpoint `endpointID`'s attempts, newest first, older than
     /// the entry `after` when given.

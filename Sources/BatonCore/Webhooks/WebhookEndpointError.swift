@@ -9,8 +9,6 @@ public enum WebhookEndpointError: Error, Equatable, Sendable, CustomStringConver
     case managedByConfig
     /// A field is missing, out of range or malformed.
     case validationFailed(field: String, reason: String)
-    /// A stored secret does not open under this `BATON_SECRET_KEY`.
-    case secretUnreadable
 
     /// The stable snake_case machine code.
     public var code: String {
@@ -19,7 +17,6 @@ public enum WebhookEndpointError: Error, Equatable, Sendable, CustomStringConver
         case .eventNotFound: "event_not_found"
         case .managedByConfig: "webhook_endpoint_managed_by_config"
         case .validationFailed: "validation_failed"
-        case .secretUnreadable: "webhook_secret_unreadable"
         }
     }
 
@@ -31,7 +28,6 @@ public enum WebhookEndpointError: Error, Equatable, Sendable, CustomStringConver
         case .managedByConfig:
             "This webhook endpoint is defined by BATON_WEBHOOK_URL and BATON_WEBHOOK_SECRET; change those settings instead."
         case .validationFailed(let field, let reason): "\(field) \(reason)."
-        case .secretUnreadable: "The endpoint's signing secret does not open under the configured BATON_SECRET_KEY."
         }
     }
 

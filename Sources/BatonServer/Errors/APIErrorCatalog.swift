@@ -73,7 +73,7 @@ enum APIErrorCatalog {
     /// Families (`DELETE /v1/families/{family_id}`).
     static let families: [any HTTPErrorConvertible] = [FamilyError.notFound]
 
-    /// Webhook endpoints and redelivery (`secretUnreadable` is the worker's: no route answers it).
+    /// Webhook endpoints and redelivery.
     static let webhookEndpoints: [any HTTPErrorConvertible] = [
         WebhookEndpointError.notFound, WebhookEndpointError.eventNotFound, WebhookEndpointError.managedByConfig,
         WebhookEndpointError.validationFailed(field: "url", reason: "must be at most 2048 bytes"),

@@ -81,8 +81,10 @@ extension OpenAPIDocument {
     }
 
     /// The `data` object of `type`. Receivers must ignore members they do not know: new ones may be added.
+    /// An invite's events carry its `source` and `campaign` when it has them (`baton.webhook_body`).
     static func eventData(_ type: OutboxEvents.EventType) -> Object {
-        let invite: Object = ["invite_id": uuid, "family_id": string]
+        let attribution = merged(attributionLabel, ["description": "The invite's, when it was created with one; absent otherwise"])
+        let invite: Object = ["invite_id": uuid, "family_id": string, "source": attribution, "campaign": attribution]
         switch type {
         case .inviteRedeemed:
             return object(

@@ -22,16 +22,16 @@ extension OpenAPIDocument {
         ]
         return [
             "/v1/webhook-endpoints": [
-                "post": tagged(
+                "post": operation(
                     "createWebhookEndpoint", "Create a webhook endpoint; its signing secret is shown only in this answer",
                     description:
                         "Every event recorded from now on whose type the filter names (or all, with [\"*\"]) gets one delivery job for this endpoint, retried on its own schedule.",
-                    security: write, jsonBody: schema("NewWebhookEndpoint"),
+                    tag: webhookTag, security: write, jsonBody: schema("NewWebhookEndpoint"),
                     answers: ["201": jsonAnswer("The endpoint with its secret", schema("WebhookEndpointWithSecret"))],
                     shared: bodyRefusals),
-                "get": tagged(
+                "get": operation(
                     "listWebhookEndpoints", "List webhook endpoints by id (keyset pagination)",
-                    description: "Secrets are never listed.", security: read, parameters: page,
+                    description: "Secrets are never listed.", tag: webhookTag, security: read, parameters: page,
                     answers: [
                         "200": jsonAnswer(
                             "One page",
@@ -44,28 +44,29 @@ extension OpenAPIDocument {
                     shared: refusals),
             ],
             "/v1/webhook-endpoints/{id}": [
-                "get": tagged(
+                "get": operation(
                     "getWebhookEndpoint", "A webhook endpoint", description: "Its failure streak and last success included; no secret.",
-                    security: read, parameters: [id],
+                    tag: webhookTag, security: read, parameters: [id],
                     answers: ["200": jsonAnswer("The endpoint", schema("WebhookEndpoint")), "404": notFound], shared: refusals),
-                "patch": tagged(
+                "patch": operation(
                     "updateWebhookEndpoint", "Change a webhook endpoint",
                     description:
                         "Fields left out keep their value. Enabling (disabled: false) clears disabled_reason and the failure streak. An endpoint managed by configuration takes only disabled.",
-                    security: write, parameters: [id], jsonBody: schema("WebhookEndpointChange"),
+                    tag: webhookTag, security: write, parameters: [id], jsonBody: schema("WebhookEndpointChange"),
                     answers: ["200": jsonAnswer("The endpoint as it now is", schema("WebhookEndpoint")), "404": notFound, "409": managed],
                     shared: bodyRefusals),
-                "delete": tagged(
+                "delete": operation(
                     "deleteWebhookEndpoint", "Delete a webhook endpoint and its delivery log",
-                    description: "Its queued deliveries are discarded when they next run.", security: write, parameters: [id],
+                    description: "Its queued deliveries are discarded when they next run.", tag: webhookTag, security: write,
+                    parameters: [id],
                     answers: ["204": ["description": "Deleted"], "404": notFound, "409": managed], shared: refusals),
             ],
             "/v1/webhook-endpoints/{id}/rotate-secret": [
-                "post": tagged(
+                "post": operation(
                     "rotateWebhookSecret", "Give an endpoint a new signing secret, shown only in this answer",
                     description:
                         "Until previous_expires_in_seconds (default 86400, at most 604800; 0: at once) have passed, every delivery carries a v1 signature under each secret, newest first.",
-                    security: write, parameters: [id],
+                    tag: webhookTag, security: write, parameters: [id],
                     jsonBody: requestObject(
                         required: [],
                         ["previous_expires_in_seconds": ["type": "integer", "minimum": 0, "maximum": 604_800, "default": 86_400]]),
@@ -77,9 +78,10 @@ extension OpenAPIDocument {
                     shared: bodyRefusals)
             ],
             "/v1/webhook-endpoints/{id}/test": [
-                "post": tagged(
+                "post": operation(
                     "testWebhookEndpoint", "Send a webhook.test event to this endpoint alone",
-                    description: "Whatever its filter; a disabled endpoint's test is discarded unsent.", security: write, parameters: [id],
+                    description: "Whatever its filter; a disabled endpoint's test is discarded unsent.", tag: webhookTag, security: write,
+                    parameters: [id],
                     answers: [
                         "202": jsonAnswer(
                             "Queued", object(required: ["event_id"], ["event_id": uuid]), example: ["event_id": exampleEventID]),
@@ -88,11 +90,11 @@ extension OpenAPIDocument {
                     shared: refusals)
             ],
             "/v1/webhook-endpoints/{id}/deliveries": [
-                "get": tagged(
+                "get": operation(
                     "listWebhookDeliveries", "The endpoint's delivery log, newest first (keyset pagination)",
                     description:
                         "One entry per attempt, written when it starts: an attempt whose worker stopped mid-request shows status interrupted.",
-                    security: read,
+                    tag: webhookTag, security: read,
                     parameters: [
                         id,
                         query(
@@ -113,11 +115,11 @@ extension OpenAPIDocument {
                     shared: refusals)
             ],
             "/v1/events/{id}/redeliver": [
-                "post": tagged(
+                "post": operation(
                     "redeliverEvent", "Deliver an event again: same id and body, a new signature timestamp",
                     description:
                         "To endpoint_id alone when given (whatever its filter), else to every enabled endpoint whose filter takes the event.",
-                    security: write, parameters: [id],
+                    tag: webhookTag, security: write, parameters: [id],
                     jsonBody: requestObject(required: [], ["endpoint_id": uuid]),
                     requestExample: ["endpoint_id": "3f1c2b4a-5d6e-4f7a-8b9c-0d1e2f3a4b5c"],
                     answers: [
@@ -162,7 +164,8 @@ extension OpenAPIDocument {
                 ],
                 [
                     "id": string, "endpoint_id": uuid, "event_id": uuid, "attempt": count, "attempted_at": dateTime,
-                    "duration_ms": nullable("number"), "status": ["type": "string", "enum": ["succeeded", "failed", "interrupted"]],
+                    "duration_ms": nullable("number"),
+                    "status": ["type": "string", "enum": WebhookAttempt.Status.allCases.map(\.rawValue)],
                     "http_status": nullable("integer"), "error": nullable("string"),
                     "response_body": [
                         "type": "string",
@@ -170,17 +173,5 @@ extension OpenAPIDocument {
                     ],
                 ]),
         ]
-    }
-
-    /// An operation of the webhook endpoint family, tagged.
-    private static func tagged(
-        _ id: String, _ summary: String, description: String, security: [Object], parameters: [Object] = [], jsonBody: Object? = nil,
-        requestExample: Any? = nil, answers: [String: Object], shared: [OpenAPISharedResponse]
-    ) -> Object {
-        merged(
-            operation(
-                id, summary, description: description, security: security, parameters: parameters, jsonBody: jsonBody,
-                requestExample: requestExample, answers: answers, shared: shared),
-            ["tags": [webhookTag]])
     }
 }

@@ -18,41 +18,33 @@ struct InviteBody: Encodable {
     var credentials: Credentials?
     var redemptions: [InviteRedemption]?
 
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
     func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(invite.id.uuidString.lowercased(), forKey: Key("id"))
-        try container.encode(invite.familyID, forKey: Key("family_id"))
-        try container.encode(invite.familyName, forKey: Key("family_name"))
-        try container.encode(invite.inviterID, forKey: Key("inviter_id"))
-        try container.encode(invite.inviterName, forKey: Key("inviter_name"))
-        try container.encode(invite.state.rawValue, forKey: Key("state"))
-        try container.encode(invite.maxRedemptions, forKey: Key("max_redemptions"))
-        try container.encode(invite.redemptionCount, forKey: Key("redemption_count"))
-        try container.encode(invite.usesLeft, forKey: Key("uses_left"))
-        try container.encode(invite.createdAt, forKey: Key("created_at"))
-        try container.encode(invite.expiresAt, forKey: Key("expires_at"))
-        try container.encode(MetadataValue.parse(invite.metadata), forKey: Key("metadata"))
-        try container.encode(invite.invitee.map(InviteeBody.init), forKey: Key("invitee"))
-        try container.encode(invite.allowSelfRedemption, forKey: Key("allow_self_redemption"))
-        try container.encode(invite.attribution.source, forKey: Key("source"))
-        try container.encode(invite.attribution.campaign, forKey: Key("campaign"))
-        try container.encode(invite.erasedAt, forKey: Key("erased_at"))
+        var container = encoder.container(keyedBy: JSONKey.self)
+        try container.encode(invite.id.uuidString.lowercased(), forKey: JSONKey("id"))
+        try container.encode(invite.familyID, forKey: JSONKey("family_id"))
+        try container.encode(invite.familyName, forKey: JSONKey("family_name"))
+        try container.encode(invite.inviterID, forKey: JSONKey("inviter_id"))
+        try container.encode(invite.inviterName, forKey: JSONKey("inviter_name"))
+        try container.encode(invite.state.rawValue, forKey: JSONKey("state"))
+        try container.encode(invite.maxRedemptions, forKey: JSONKey("max_redemptions"))
+        try container.encode(invite.redemptionCount, forKey: JSONKey("redemption_count"))
+        try container.encode(invite.usesLeft, forKey: JSONKey("uses_left"))
+        try container.encode(invite.createdAt, forKey: JSONKey("created_at"))
+        try container.encode(invite.expiresAt, forKey: JSONKey("expires_at"))
+        try container.encode(MetadataValue.parse(invite.metadata), forKey: JSONKey("metadata"))
+        try container.encode(invite.invitee.map(InviteeBody.init), forKey: JSONKey("invitee"))
+        try container.encode(invite.allowSelfRedemption, forKey: JSONKey("allow_self_redemption"))
+        try container.encode(invite.attribution.source, forKey: JSONKey("source"))
+        try container.encode(invite.attribution.campaign, forKey: JSONKey("campaign"))
+        try container.encode(invite.erasedAt, forKey: JSONKey("erased_at"))
         if let credentials {
-            try container.encode(credentials.code, forKey: Key("code"))
-            try container.encode(credentials.token, forKey: Key("token"))
-            try container.encode(credentials.link, forKey: Key("link"))
-            try container.encode(credentials.appClipLink, forKey: Key("app_clip_link"))
+            try container.encode(credentials.code, forKey: JSONKey("code"))
+            try container.encode(credentials.token, forKey: JSONKey("token"))
+            try container.encode(credentials.link, forKey: JSONKey("link"))
+            try container.encode(credentials.appClipLink, forKey: JSONKey("app_clip_link"))
         }
         if let redemptions {
-            try container.encode(redemptions.map(RedemptionBody.init), forKey: Key("redemptions"))
+            try container.encode(redemptions.map(RedemptionBody.init), forKey: JSONKey("redemptions"))
         }
     }
 }

@@ -66,48 +66,35 @@ struct InviteLifecycleRoutes {
         }
         let after = request.queryValue("after")
         let timeline = try app.withConnection { try store.timeline(id: id, after: after, limit: limit, on: $0) }
-        return try .json(InviteTimelineBody(timeline))
+        return try .json(PageBody(itemsKey: "events", items: timeline.events.map(InviteEventBody.init), nextCursor: timeline.next))
     }
 }
 
-/// `GET /v1/invites/{id}/events`: the events, oldest first, and the cursor
-/// of the next page (null on the last).
-struct InviteTimelineBody: Encodable {
-    /// One event as the API writes it.
-    struct Event: Encodable {
-        var id: String
-        var type: String
-        var occurredAt: Date
-        var channel: String?
-        var data: MetadataValue
+/// One event of `GET /v1/invites/{id}/events` (a page of them, oldest
+/// first, is a ``PageBody``), its `data` as the webhook carries it.
+struct InviteEventBody: Encodable {
+    var id: String
+    var type: String
+    var occurredAt: Date
+    var channel: String?
+    var data: MetadataValue
 
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(type, forKey: .type)
-            try container.encode(occurredAt, forKey: .occurredAt)
-            try container.encode(channel, forKey: .channel)
-            try container.encode(data, forKey: .data)
-        }
-
-        private enum CodingKeys: String, CodingKey { case id, type, occurredAt, channel, data }
-    }
-
-    var events: [Event]
-    var nextCursor: String?
-
-    init(_ timeline: InviteTimeline) {
-        events = timeline.events.map {
-            Event(id: $0.id.uuidString.lowercased(), type: $0.type, occurredAt: $0.occurredAt, channel: $0.channel, data: .parse($0.data))
-        }
-        nextCursor = timeline.next
+    init(_ event: InviteEvent) {
+        id = event.id.uuidString.lowercased()
+        type = event.type
+        occurredAt = event.occurredAt
+        channel = event.channel
+        data = .parse(event.data)
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(events, forKey: .events)
-        try container.encode(nextCursor, forKey: .nextCursor)
+        try container.encode(id, forKey: .id)
+        try container.encode(type, forKey: .type)
+        try container.encode(occurredAt, forKey: .occurredAt)
+        try container.encode(channel, forKey: .channel)
+        try container.encode(data, forKey: .data)
     }
 
-    private enum CodingKeys: String, CodingKey { case events, nextCursor }
+    private enum CodingKeys: String, CodingKey { case id, type, occurredAt, channel, data }
 }

@@ -65,7 +65,7 @@ struct InviteRoutes {
     private func list(_ request: Request) throws -> Response {
         let query = try Self.listQuery(request)
         let page = try app.withConnection { try store.list(query, on: $0) }
-        return try .json(InviteListBody(invites: page.invites.map { InviteBody(invite: $0) }, nextCursor: page.next?.text))
+        return try .json(PageBody(itemsKey: "invites", items: page.invites.map { InviteBody(invite: $0) }, nextCursor: page.next?.text))
     }
 
     /// 200 with the invite whether this call revoked it or it was final already.
@@ -145,18 +145,4 @@ struct InviteRoutes {
         if let after = request.queryValue("after") { query.after = try InviteCursor(parsing: after) }
         return query
     }
-}
-
-/// `GET /v1/invites`: a page and the cursor of the next one (null on the last page).
-struct InviteListBody: Encodable {
-    var invites: [InviteBody]
-    var nextCursor: String?
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(invites, forKey: .invites)
-        try container.encode(nextCursor, forKey: .nextCursor)
-    }
-
-    private enum CodingKeys: String, CodingKey { case invites, nextCursor }
 }

@@ -40,20 +40,6 @@ public struct WebhookEndpointBody: Encodable, Sendable {
     }
 }
 
-/// `GET /v1/webhook-endpoints`: a page and the cursor of the next one (null on the last page).
-struct WebhookEndpointListBody: Encodable {
-    var webhookEndpoints: [WebhookEndpointBody]
-    var nextCursor: String?
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(webhookEndpoints, forKey: .webhookEndpoints)
-        try container.encode(nextCursor, forKey: .nextCursor)
-    }
-
-    private enum CodingKeys: String, CodingKey { case webhookEndpoints = "webhook_endpoints", nextCursor = "next_cursor" }
-}
-
 /// One delivery log entry as the API and `baton webhooks deliveries --json`
 /// write it. `response_body` is the first 1 KiB of the receiver's answer
 /// as text: invalid UTF-8 replaced, hidden characters and backslashes escaped.
@@ -86,18 +72,4 @@ public struct DeliveryBody: Encodable, Sendable {
         try container.encode(attempt.error, forKey: .error)
         try container.encode(responseBody, forKey: .responseBody)
     }
-}
-
-/// `GET /v1/webhook-endpoints/{id}/deliveries`: newest first, and the cursor of the next page.
-struct DeliveryListBody: Encodable {
-    var deliveries: [DeliveryBody]
-    var nextCursor: String?
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(deliveries, forKey: .deliveries)
-        try container.encode(nextCursor, forKey: .nextCursor)
-    }
-
-    private enum CodingKeys: String, CodingKey { case deliveries, nextCursor = "next_cursor" }
 }

@@ -48,8 +48,9 @@ struct WebhookEndpointRoutes {
         }
         let page = try app.withConnection { try store.list(after: after, limit: limit, on: $0) }
         return try .json(
-            WebhookEndpointListBody(
-                webhookEndpoints: page.endpoints.map { WebhookEndpointBody(endpoint: $0) }, nextCursor: page.next?.uuidString.lowercased()))
+            PageBody(
+                itemsKey: "webhook_endpoints", items: page.endpoints.map { WebhookEndpointBody(endpoint: $0) },
+                nextCursor: page.next?.uuidString.lowercased()))
     }
 
     private func show(_ request: Request) throws -> Response {
@@ -105,10 +106,13 @@ struct WebhookEndpointRoutes {
         }
         let limit = try Self.limit(request, in: WebhookDeliveryLog.limitRange)
         let page = try app.withConnection { connection in
-            _ = try store.endpoint(id: id, on: connection)
-            return try WebhookDeliveryLog.page(endpointID: id, filter: filter, after: after, limit: limit, on: connection)
+            let page = try WebhookDeliveryLog.page(endpointID: id, filter: filter, after: after, limit: limit, on: connection)
+            // An entry's foreign key proves its endpoint exists; only an empty page needs the lookup to tell 404.
+            if page.attempts.isEmpty { _ = try store.endpoint(id: id, on: connection) }
+            return page
         }
-        return try .json(DeliveryListBody(deliveries: page.attempts.map(DeliveryBody.init), nextCursor: page.next.map(String.init)))
+        return try .json(
+            PageBody(itemsKey: "deliveries", items: page.attempts.map(DeliveryBody.init), nextCursor: page.next.map(String.init)))
     }
 
     private func redeliver(_ request: Request) throws -> Response {

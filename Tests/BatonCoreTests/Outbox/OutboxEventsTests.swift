@@ -44,6 +44,27 @@ struct OutboxEventsTests {
         #expect(counts == 0)
     }
 
+    @Test("the previous version's four-argument baton.webhook_body builds the same body as the six-argument one, attribution and all")
+    func previousBodyFormMatches() throws {
+        let db = try QueueDatabase()
+        try db.insertDueInvites(1)
+        let invite: UUID = try db.connection.query(
+            "UPDATE baton.invites SET source = 'share_sheet', campaign = 'spring' RETURNING id")[0].decode(at: 0)
+        try OutboxEvents.record(.inviteRevoked, inviteID: invite, familyID: "family-1", on: db.connection)
+        try OutboxEvents.record(.familyErased, inviteID: nil, familyID: "family-1", on: db.connection)
+        let rows = try db.connection.query(
+            """
+            SELECT baton.webhook_body(e.event_id, e.type, e.occurred_at, e.data)::text,
+                   baton.webhook_body(e.event_id, e.type, e.occurred_at, e.data, i.source, i.campaign)::text
+            FROM baton.events e LEFT JOIN baton.invites i ON i.id = e.invite_id ORDER BY e.id
+            """)
+        #expect(rows.count == 2)
+        for row in rows {
+            #expect(try row.decode(String.self, at: 0) == row.decode(String.self, at: 1))
+        }
+        #expect(try rows[0].decode(String.self, at: 0).contains(#""campaign": "spring""#))
+    }
+
     @Test("event data that is not a JSON object is refused", arguments: ["[]", "1", "\"text\""])
     func nonObjectDataIsRefused(data: String) throws {
         let db = try QueueDatabase()

@@ -100,8 +100,6 @@ struct APIErrorCatalogTests {
                 case .eventNotFound: 1
                 case .managedByConfig: 2
                 case .validationFailed: 3
-                // The worker's failure to open a stored secret; no route answers it.
-                case .secretUnreadable: nil
                 }
             })
         #expect(

@@ -117,6 +117,23 @@ struct EventRoutesTests {
         }
     }
 
+    @Test("an attributed invite's events carry its source and campaign in data, as their published schemas say")
+    func attributedEventsMatchSchemas() throws {
+        let created = try app.client().post(
+            "/v1/invites", json: ["family_id": "fam-9", "family_name": "The Okafor family", "source": "share_sheet", "campaign": "Spring"])
+        #expect(created.status == 201)
+        let id = try #require(created.json["id"] as? String)
+        #expect(try app.client().post("/v1/invites/\(id)/revoke", json: [String: Any]()).status == 200)
+        let event = try #require(try feed(count: 1).first)
+        let data = try #require(event["data"] as? [String: Any])
+        #expect(data["source"] as? String == "share_sheet" && data["campaign"] as? String == "spring")
+        let validator = try Self.validator()
+        #expect(validator.failures(of: event, against: "InviteRevokedEvent").isEmpty)
+        var broken = event
+        broken["data"] = data.merging(["campaign": "not a label!"]) { _, new in new }
+        #expect(!validator.failures(of: broken, against: "InviteRevokedEvent").isEmpty, "the schema describes campaign")
+    }
+
     /// An invite.updated, an invite.reissued, a family.erased and a webhook.test
     /// event, each through its route (the admin key holds every scope).
     func recordLifecycleAndWebhookEvents() throws {

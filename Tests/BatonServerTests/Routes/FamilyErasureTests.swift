@@ -108,6 +108,15 @@ struct FamilyErasureTests {
         #expect(try app.count("SELECT count(*) FROM baton.jobs WHERE args ? 'event'") == 0)
     }
 
+    @Test("the family.erased job takes BATON_WEBHOOK_MAX_ATTEMPTS when no endpoint comes from BATON_WEBHOOK_URL")
+    func erasedEventAttempts() throws {
+        let (app, client) = try TestApp.withClient(rateLimited: false, environment: ["BATON_WEBHOOK_MAX_ATTEMPTS": "4"])
+        try app.addWebhookEndpoint()
+        #expect(try client.post("/v1/invites", json: ["family_id": "fam_1", "family_name": "Household Zed"]).status == 201)
+        let eventID = try #require(try client.send("DELETE", "/v1/families/fam_1").json["event_id"] as? String)
+        #expect(try app.count("SELECT max_attempts FROM baton.jobs WHERE args->>'event_id' = '\(eventID)'") == 4)
+    }
+
     @Test("replayed receipts and idempotent responses carry the erased form")
     func replaysErased() throws {
         let (multi, idempotent) = try makeFamily()

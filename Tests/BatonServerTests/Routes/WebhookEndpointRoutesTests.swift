@@ -110,4 +110,23 @@ struct WebhookEndpointRoutesTests {
         #expect(try client.send("DELETE", "/v1/webhook-endpoints/\(made[0])").status == 204)
         #expect(try client.get("/v1/webhook-endpoints/\(made[0])").status == 404)
     }
+
+    @Test("an unknown endpoint's delivery log is 404, an empty one 200 with no entries, and one with entries lists them")
+    func deliveryLogOfWhichEndpoint() throws {
+        #expect(try client.get("/v1/webhook-endpoints/\(UUID())/deliveries").errorCode == "webhook_endpoint_not_found")
+        let id = try #require(try client.post("/v1/webhook-endpoints", json: ["url": "https://h.example.com"]).json["id"] as? String)
+        let empty = try client.get("/v1/webhook-endpoints/\(id)/deliveries")
+        #expect(empty.status == 200 && (empty.json["deliveries"] as? [Any])?.isEmpty == true)
+        _ = try app.withConnection { connection in
+            try connection.query(
+                """
+                INSERT INTO baton.webhook_deliveries (endpoint_id, event_id, attempt, attempted_at, succeeded)
+                VALUES ($1::uuid, gen_random_uuid(), 1, now(), false)
+                """, [id])
+        }
+        let failed = try client.get("/v1/webhook-endpoints/\(id)/deliveries?status=failed")
+        #expect(failed.status == 200 && (failed.json["deliveries"] as? [[String: Any]])?.map { $0["status"] as? String } == ["failed"])
+        let succeeded = try client.get("/v1/webhook-endpoints/\(id)/deliveries?status=succeeded")
+        #expect(succeeded.status == 200 && (succeeded.json["deliveries"] as? [Any])?.isEmpty == true)
+    }
 }
