@@ -33,24 +33,38 @@ where Label: Hashable & Sendable & CaseIterable & RawRepresentable, Label.RawVal
         }
     }
 
-    private struct Key: Hashable {
-        var hourStart: Int64
-        var code: Label
+    @usableFromInline
+    struct Key: Hashable, Sendable {
+        @usableFromInline var hourStart: Int64
+        @usableFromInline var code: Label
+
+        @inlinable
+        init(hourStart: Int64, code: Label) {
+            self.hourStart = hourStart
+            self.code = code
+        }
     }
 
     /// Two days of every label: far more than a few seconds between flushes.
     public static var maxEntries: Int { 48 * Label.allCases.count }
 
-    private typealias CounterState = (counts: [Key: Int], dropped: Int, totals: [Label: Int])
-    private let state = Mutex<CounterState>(([:], 0, [:]))
+    @usableFromInline
+    typealias CounterState = (counts: [Key: Int], dropped: Int, totals: [Label: Int])
+    @usableFromInline
+    let state = Mutex<CounterState>(([:], 0, [:]))
 
     /// An empty counter.
     public init() {}
 
     /// Counts one event labelled `code` at `date`.
+    ///
+    /// Inlinable so that the caller's module specializes it for its `Label`:
+    /// this runs on every preview and refusal, and the dictionaries of a
+    /// generic key, unspecialized, cost several times the lock itself
+    /// (docs/performance.md has the figure).
+    @inlinable
     public func record(_ code: Label, at date: Date = Date()) {
         let key = Key(hourStart: Self.hourStart(of: date), code: code)
-        // One lock and no allocation: this runs on every preview and refusal.
         state.withLock { state in
             state.totals[code, default: 0] += 1
             Self.add(1, to: key, in: &state)
@@ -79,7 +93,8 @@ where Label: Hashable & Sendable & CaseIterable & RawRepresentable, Label.RawVal
     }
 
     /// Adds `count` to `key`; past the bound, drops the oldest hours' counts.
-    private static func add(_ count: Int, to key: Key, in state: inout CounterState) {
+    @inlinable
+    static func add(_ count: Int, to key: Key, in state: inout CounterState) {
         state.counts[key, default: 0] += count
         guard state.counts.count > maxEntries else { return }
         let excess = state.counts.keys.sorted { $0.hourStart < $1.hourStart }.prefix(state.counts.count - maxEntries)
@@ -89,6 +104,7 @@ where Label: Hashable & Sendable & CaseIterable & RawRepresentable, Label.RawVal
     /// Events dropped because the bound was reached.
     public var droppedCount: Int { state.withLock { $0.dropped } }
 
+    @inlinable
     static func hourStart(of date: Date) -> Int64 {
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
         return seconds - ((seconds % 3_600) + 3_600) % 3_600
