@@ -15,29 +15,11 @@ struct AuditRoutes {
     }
 
     private func list(_ request: Request) throws -> Response {
-        var limit = AuditLog.defaultLimit
-        if let text = request.queryValue("limit") {
-            guard let parsed = Int(text), AuditLog.limitRange.contains(parsed) else { throw AuditError.invalidLimit }
-            limit = parsed
-        }
+        let limit = try request.pageLimit(in: AuditLog.limitRange, default: AuditLog.defaultLimit) { _ in AuditError.invalidLimit }
         let after = request.queryValue("after")
         let page = try app.withConnection { try AuditLog.page(after: after, limit: limit, on: $0) }
-        return try .json(AuditPageBody(entries: page.entries.map(AuditEntryBody.init), nextCursor: page.next))
+        return try .json(PageBody(itemsKey: "entries", items: page.entries.map(AuditEntryBody.init), nextCursor: page.next))
     }
-}
-
-/// `GET /v1/audit`: a page and the cursor of the next one (null on the last).
-struct AuditPageBody: Encodable {
-    var entries: [AuditEntryBody]
-    var nextCursor: String?
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(entries, forKey: .entries)
-        try container.encode(nextCursor, forKey: .nextCursor)
-    }
-
-    private enum CodingKeys: String, CodingKey { case entries, nextCursor }
 }
 
 /// One audit entry as the API writes it.

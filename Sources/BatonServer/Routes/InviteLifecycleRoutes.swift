@@ -54,15 +54,8 @@ struct InviteLifecycleRoutes {
 
     private func timeline(_ request: Request) throws -> Response {
         let id = try InviteRoutes.inviteID(request)
-        var limit = Self.defaultTimelineLimit
-        if let text = request.queryValue("limit") {
-            guard let parsed = Int(text), InviteTimeline.limitRange.contains(parsed) else {
-                throw InviteError.validationFailed(
-                    field: "limit",
-                    reason: "must be a whole number from \(InviteTimeline.limitRange.lowerBound) to \(InviteTimeline.limitRange.upperBound)"
-                )
-            }
-            limit = parsed
+        let limit = try request.pageLimit(in: InviteTimeline.limitRange, default: Self.defaultTimelineLimit) {
+            InviteError.validationFailed(field: "limit", reason: $0)
         }
         let after = request.queryValue("after")
         let timeline = try app.withConnection { try store.timeline(id: id, after: after, limit: limit, on: $0) }

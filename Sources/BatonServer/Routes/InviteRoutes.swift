@@ -136,11 +136,8 @@ struct InviteRoutes {
             }
             query.state = parsed
         }
-        if let limit = request.queryValue("limit") {
-            guard let parsed = Int(limit), InviteQuery.limitRange.contains(parsed) else {
-                throw .validationFailed(field: "limit", reason: "must be a whole number from 1 to 100")
-            }
-            query.limit = parsed
+        query.limit = try request.pageLimit(in: InviteQuery.limitRange, default: query.limit) {
+            InviteError.validationFailed(field: "limit", reason: $0)
         }
         if let after = request.queryValue("after") { query.after = try InviteCursor(parsing: after) }
         return query

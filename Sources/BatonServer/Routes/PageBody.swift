@@ -1,6 +1,7 @@
 /// One page of a list answer, `{"<itemsKey>": [...], "next_cursor": ...}`
 /// with the cursor `null` on the last page: the shape of the keyset-paged
-/// lists (invites, an invite's events, webhook endpoints, delivery logs).
+/// lists (invites, an invite's events, webhook endpoints, delivery logs,
+/// the audit trail).
 struct PageBody<Item: Encodable>: Encodable {
     /// The member holding the items, such as `invites`.
     var itemsKey: String

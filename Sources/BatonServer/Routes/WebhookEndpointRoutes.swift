@@ -40,7 +40,9 @@ struct WebhookEndpointRoutes {
     }
 
     private func list(_ request: Request) throws -> Response {
-        let limit = try Self.limit(request, in: WebhookEndpointStore.limitRange)
+        let limit = try request.pageLimit(in: WebhookEndpointStore.limitRange, default: 50) {
+            WebhookEndpointError.validationFailed(field: "limit", reason: $0)
+        }
         var after: UUID?
         if let text = request.queryValue("after") {
             guard let id = UUID(uuidString: text) else { throw Self.badCursor }
@@ -104,7 +106,9 @@ struct WebhookEndpointRoutes {
             guard let position = Int64(text), position > 0 else { throw Self.badCursor }
             after = position
         }
-        let limit = try Self.limit(request, in: WebhookDeliveryLog.limitRange)
+        let limit = try request.pageLimit(in: WebhookDeliveryLog.limitRange, default: 50) {
+            WebhookEndpointError.validationFailed(field: "limit", reason: $0)
+        }
         let page = try app.withConnection { connection in
             let page = try WebhookDeliveryLog.page(endpointID: id, filter: filter, after: after, limit: limit, on: connection)
             // An entry's foreign key proves its endpoint exists; only an empty page needs the lookup to tell 404.
@@ -140,14 +144,6 @@ struct WebhookEndpointRoutes {
     }
 
     private static let badCursor = WebhookEndpointError.validationFailed(field: "after", reason: "is not a cursor this API returned")
-
-    private static func limit(_ request: Request, in range: ClosedRange<Int>) throws(WebhookEndpointError) -> Int {
-        guard let text = request.queryValue("limit") else { return 50 }
-        guard let limit = Int(text), range.contains(limit) else {
-            throw .validationFailed(field: "limit", reason: "must be a whole number from \(range.lowerBound) to \(range.upperBound)")
-        }
-        return limit
-    }
 }
 
 /// `POST` and `PATCH` bodies: every field optional, so that a missing one is
