@@ -59,6 +59,13 @@ struct WebhookJSONTests {
         #expect(WebhookJSON(text.utf8) == nil)
     }
 
+    @Test(
+        "a number outside the grammar, or a string with a bad escape or a raw control character, is refused",
+        arguments: ["01", "-", "1.", "1-2", "1e5e5", ".5", "+1", #"[1, 2.]"#, #"{"a": 00}"#, #""\x""#, #"{"k": "\ud800"}"#, "\"a\u{1}\""])
+    func refusesWhatOnlyLooksLikeJSON(text: String) {
+        #expect(WebhookJSON(text.utf8) == nil)
+    }
+
     @Test("scalars, empty containers and the deepest allowed nesting are kept")
     func acceptsEdges() throws {
         #expect(try #require(WebhookJSON(" { } ".utf8)).bytes == Array("{}".utf8))
