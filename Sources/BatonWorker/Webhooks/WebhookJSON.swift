@@ -133,7 +133,7 @@ extension WebhookJSON {
             let values = Array(out[start...])
             out.removeSubrange(start...)
             let input = scanner.bytes
-            members.sort { input[Self.quoted($0.key)].lexicographicallyPrecedes(input[Self.quoted($1.key)]) }
+            members.sort { input[$0.key].lexicographicallyPrecedes(input[$1.key]) }
             out.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
@@ -174,8 +174,6 @@ extension WebhookJSON {
             try scanner.readLiteral(word)
             copy(start..<scanner.index)
         }
-
-        private static func quoted(_ key: Range<Int>) -> Range<Int> { (key.lowerBound - 1)..<(key.upperBound + 1) }
 
         /// Copies input bytes to the output as written.
         private mutating func copy(_ range: Range<Int>) {

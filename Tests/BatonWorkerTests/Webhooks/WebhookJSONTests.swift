@@ -31,6 +31,17 @@ struct WebhookJSONTests {
         #expect(try #require(WebhookJSON(printed.utf8)).bytes == Array(foundation))
     }
 
+    @Test("a key comes before the longer keys it starts, even those going on with a space or a '!', as JSONSerialization orders them")
+    func prefixKeysComeFirst() throws {
+        let printed = #"{"a": 3, "a b": 2, "a!": 1, "a#": 0}"#
+        let json = try #require(WebhookJSON(printed.utf8))
+        #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"a":3,"a b":2,"a!":1,"a#":0}"#)
+        #expect(json.member("a").map(Array.init) == Array("3".utf8) && json.member("a b").map(Array.init) == Array("2".utf8))
+        let object = try JSONSerialization.jsonObject(with: Data(printed.utf8))
+        let foundation = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        #expect(json.bytes == Array(foundation))
+    }
+
     @Test("an event body printed by PostgreSQL reads back its id and type, and escaped strings stay escaped")
     func membersFromPostgres() throws {
         let db = try WorkerDatabase()
