@@ -17,7 +17,9 @@ import SafeText
 /// (read by `SafeText.JSONScanner`, the project's strict lexer: numbers
 /// checked against the grammar, strings for their escapes and UTF-8), is
 /// refused (`init` returns nil); strings are copied with their escapes as
-/// written, never decoded.
+/// written, never decoded, and keys are ordered by those bytes: a key with
+/// an escape (PostgreSQL writes one for a quote, a backslash or a control
+/// character) sorts by its backslash, not by the character it stands for.
 struct WebhookJSON: Sendable, Equatable {
     /// The canonical bytes.
     let bytes: [UInt8]

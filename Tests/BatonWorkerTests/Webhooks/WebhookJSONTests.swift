@@ -42,6 +42,12 @@ struct WebhookJSONTests {
         #expect(json.bytes == Array(foundation))
     }
 
+    @Test("a key with an escape sorts by its bytes as written: the backslash, not the character it stands for")
+    func escapedKeysSortAsWritten() throws {
+        let json = try #require(WebhookJSON(#"{"a\"": 1, "a#": 2, "a\\": 3, "a]": 4}"#.utf8))
+        #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"a#":2,"a\"":1,"a\\":3,"a]":4}"#)
+    }
+
     @Test("an event body printed by PostgreSQL reads back its id and type, and escaped strings stay escaped")
     func membersFromPostgres() throws {
         let db = try WorkerDatabase()
