@@ -51,7 +51,7 @@ let package = Package(
             dependencies: [
                 "BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "CQREncode", "Locking", "Postgres", "SafeText", "Telemetry",
             ]),
-        .target(name: "BatonWorker", dependencies: ["BackgroundServices", "BatonCore", "CCurl", "Postgres", "Telemetry"]),
+        .target(name: "BatonWorker", dependencies: ["BackgroundServices", "BatonCore", "CCurl", "Postgres", "SafeText", "Telemetry"]),
         .target(
             name: "BatonBench",
             dependencies: [

@@ -98,6 +98,57 @@ public struct JSONScanner {
         }
     }
 
+    /// Moves past a string without decoding it, refusing what ``readString()``
+    /// refuses, for a reader that copies strings as written.
+    /// - Returns: where the string is in ``bytes``, both quotes included.
+    /// - Throws: a fault for anything RFC 8259 or UTF-8 refuses.
+    public mutating func skipString() throws(Fault) -> Range<Int> {
+        let start = index
+        try expect(UInt8(ascii: "\""))
+        // Escapes are checked by decoding each into this scratch buffer, which is then dropped.
+        var decoded: [UInt8] = []
+        while true {
+            guard let byte = next() else { throw Fault("unterminated JSON string") }
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard Self.isValidUTF8(UnsafeRawBufferPointer(rebasing: bytes[start + 1..<index - 1])) else {
+                    throw Fault("invalid UTF-8")
+                }
+                return start..<index
+            case UInt8(ascii: "\\"):
+                decoded.removeAll(keepingCapacity: true)
+                try readEscape(into: &decoded)
+            case 0..<0x20: throw Fault("raw control character in a JSON string")
+            default: continue
+            }
+        }
+    }
+
+    /// Moves past a number, checked against RFC 8259's grammar: an optional
+    /// `-`, an integer part without a leading zero, an optional fraction and
+    /// an optional exponent, each with at least one digit.
+    /// - Returns: where the number is in ``bytes``.
+    /// - Throws: `invalid JSON number` when the bytes do not start with one.
+    public mutating func skipNumber() throws(Fault) -> Range<Int> {
+        let start = index
+        if peek() == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        let integerDigits = skipDigits()
+        guard integerDigits == 1 || (integerDigits > 1 && bytes[integerStart] != UInt8(ascii: "0")) else {
+            throw Fault("invalid JSON number")
+        }
+        if peek() == UInt8(ascii: ".") {
+            index += 1
+            guard skipDigits() > 0 else { throw Fault("invalid JSON number") }
+        }
+        if let byte = peek(), byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+            index += 1
+            if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { index += 1 }
+            guard skipDigits() > 0 else { throw Fault("invalid JSON number") }
+        }
+        return start..<index
+    }
+
     private mutating func readEscape(into utf8: inout [UInt8]) throws(Fault) {
         switch next() {
         case UInt8(ascii: "\""): utf8.append(UInt8(ascii: "\""))

@@ -64,15 +64,13 @@ public struct WebhookDelivery: JobHandler {
     /// One attempt: the `result` label it counts under, and the failure to report, if any.
     private func deliver(_ job: ClaimedJob, deadline: ContinuousClock.Instant) -> (result: String, failure: JobHandlerError?) {
         let now = clock()
+        let attempt: WebhookEvents.Attempt
+        do { attempt = try Self.attempt(of: job, now: now) } catch { return ("malformed", error) }
         let target: WebhookEvents.Target
         do {
-            var attempt = try Self.attempt(of: job)
-            attempt.now = now
             target = try events.begin(attempt)
-        } catch let error as JobHandlerError {
-            return ("malformed", error)
         } catch let refusal as WebhookEvents.Refusal {
-            return Self.refused(refusal, job)
+            return Self.refused(refusal, eventID: attempt.eventID)
         } catch {
             return ("event_unreadable", .retry("cannot read the event: \(error)"))
         }
@@ -120,19 +118,19 @@ public struct WebhookDelivery: JobHandler {
     }
 
     /// Why a refused job is discarded.
-    private static func refused(_ refusal: WebhookEvents.Refusal, _ job: ClaimedJob) -> (result: String, failure: JobHandlerError) {
-        let eventID = (try? attempt(of: job).eventID.uuidString.lowercased()) ?? "?"
+    private static func refused(_ refusal: WebhookEvents.Refusal, eventID: UUID) -> (result: String, failure: JobHandlerError) {
         switch refusal {
         case .endpointMissing: return ("endpoint_missing", .permanent("the webhook endpoint no longer exists"))
         case .endpointDisabled: return ("endpoint_disabled", .permanent("the webhook endpoint is disabled"))
-        case .eventMissing: return ("malformed", .permanent("event \(eventID) no longer exists"))
+        case .eventMissing: return ("malformed", .permanent("event \(eventID.uuidString.lowercased()) no longer exists"))
         case .badURL: return ("malformed", .permanent("the webhook endpoint's URL is malformed"))
         case .malformedBody: return ("malformed", .permanent("malformed webhook job arguments"))
         }
     }
 
-    /// The event and endpoint a job names, or the body an older job carries.
-    static func attempt(of job: ClaimedJob) throws(JobHandlerError) -> WebhookEvents.Attempt {
+    /// The event and endpoint a job names, or the body an older job carries,
+    /// for an attempt at `now`.
+    static func attempt(of job: ClaimedJob, now: Date) throws(JobHandlerError) -> WebhookEvents.Attempt {
         guard let args = WebhookJSON(job.args.text.utf8) else { throw .permanent("malformed webhook job arguments") }
         var endpointID: UUID?
         if args.member("endpoint_id") != nil {
@@ -146,13 +144,13 @@ public struct WebhookDelivery: JobHandler {
                 throw .permanent("malformed webhook job arguments")
             }
             return WebhookEvents.Attempt(
-                eventID: eventID, endpointID: endpointID, carried: body, jobID: job.id, attempt: job.attempt, now: Date())
+                eventID: eventID, endpointID: endpointID, carried: body, jobID: job.id, attempt: job.attempt, now: now)
         }
         guard let eventID = args.string("event_id").flatMap(UUID.init(uuidString:)) else {
             throw .permanent("malformed webhook job arguments")
         }
         return WebhookEvents.Attempt(
-            eventID: eventID, endpointID: endpointID, carried: nil, jobID: job.id, attempt: job.attempt, now: Date())
+            eventID: eventID, endpointID: endpointID, carried: nil, jobID: job.id, attempt: job.attempt, now: now)
     }
 
     /// The id and type of an event body.

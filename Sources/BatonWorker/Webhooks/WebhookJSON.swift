@@ -1,3 +1,5 @@
+import SafeText
+
 /// A JSON document in the one byte form webhooks are signed and sent in:
 /// compact (no whitespace), each object's members ordered by the UTF-8
 /// bytes of their keys, strings and numbers exactly as written.
@@ -11,10 +13,13 @@
 /// same body. Its top-level members can be read back (``string(_:)``,
 /// ``member(_:)``).
 ///
-/// Limits: nesting deeper than ``depthLimit``, or text that does not parse
-/// as JSON, is refused (`init` returns nil); numbers are checked for their
-/// characters only, and strings are copied with their escapes as written,
-/// never decoded.
+/// Limits: nesting deeper than ``depthLimit``, or text that is not JSON
+/// (read by `SafeText.JSONScanner`, the project's strict lexer: numbers
+/// checked against the grammar, strings for their escapes and UTF-8), is
+/// refused (`init` returns nil); strings are copied with their escapes as
+/// written, never decoded, and keys are ordered by those bytes: a key with
+/// an escape (PostgreSQL writes one for a quote, a backslash or a control
+/// character) sorts by its backslash, not by the character it stands for.
 struct WebhookJSON: Sendable, Equatable {
     /// The canonical bytes.
     let bytes: [UInt8]
@@ -30,10 +35,14 @@ struct WebhookJSON: Sendable, Equatable {
     /// JSON value (with nothing but whitespace after it) or nests too deep.
     init?(_ text: some Collection<UInt8>) {
         let input = Array(text)
-        var writer = Writer(input: input)
-        guard let top = writer.document() else { return nil }
-        bytes = writer.out
-        members = top.map { (input[$0.key], $0.value) }
+        let written = input.withUnsafeBytes { raw -> (out: [UInt8], top: [Member])? in
+            var writer = Writer(JSONScanner(raw))
+            guard let top = try? writer.document() else { return nil }
+            return (writer.out, top)
+        }
+        guard let written else { return nil }
+        bytes = written.out
+        members = written.top.map { (input[$0.key], $0.value) }
     }
 
     static func == (left: WebhookJSON, right: WebhookJSON) -> Bool { left.bytes == right.bytes }
@@ -55,168 +64,122 @@ struct WebhookJSON: Sendable, Equatable {
     }
 
     fileprivate static let quote = UInt8(ascii: "\"")
-    fileprivate static let backslash = UInt8(ascii: "\\")
+    private static let backslash = UInt8(ascii: "\\")
 }
 
 extension WebhookJSON {
+    /// A member while its object is written: its key (between the quotes,
+    /// in the input) and its value (in the output).
+    fileprivate typealias Member = (key: Range<Int>, value: Range<Int>)
+
     /// One pass over the input, writing canonical bytes to `out`.
     fileprivate struct Writer {
-        let input: [UInt8]
-        var position = 0
+        var scanner: JSONScanner
         var out: [UInt8] = []
 
-        init(input: [UInt8]) {
-            self.input = input
-            out.reserveCapacity(input.count)
+        init(_ scanner: JSONScanner) {
+            self.scanner = scanner
+            out.reserveCapacity(scanner.bytes.count)
         }
 
         /// The whole input as one value; the top-level members when it is an object.
-        mutating func document() -> [(key: Range<Int>, value: Range<Int>)]? {
-            skipSpace()
-            var top: [(key: Range<Int>, value: Range<Int>)] = []
-            guard value(depth: 0, top: &top) else { return nil }
-            skipSpace()
-            return position == input.count ? top : nil
+        mutating func document() throws(JSONScanner.Fault) -> [Member] {
+            scanner.skipWhitespace()
+            var top: [Member] = []
+            try value(depth: 0, top: &top)
+            scanner.skipWhitespace()
+            guard scanner.peek() == nil else { throw JSONScanner.Fault("bytes after the JSON value") }
+            return top
         }
 
-        /// Writes the value at `position`; at depth 0 an object's members are kept in `top`.
-        private mutating func value(depth: Int, top: inout [(key: Range<Int>, value: Range<Int>)]) -> Bool {
-            guard depth < WebhookJSON.depthLimit, position < input.count else { return false }
-            switch input[position] {
-            case UInt8(ascii: "{"): return object(depth: depth, top: &top)
-            case UInt8(ascii: "["): return array(depth: depth)
-            case WebhookJSON.quote:
-                guard let string = string() else { return false }
-                out += input[string]
-                return true
-            default: return scalar()
+        /// Writes the value at the scanner; at depth 0 an object's members are kept in `top`.
+        private mutating func value(depth: Int, top: inout [Member]) throws(JSONScanner.Fault) {
+            guard depth < WebhookJSON.depthLimit else { throw JSONScanner.Fault("JSON nested too deep") }
+            switch scanner.peek() {
+            case UInt8(ascii: "{"): try object(depth: depth, top: &top)
+            case UInt8(ascii: "["): try array(depth: depth)
+            case WebhookJSON.quote: copy(try scanner.skipString())
+            case UInt8(ascii: "t"): try literal("true")
+            case UInt8(ascii: "f"): try literal("false")
+            case UInt8(ascii: "n"): try literal("null")
+            default: copy(try scanner.skipNumber())
             }
         }
 
-        private mutating func object(depth: Int, top: inout [(key: Range<Int>, value: Range<Int>)]) -> Bool {
-            position += 1
+        private mutating func object(depth: Int, top: inout [Member]) throws(JSONScanner.Fault) {
+            try scanner.expect(UInt8(ascii: "{"))
+            scanner.skipWhitespace()
+            if scanner.peek() == UInt8(ascii: "}") {
+                scanner.index += 1
+                out += [UInt8(ascii: "{"), UInt8(ascii: "}")]
+                return
+            }
             let start = out.count
             // Values are written as they come, then the object is rebuilt in key order.
-            var members: [(key: Range<Int>, value: Range<Int>)] = []
-            var ignored: [(key: Range<Int>, value: Range<Int>)] = []
-            skipSpace()
-            if position < input.count, input[position] == UInt8(ascii: "}") {
-                position += 1
-                out += [UInt8(ascii: "{"), UInt8(ascii: "}")]
-                return true
-            }
+            var members: [Member] = []
+            var ignored: [Member] = []
             while true {
-                skipSpace()
-                guard position < input.count, input[position] == WebhookJSON.quote, let key = string() else { return false }
-                guard expect(UInt8(ascii: ":")) else { return false }
-                skipSpace()
+                scanner.skipWhitespace()
+                let quoted = try scanner.skipString()
+                scanner.skipWhitespace()
+                try scanner.expect(UInt8(ascii: ":"))
+                scanner.skipWhitespace()
                 let valueStart = out.count
-                guard value(depth: depth + 1, top: &ignored) else { return false }
-                members.append((key, valueStart..<out.count))
-                skipSpace()
-                guard position < input.count else { return false }
-                position += 1
-                if input[position - 1] == UInt8(ascii: "}") { break }
-                guard input[position - 1] == UInt8(ascii: ",") else { return false }
+                try value(depth: depth + 1, top: &ignored)
+                members.append(((quoted.lowerBound + 1)..<(quoted.upperBound - 1), valueStart..<out.count))
+                scanner.skipWhitespace()
+                let next = scanner.next()
+                if next == UInt8(ascii: "}") { break }
+                guard next == UInt8(ascii: ",") else { throw JSONScanner.Fault("expected ',' or '}' in JSON object") }
             }
             let values = Array(out[start...])
             out.removeSubrange(start...)
-            let input = self.input
+            let input = scanner.bytes
             members.sort { input[$0.key].lexicographicallyPrecedes(input[$1.key]) }
             out.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                out += input[member.key]
-                out.append(UInt8(ascii: ":"))
-                if depth == 0 {
-                    top.append(((member.key.lowerBound + 1)..<(member.key.upperBound - 1), out.count..<(out.count + member.value.count)))
-                }
+                out.append(WebhookJSON.quote)
+                out += UnsafeRawBufferPointer(rebasing: input[member.key])
+                out += [WebhookJSON.quote, UInt8(ascii: ":")]
+                if depth == 0 { top.append((member.key, out.count..<(out.count + member.value.count))) }
                 out += values[(member.value.lowerBound - start)..<(member.value.upperBound - start)]
             }
             out.append(UInt8(ascii: "}"))
-            return true
         }
 
-        private mutating func array(depth: Int) -> Bool {
-            position += 1
+        private mutating func array(depth: Int) throws(JSONScanner.Fault) {
+            try scanner.expect(UInt8(ascii: "["))
             out.append(UInt8(ascii: "["))
-            var ignored: [(key: Range<Int>, value: Range<Int>)] = []
-            skipSpace()
-            if position < input.count, input[position] == UInt8(ascii: "]") {
-                position += 1
+            var ignored: [Member] = []
+            scanner.skipWhitespace()
+            if scanner.peek() == UInt8(ascii: "]") {
+                scanner.index += 1
                 out.append(UInt8(ascii: "]"))
-                return true
+                return
             }
             while true {
-                skipSpace()
-                guard value(depth: depth + 1, top: &ignored) else { return false }
-                skipSpace()
-                guard position < input.count else { return false }
-                let next = input[position]
-                position += 1
+                scanner.skipWhitespace()
+                try value(depth: depth + 1, top: &ignored)
+                scanner.skipWhitespace()
+                let next = scanner.next()
+                guard let next, next == UInt8(ascii: "]") || next == UInt8(ascii: ",") else {
+                    throw JSONScanner.Fault("expected ',' or ']' in JSON array")
+                }
                 out.append(next)
-                if next == UInt8(ascii: "]") { return true }
-                guard next == UInt8(ascii: ",") else { return false }
+                if next == UInt8(ascii: "]") { return }
             }
         }
 
-        /// The string at `position`, quotes included, escapes as written; moves past it.
-        private mutating func string() -> Range<Int>? {
-            let start = position
-            position += 1
-            while position < input.count {
-                let byte = input[position]
-                position += 1
-                if byte == WebhookJSON.backslash {
-                    position += 1
-                } else if byte == WebhookJSON.quote {
-                    return start..<position
-                } else if byte < 0x20 {
-                    return nil
-                }
-            }
-            return nil
+        private mutating func literal(_ word: StaticString) throws(JSONScanner.Fault) {
+            let start = scanner.index
+            try scanner.readLiteral(word)
+            copy(start..<scanner.index)
         }
 
-        /// `true`, `false`, `null` or a number (checked for its characters
-        /// only), copied as written.
-        private mutating func scalar() -> Bool {
-            let start = position
-            while position < input.count, Self.isScalarByte(input[position]) { position += 1 }
-            let token = input[start..<position]
-            if token.elementsEqual("true".utf8) || token.elementsEqual("false".utf8) || token.elementsEqual("null".utf8) {
-                out += token
-                return true
-            }
-            guard let first = token.first, first == UInt8(ascii: "-") || Self.isDigit(first),
-                token.allSatisfy({ Self.isDigit($0) || Self.numberSigns.contains($0) })
-            else { return false }
-            out += token
-            return true
-        }
-
-        private static let numberSigns: [UInt8] = Array("-+.eE".utf8)
-
-        private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
-
-        private static func isScalarByte(_ byte: UInt8) -> Bool {
-            isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || numberSigns.contains(byte)
-        }
-
-        private mutating func expect(_ byte: UInt8) -> Bool {
-            skipSpace()
-            guard position < input.count, input[position] == byte else { return false }
-            position += 1
-            return true
-        }
-
-        private mutating func skipSpace() {
-            while position < input.count {
-                switch input[position] {
-                case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): position += 1
-                default: return
-                }
-            }
+        /// Copies input bytes to the output as written.
+        private mutating func copy(_ range: Range<Int>) {
+            out += UnsafeRawBufferPointer(rebasing: scanner.bytes[range])
         }
     }
 }

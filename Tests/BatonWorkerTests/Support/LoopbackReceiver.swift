@@ -17,6 +17,9 @@ final class LoopbackReceiver: Sendable {
     private let keepAlive: Bool
     private let answerBytes: Int
     private let accepted = Mutex(0)
+    private let stopped = Mutex(false)
+    /// Signalled by the accept thread once it has closed the listening socket.
+    private let ended = DispatchSemaphore(value: 0)
 
     /// - Parameters:
     ///   - port: the port to listen on, such as a stopped receiver's to
@@ -59,15 +62,32 @@ final class LoopbackReceiver: Sendable {
     /// Connections accepted so far.
     var connections: Int { accepted.withLock { $0 } }
 
+    /// Stops listening; returns once the socket is closed. The accept
+    /// thread closes it itself: closed here, its number could be reused by
+    /// the next receiver's socket before that thread calls `accept`, and
+    /// this receiver would then take half of the next one's requests.
     func stop() {
+        let first = stopped.withLock { stopped in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
         shutdown(socket, Int32(SHUT_RDWR))
-        close(socket)
+        ended.wait()
     }
 
     private func acceptLoop() {
+        defer {
+            close(socket)
+            ended.signal()
+        }
         while true {
             let client = accept(socket, nil, nil)
-            if client < 0 { return }
+            // Only stop() ends the loop, so the socket's number stays taken until then.
+            if client < 0 {
+                if stopped.withLock({ $0 }) { return }
+                continue
+            }
             accepted.withLock { $0 += 1 }
             Thread { [self] in serve(client) }.start()
         }

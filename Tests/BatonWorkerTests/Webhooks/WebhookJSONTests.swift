@@ -31,6 +31,23 @@ struct WebhookJSONTests {
         #expect(try #require(WebhookJSON(printed.utf8)).bytes == Array(foundation))
     }
 
+    @Test("a key comes before the longer keys it starts, even those going on with a space or a '!', as JSONSerialization orders them")
+    func prefixKeysComeFirst() throws {
+        let printed = #"{"a": 3, "a b": 2, "a!": 1, "a#": 0}"#
+        let json = try #require(WebhookJSON(printed.utf8))
+        #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"a":3,"a b":2,"a!":1,"a#":0}"#)
+        #expect(json.member("a").map(Array.init) == Array("3".utf8) && json.member("a b").map(Array.init) == Array("2".utf8))
+        let object = try JSONSerialization.jsonObject(with: Data(printed.utf8))
+        let foundation = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+        #expect(json.bytes == Array(foundation))
+    }
+
+    @Test("a key with an escape sorts by its bytes as written: the backslash, not the character it stands for")
+    func escapedKeysSortAsWritten() throws {
+        let json = try #require(WebhookJSON(#"{"a\"": 1, "a#": 2, "a\\": 3, "a]": 4}"#.utf8))
+        #expect(String(decoding: json.bytes, as: UTF8.self) == #"{"a#":2,"a\"":1,"a\\":3,"a]":4}"#)
+    }
+
     @Test("an event body printed by PostgreSQL reads back its id and type, and escaped strings stay escaped")
     func membersFromPostgres() throws {
         let db = try WorkerDatabase()
@@ -56,6 +73,13 @@ struct WebhookJSONTests {
             String(repeating: "[", count: 65) + String(repeating: "]", count: 65),
         ])
     func refusesWhatIsNotJSON(text: String) {
+        #expect(WebhookJSON(text.utf8) == nil)
+    }
+
+    @Test(
+        "a number outside the grammar, or a string with a bad escape or a raw control character, is refused",
+        arguments: ["01", "-", "1.", "1-2", "1e5e5", ".5", "+1", #"[1, 2.]"#, #"{"a": 00}"#, #""\x""#, #"{"k": "\ud800"}"#, "\"a\u{1}\""])
+    func refusesWhatOnlyLooksLikeJSON(text: String) {
         #expect(WebhookJSON(text.utf8) == nil)
     }
 
