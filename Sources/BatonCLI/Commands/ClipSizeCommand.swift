@@ -37,7 +37,13 @@ enum ClipSizeCommand: BatonCommand {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw UsageError("can't read \(SafeText.escaped(path))") }
         defer { try? handle.close() }
         // One byte past the limit, so an oversized file is told apart without reading it all.
-        let data = (try? handle.read(upToCount: ThinningReport.sizeLimit + 1)) ?? Data()
+        // A failed read (a directory, an I/O error) is the file's fault, not the report's.
+        let data: Data
+        do {
+            data = try handle.read(upToCount: ThinningReport.sizeLimit + 1) ?? Data()
+        } catch {
+            throw UsageError("can't read \(SafeText.escaped(path))")
+        }
         let report = try ThinningReport(data)
         guard let minimumIOS = try arguments.int("min-ios", in: 14...99) ?? report.variants.compactMap(\.lowestOSMajor).min() else {
             throw UsageError("the report names no os-version; give --min-ios N")
