@@ -37,50 +37,46 @@ enum ClipSizeCommand: BatonCommand {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw UsageError("can't read \(SafeText.escaped(path))") }
         defer { try? handle.close() }
         // One byte past the limit, so an oversized file is told apart without reading it all.
-        let data = (try? handle.read(upToCount: ThinningReport.sizeLimit + 1)) ?? Data()
+        // A failed read (a directory, an I/O error) is the file's fault, not the report's.
+        let data: Data
+        do {
+            data = try handle.read(upToCount: ThinningReport.sizeLimit + 1) ?? Data()
+        } catch {
+            throw UsageError("can't read \(SafeText.escaped(path))")
+        }
         let report = try ThinningReport(data)
         guard let minimumIOS = try arguments.int("min-ios", in: 14...99) ?? report.variants.compactMap(\.lowestOSMajor).min() else {
             throw UsageError("the report names no os-version; give --min-ios N")
         }
         let budget = ClipSizeBudget(minimumIOS: minimumIOS, invocations: invocations)
         let lines = try budget.lines(for: report, clipName: arguments.string("clip"))
-        if arguments.flag("json") {
-            console.out(jsonLine(budget, lines))
-        } else {
-            console.out(
-                Console.tableText(
-                    ["VARIANT", "UNCOMPRESSED", "LIMIT", "HEADROOM", "VERDICT"],
-                    lines.map {
-                        [$0.variant.name, $0.variant.uncompressed.text, budget.limit.text, $0.headroom.text, $0.isOver ? "over" : "ok"]
-                    }
-                ))
-            let over = lines.filter(\.isOver).count
-            let setting = "iOS \(budget.minimumIOS)+, \(budget.invocations.rawValue) invocations"
-            console.out(
-                over == 0
+        let over = lines.filter(\.isOver).count
+        let setting = "iOS \(budget.minimumIOS)+, \(budget.invocations.rawValue) invocations"
+        console.result(arguments, json: { json(budget, lines) }) {
+            Console.tableText(
+                ["VARIANT", "UNCOMPRESSED", "LIMIT", "HEADROOM", "VERDICT"],
+                lines.map {
+                    [$0.variant.name, $0.variant.uncompressed.text, budget.limit.text, $0.headroom.text, $0.isOver ? "over" : "ok"]
+                }
+            ) + "\n"
+                + (over == 0
                     ? "ok: \(lines.count) variant(s) within \(budget.limit.text) (\(setting))"
                     : "\(over) of \(lines.count) variant(s) over \(budget.limit.text) (\(setting))")
         }
         return lines.contains(where: \.isOver) ? .checkFailed : .success
     }
 
-    private static func jsonLine(_ budget: ClipSizeBudget, _ lines: [ClipSizeBudget.Line]) -> String {
-        let variants = lines.map { line in
-            "{"
-                + [
-                    "\"name\":" + SafeText.jsonQuoted(line.variant.name),
-                    "\"uncompressed_bytes\":\(line.variant.uncompressed.bytes)",
-                    "\"compressed_bytes\":\(line.variant.compressed.bytes)",
-                    "\"on_demand_resources_bytes\":\(line.variant.onDemandResources.bytes)",
-                    "\"headroom_bytes\":\(line.headroom.bytes)",
-                    "\"over\":\(line.isOver)",
-                ].joined(separator: ",") + "}"
-        }
-        return "{"
-            + [
-                "\"ok\":\(!lines.contains(where: \.isOver))", "\"min_ios\":\(budget.minimumIOS)",
-                "\"invocations\":" + SafeText.jsonQuoted(budget.invocations.rawValue), "\"limit_bytes\":\(budget.limit.bytes)",
-                "\"variants\":[" + variants.joined(separator: ",") + "]",
-            ].joined(separator: ",") + "}"
+    private static func json(_ budget: ClipSizeBudget, _ lines: [ClipSizeBudget.Line]) -> [String: Any] {
+        [
+            "ok": !lines.contains(where: \.isOver), "min_ios": budget.minimumIOS, "invocations": budget.invocations.rawValue,
+            "limit_bytes": budget.limit.bytes,
+            "variants": lines.map { line in
+                [
+                    "name": line.variant.name, "uncompressed_bytes": line.variant.uncompressed.bytes,
+                    "compressed_bytes": line.variant.compressed.bytes, "on_demand_resources_bytes": line.variant.onDemandResources.bytes,
+                    "headroom_bytes": line.headroom.bytes, "over": line.isOver,
+                ] as [String: Any]
+            },
+        ]
     }
 }

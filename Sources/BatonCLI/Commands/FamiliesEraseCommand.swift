@@ -1,7 +1,6 @@
 import BatonCore
 import BatonServer
 import Foundation
-import HTTP
 
 /// `baton families erase FAMILY_ID`: revokes a family's live invites and
 /// erases its personal data, as `DELETE /v1/families/{family_id}` does
@@ -24,13 +23,10 @@ enum FamiliesEraseCommand: BatonCommand {
             )
             return try connection.transaction { try eraser.erase(familyID: arguments.positionals[0], on: $0) }
         }
-        if arguments.flag("json") {
-            console.json(try JSONSerialization.jsonObject(with: JSONCoding.encode(FamilyErasureBody(report))))
-        } else {
-            console.out(
-                "erased family \(report.familyID): \(report.invitesRevoked) invites revoked, \(report.invitesErased) invites, "
-                    + "\(report.redemptionsErased) redemptions and \(report.eventsErased) events erased; "
-                    + "family.erased event \(report.eventID.uuidString.lowercased())")
+        try console.result(arguments, json: { try Console.apiJSON(FamilyErasureBody(report)) }) {
+            "erased family \(report.familyID): \(report.invitesRevoked) invites revoked, \(report.invitesErased) invites, "
+                + "\(report.redemptionsErased) redemptions and \(report.eventsErased) events erased; "
+                + "family.erased event \(report.eventID.uuidString.lowercased())"
         }
         return .success
     }

@@ -21,17 +21,15 @@ enum JobsListCommand: BatonCommand {
             "state", expected: JobState.allCases.map(\.rawValue).joined(separator: ", "), JobState.init(rawValue:))
         let limit = try arguments.int("limit", in: 1...10_000) ?? 50
         let jobs = try JobsDatabase.open { try JobQueue.list(state: state, kind: arguments.string("kind"), limit: limit, on: $0) }
-        if arguments.flag("json") {
-            console.json(jobs.map(JobsDatabase.dictionary))
-        } else {
-            console.table(
-                ["ID", "KIND", "STATE", "ATTEMPT", "SCHEDULED", "LAST ERROR"],
-                jobs.map { job in
-                    [
-                        String(job.id), job.kind, job.state.rawValue, "\(job.attempt)/\(job.maxAttempts)",
-                        job.scheduledAt.formatted(.iso8601), job.lastError.map { String($0.prefix(80)) } ?? "",
-                    ]
-                })
+        console.result(
+            arguments, json: { jobs.map(JobsDatabase.dictionary) }, table: ["ID", "KIND", "STATE", "ATTEMPT", "SCHEDULED", "LAST ERROR"]
+        ) {
+            jobs.map { job in
+                [
+                    String(job.id), job.kind, job.state.rawValue, "\(job.attempt)/\(job.maxAttempts)",
+                    job.scheduledAt.formatted(.iso8601), job.lastError.map { String($0.prefix(80)) } ?? "",
+                ]
+            }
         }
         return .success
     }
@@ -53,7 +51,7 @@ enum JobsRetryCommand: BatonCommand {
         if arguments.flag("discarded") {
             guard arguments.positionals.isEmpty else { throw UsageError("give an ID or --discarded, not both") }
             let count = try JobsDatabase.open { try JobQueue.retryDiscarded(on: $0) }
-            if arguments.flag("json") { console.json(["retried": count]) } else { console.out("retried \(count) discarded job(s)") }
+            console.result(arguments, json: { ["retried": count] }, line: { "retried \(count) discarded job(s)" })
             return .success
         }
         return try JobsDatabase.change(arguments, console: console, outcome: "is available again", JobQueue.retry)
@@ -87,20 +85,18 @@ enum JobsStatsCommand: BatonCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let counts = try JobsDatabase.open { try JobQueue.stats(on: $0) }
-        if arguments.flag("json") {
-            console.json(
+        console.result(
+            arguments,
+            json: {
                 counts.map {
                     [
                         "kind": $0.kind, "state": $0.state.rawValue, "count": $0.count,
                         "oldest_scheduled_at": $0.oldestScheduledAt?.formatted(.iso8601) ?? NSNull(),
                     ] as [String: Any]
-                })
-        } else {
-            console.table(
-                ["KIND", "STATE", "COUNT", "OLDEST SCHEDULED"],
-                counts.map {
-                    [$0.kind, $0.state.rawValue, String($0.count), $0.oldestScheduledAt?.formatted(.iso8601) ?? ""]
-                })
+                }
+            }, table: ["KIND", "STATE", "COUNT", "OLDEST SCHEDULED"]
+        ) {
+            counts.map { [$0.kind, $0.state.rawValue, String($0.count), $0.oldestScheduledAt?.formatted(.iso8601) ?? ""] }
         }
         return .success
     }
@@ -120,7 +116,7 @@ private enum JobsDatabase {
     ) throws -> ExitCode {
         let id = try id(arguments)
         let job = try open { try change(id, $0) }
-        if arguments.flag("json") { console.json(dictionary(job)) } else { console.out("job \(job.id) \(outcome)") }
+        console.result(arguments, json: { dictionary(job) }, line: { "job \(job.id) \(outcome)" })
         return .success
     }
 

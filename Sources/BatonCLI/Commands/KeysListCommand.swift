@@ -20,11 +20,10 @@ enum KeysListCommand: BatonCommand {
                 record.createdAt.formatted(.iso8601), record.revokedAt.map { "revoked " + $0.formatted(.iso8601) } ?? "active",
             ]
         }
-        if arguments.flag("json") {
-            console.json(rows.map { ["id": $0[0], "name": $0[1], "scopes": $0[2], "created_at": $0[3], "state": $0[4]] })
-        } else {
-            console.table(["ID", "NAME", "SCOPES", "CREATED", "STATE"], rows)
-        }
+        console.result(
+            arguments, json: { rows.map { ["id": $0[0], "name": $0[1], "scopes": $0[2], "created_at": $0[3], "state": $0[4]] } },
+            table: ["ID", "NAME", "SCOPES", "CREATED", "STATE"]
+        ) { rows }
         return .success
     }
 }

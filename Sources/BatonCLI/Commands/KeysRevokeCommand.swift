@@ -16,11 +16,9 @@ enum KeysRevokeCommand: BatonCommand {
         let record = try ConfiguredDatabase.open { configuration, connection in
             try APIKeyStore(secret: configuration.secretKey).revoke(publicID: arguments.positionals[0], on: connection)
         }
-        if arguments.flag("json") {
-            console.json(["id": record.publicID, "revoked_at": record.revokedAt?.formatted(.iso8601) ?? ""])
-        } else {
-            console.out("revoked \(record.publicID) (\(record.name))")
-        }
+        console.result(
+            arguments, json: { ["id": record.publicID, "revoked_at": record.revokedAt?.formatted(.iso8601) ?? ""] },
+            line: { "revoked \(record.publicID) (\(record.name))" })
         return .success
     }
 }

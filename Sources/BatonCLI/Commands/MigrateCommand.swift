@@ -42,19 +42,15 @@ enum MigrateCommand: BatonCommand {
         let migrator = try Migrator()
         if arguments.flag("status") {
             let statuses = try migrator.status(on: connection)
-            if arguments.flag("json") {
-                console.json(statuses.map(json))
-            } else {
-                console.table(["VERSION", "FILE", "STATE"], statuses.map { [String($0.version), $0.fileName, describe($0.state)] })
+            console.result(arguments, json: { statuses.map(json) }, table: ["VERSION", "FILE", "STATE"]) {
+                statuses.map { [String($0.version), $0.fileName, describe($0.state)] }
             }
             return Migrator.isCurrent(statuses) ? .success : .checkFailed
         }
         let applied = try migrator.migrate(on: connection)
-        if arguments.flag("json") {
-            console.json(["applied": applied.map(\.fileName)])
-        } else {
-            console.out(applied.isEmpty ? "schema is current" : applied.map { "applied \($0.fileName)" }.joined(separator: "\n"))
-        }
+        console.result(
+            arguments, json: { ["applied": applied.map(\.fileName)] },
+            line: { applied.isEmpty ? "schema is current" : applied.map { "applied \($0.fileName)" }.joined(separator: "\n") })
         return .success
     }
 

@@ -1,7 +1,6 @@
 import BatonCore
 import BatonServer
 import Foundation
-import HTTP
 import SafeText
 
 /// What the `baton webhooks` commands share: the database, ids, and JSON
@@ -10,18 +9,13 @@ private enum Webhooks {
     /// The usage error of an ENDPOINT_ID argument that is not a UUID.
     static let badEndpointID = "ENDPOINT_ID must be a UUID"
 
-    /// `value` encoded as the API encodes it, as `Console.json` prints it.
-    static func json(_ value: some Encodable) throws -> Any {
-        try JSONSerialization.jsonObject(with: try JSONCoding.encode(value))
-    }
-
     /// Prints a just-made `secret`: the endpoint with it as JSON, or the
     /// secret alone on standard output and `notice` on standard error.
     static func show(_ endpoint: WebhookEndpoint, _ secret: WebhookSecret, notice: String, _ arguments: ParsedArguments, console: Console)
         throws
     {
         if arguments.flag("json") {
-            console.json(try json(WebhookEndpointBody(endpoint: endpoint, secret: secret)))
+            console.json(try Console.apiJSON(WebhookEndpointBody(endpoint: endpoint, secret: secret)))
         } else {
             console.out(secret.text)
             console.err("Save this secret now: it can't be shown again. " + notice)
@@ -58,7 +52,7 @@ enum WebhooksListCommand: BatonCommand {
             return all
         }
         try console.result(
-            arguments, json: { try endpoints.map { try Webhooks.json(WebhookEndpointBody(endpoint: $0)) } },
+            arguments, json: { try endpoints.map { try Console.apiJSON(WebhookEndpointBody(endpoint: $0)) } },
             table: ["ID", "URL", "EVENTS", "STATE", "MANAGED BY"]
         ) { endpoints.map(Webhooks.row) }
         return .success
@@ -169,7 +163,7 @@ enum WebhooksDeliveriesCommand: BatonCommand {
         }
         let bodies = page.attempts.map(DeliveryBody.init)
         try console.result(
-            arguments, json: { try bodies.map(Webhooks.json) },
+            arguments, json: { try bodies.map(Console.apiJSON) },
             table: ["ATTEMPTED", "EVENT", "#", "STATUS", "HTTP", "MS", "ERROR / ANSWER"]
         ) {
             zip(page.attempts, bodies).map { attempt, body in

@@ -1,8 +1,10 @@
 import Foundation
+import HTTP
 
-// What the record commands (`baton invites …`, `baton webhooks …`) share
-// around their one database call: reading the id they are given, and
-// printing the answer as JSON for machines (`--json`) or for people.
+// What the commands that show records (`baton invites …`, `baton webhooks …`,
+// `baton jobs …`, `baton keys …`, …) share around their one call: reading the
+// id they are given, and printing the answer as JSON for machines (`--json`)
+// or for people.
 
 extension ParsedArguments {
     /// The positional argument at `index` as a UUID.
@@ -27,6 +29,11 @@ extension Console {
         _ arguments: ParsedArguments, json: () throws -> Any, table header: [String], rows: () throws -> [[String]]
     ) rethrows {
         if arguments.flag("json") { self.json(try json()) } else { table(header, try rows()) }
+    }
+
+    /// `value` encoded as the API encodes it (``JSONCoding``), as ``json(_:)`` prints it.
+    static func apiJSON(_ value: some Encodable) throws -> Any {
+        try JSONSerialization.jsonObject(with: try JSONCoding.encode(value))
     }
 
     /// Prints `json()` with `--json`, otherwise the sentence `line()`.

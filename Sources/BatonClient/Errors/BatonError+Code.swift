@@ -188,9 +188,12 @@ extension BatonError {
     /// Whether the same call may succeed later unchanged: a transport
     /// failure, 429, 503 or a key still in use. A redemption retried after
     /// any of these is safe: the same redeemer gets the same receipt.
+    /// A URL that is malformed (`badURL`) or of a scheme the session can't
+    /// speak (`unsupportedURL`) fails the same way every time: not transient.
     public var isTransient: Bool {
         switch self {
-        case .transport, .rateLimited, .unavailable, .idempotencyKeyInUse: true
+        case .transport(let code): code != .badURL && code != .unsupportedURL
+        case .rateLimited, .unavailable, .idempotencyKeyInUse: true
         default: false
         }
     }

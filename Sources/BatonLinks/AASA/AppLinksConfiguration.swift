@@ -35,6 +35,16 @@ public struct AppLinksConfiguration: Equatable, Sendable {
         self.webCredentials = webCredentials
     }
 
+    /// What the doctors check an AASA document against: nil when an identity
+    /// is unknown or malformed. The host is compared lower-cased (hosts are
+    /// case-insensitive); an unknown one is stood in for by `host.invalid`,
+    /// since the document itself names no host.
+    static func expectation(teamID: String?, appBundleID: String?, clipBundleID: String?, publicHost: String?) -> Self? {
+        guard let teamID, let appBundleID, let clipBundleID else { return nil }
+        return try? Self(
+            teamID: teamID, appBundleID: appBundleID, clipBundleID: clipBundleID, publicHost: publicHost?.lowercased() ?? "host.invalid")
+    }
+
     /// `TEAMID.app.bundle`.
     public var appID: String { teamID + "." + appBundleID }
     /// `TEAMID.app.bundle.Clip`.

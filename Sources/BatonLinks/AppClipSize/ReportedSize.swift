@@ -61,11 +61,13 @@ public struct ReportedSize: Hashable, Sendable, Comparable {
 
     public static func < (lhs: ReportedSize, rhs: ReportedSize) -> Bool { lhs.bytes < rhs.bytes }
 
-    /// `value / unit` rounded half up to `places` decimals, without floating point.
+    /// `value / unit` rounded half up to `places` decimals, without floating
+    /// point. The whole units and the remainder are scaled apart, so that no
+    /// `Int64` size overflows (`value * scale` would from about 184 PB).
     private static func decimal(_ value: UInt64, unit: UInt64, places: Int) -> String {
         var scale: UInt64 = 1
         for _ in 0..<places { scale *= 10 }
-        let scaled = (value * scale + unit / 2) / unit
+        let scaled = value / unit * scale + (value % unit * scale + unit / 2) / unit
         let fraction = String(scaled % scale)
         return String(scaled / scale) + "." + String(repeating: "0", count: places - fraction.count) + fraction
     }

@@ -3,15 +3,8 @@ import Foundation
 /// The AASA document must be valid and list the clip (and the app for links).
 extension Examination {
     mutating func checkAASA(_ data: Data) {
-        let expectation = teamID.flatMap { team in
-            appBundleID.flatMap { app in
-                clipBundleID.flatMap { clip in
-                    try? AppLinksConfiguration(
-                        teamID: team, appBundleID: app, clipBundleID: clip, publicHost: configuration.publicHost ?? "host.invalid"
-                    )
-                }
-            }
-        }
+        let expectation = AppLinksConfiguration.expectation(
+            teamID: teamID, appBundleID: appBundleID, clipBundleID: clipBundleID, publicHost: configuration.publicHost)
         if expectation == nil {
             add(
                 .warning, "aasa_expectations_skipped",

@@ -20,6 +20,7 @@ struct ClipSizeCommandTests {
             (["app-and-clip.txt", "--clip", "FamilyClip"], .success, "ok: 1 variant(s)"),
             (["app-and-clip.txt"], .checkFailed, "over"),
             (["does-not-exist.txt"], .usageOrInputError, "can't read"),
+            (["."], .usageOrInputError, "can't read"),
             (["../entitlements/app-good.entitlements"], .usageOrInputError, "report_not_a_thinning_report"),
             (["clip-fits.txt", "--invocations", "nfc"], .usageOrInputError, "digital or physical"),
         ])

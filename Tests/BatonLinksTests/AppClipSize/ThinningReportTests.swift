@@ -32,6 +32,17 @@ struct ThinningReportTests {
         #expect(ReportedSize(parsing: text[...]) == nil)
     }
 
+    @Test(
+        "sizes are shown rounded half up in MB, KB or bytes, down to the extremes of Int64",
+        arguments: [
+            (0, "0 bytes"), (999, "999 bytes"), (1_000, "1.0 KB"), (999_949, "999.9 KB"), (999_950, "1000.0 KB"),
+            (-300_000, "-300.0 KB"), (15_000_000, "15.00 MB"), (14_995_000, "15.00 MB"), (14_994_999, "14.99 MB"),
+            (.max, "9223372036854.78 MB"), (.min, "-9223372036854.78 MB"),
+        ] as [(Int64, String)])
+    func shownSizes(bytes: Int64, text: String) {
+        #expect(ReportedSize(bytes: bytes).text == text)
+    }
+
     @Test("every variant is read with its sizes, on-demand resources and lowest iOS version")
     func variants() throws {
         let report = try Self.fixture("clip-fits.txt")

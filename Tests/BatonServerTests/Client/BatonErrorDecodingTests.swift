@@ -42,9 +42,10 @@ struct BatonErrorDecodingTests {
         #expect(BatonError.unexpectedResponse(status: 502).code == "unexpected_response")
     }
 
-    @Test("only transport failures, 429, 503 and a key in use are transient")
+    @Test("only transport failures that may pass, 429, 503 and a key in use are transient")
     func transience() {
         #expect(BatonError.transport(.timedOut).isTransient && BatonError.rateLimited(retryAfter: 1).isTransient)
+        #expect(!BatonError.transport(.badURL).isTransient && !BatonError.transport(.unsupportedURL).isTransient)
         #expect(BatonError.unavailable(retryAfter: nil).isTransient)
         #expect(
             !BatonError.inviteUsedUp.isTransient && !BatonError.handoffAlreadyUsed.isTransient && !BatonError.codeSpaceExhausted.isTransient

@@ -79,11 +79,17 @@ struct LiveDoctorTests {
         missingClip["clip_bundle_id"] = .some(nil)
         var caseMismatch = WrongSite.goodConfiguration
         caseMismatch["clip_bundle_id"] = "com.example.family.clip"
+        // A host written in capitals is the same host: the identities are still checked.
+        var mixedCaseHost = caseMismatch
+        mixedCaseHost["public_host"] = "Baton.Example"
         return [
             WrongSite(name: "a redirect", aasa: redirect, expected: "aasa_redirected"),
             WrongSite(name: "a wrong content type", aasaType: "text/plain", expected: "aasa_content_type"),
             WrongSite(name: "a missing clip id", configuration: missingClip, expected: "live_config_incomplete"),
             WrongSite(name: "a case-mismatched clip bundle id", configuration: caseMismatch, expected: "aasa_clip_missing"),
+            WrongSite(
+                name: "a case-mismatched clip bundle id behind a mixed-case public host", configuration: mixedCaseHost,
+                expected: "aasa_clip_missing"),
             WrongSite(name: "a 404 AASA", aasa: Response(status: 404), expected: "aasa_http_status"),
             WrongSite(
                 name: "an AASA over 128 KB", aasa: Response(status: 200, body: Data(repeating: 0x20, count: 200_000)),

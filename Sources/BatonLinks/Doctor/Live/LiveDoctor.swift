@@ -53,7 +53,10 @@ public struct LiveDoctor: Sendable {
                     appBundleID: configuration?.appBundleID, clipBundleID: configuration?.clipBundleID))
             findings += try doctor.examine(appEntitlements: appEntitlements, clipEntitlements: clipEntitlements, aasa: aasa).findings
         } else if let aasa {
-            findings += AASAValidator.validate(aasa, expecting: configuration.flatMap(Self.expectation))
+            let expectation = AppLinksConfiguration.expectation(
+                teamID: configuration?.teamID, appBundleID: configuration?.appBundleID, clipBundleID: configuration?.clipBundleID,
+                publicHost: configuration?.publicHost)
+            findings += AASAValidator.validate(aasa, expecting: expectation)
         }
         if let invitePage, let configuration { checkLandingPage(invitePage, configuration, &findings) }
         return DoctorReport(findings: findings)
@@ -133,13 +136,5 @@ public struct LiveDoctor: Sendable {
             return findings.append(
                 Finding(.error, "landing_banner_mismatch", "the invite page's Smart App Banner does not name this App Store id and clip"))
         }
-    }
-
-    private static func expectation(_ configuration: PublicConfiguration) -> AppLinksConfiguration? {
-        guard let team = configuration.teamID, let app = configuration.appBundleID, let clip = configuration.clipBundleID else {
-            return nil
-        }
-        return try? AppLinksConfiguration(
-            teamID: team, appBundleID: app, clipBundleID: clip, publicHost: configuration.publicHost ?? "host.invalid")
     }
 }
