@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Refusals counted in memory per UTC hour and ``RejectionCode``, until a
 /// ``FunnelFlusher`` adds them to `baton.rejections_hourly`.
@@ -9,7 +9,9 @@ public typealias RejectionCounter = HourlyCounter<RejectionCode>
 /// such as ``RejectionCode`` or ``StageView``), until a flusher adds them to
 /// an hourly table. Recording costs a lock around a small dictionary and
 /// never touches the database, so counting an invalid code (refused without
-/// a lookup) or a repeated view stays as cheap as answering it.
+/// a lookup) or a repeated view stays as cheap as answering it. The lock is
+/// a `SleepingLock`: every preview takes it from one of many more handler
+/// threads than cores, where `Mutex`'s spinning cost more than the count.
 ///
 /// Bounded: at most ``maxEntries`` hour-and-label pairs are held; while the
 /// database is unreachable the oldest hours are dropped beyond that, and
@@ -51,7 +53,7 @@ where Label: Hashable & Sendable & CaseIterable & RawRepresentable, Label.RawVal
     @usableFromInline
     typealias CounterState = (counts: [Key: Int], dropped: Int, totals: [Label: Int])
     @usableFromInline
-    let state = Mutex<CounterState>(([:], 0, [:]))
+    let state = SleepingLock<CounterState>(([:], 0, [:]))
 
     /// An empty counter.
     public init() {}

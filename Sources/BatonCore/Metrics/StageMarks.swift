@@ -1,11 +1,12 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// The journey stages an API server saw, kept in memory until a
 /// ``FunnelFlusher`` writes them: first marks per invite and stage
 /// (deduplicated here, so a repeated view costs no write) and every view per
 /// hour (a ``HourlyCounter`` of ``StageView``). Recording takes a lock
-/// around small sets and never touches the database.
+/// around small sets (a `SleepingLock`, as every landing-page open and app
+/// redemption takes it from a handler thread) and never touches the database.
 ///
 /// Bounded: the invites already marked are remembered in two generations of
 /// at most ``rememberedLimit`` each, so an invite marked long ago may be
@@ -42,7 +43,7 @@ public final class StageMarks: Sendable {
 
     /// Every view, first or repeated, per hour.
     public let views = HourlyCounter<StageView>()
-    private let state = Mutex(State())
+    private let state = SleepingLock(State())
 
     /// Nothing marked yet.
     public init() {}
