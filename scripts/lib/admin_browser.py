@@ -22,8 +22,8 @@ import threading
 import time
 import urllib.request
 
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.wait import WebDriverWait
 
 from headless_chromium import browser, check_fits, viewport
@@ -97,11 +97,22 @@ def screenshots(driver, name, out_dir, failures):
 
 
 def submit(driver, by, selector):
-    """Clicks the form button `selector` and waits for the answer to replace the page,
-    since a click returns before the browser has navigated."""
-    page = driver.find_element(By.TAG_NAME, "html")
+    """Clicks the form button `selector` and waits until the answer's page has replaced
+    this one and loaded, since a click returns before the browser has navigated.
+
+    The old page carries a mark that the new one lacks. Asking mid-navigation can fail
+    (Chromium answers "Node with given id does not belong to the document" for an
+    element of the old page, which `staleness_of` does not expect): that means not yet."""
+    driver.execute_script("window.batonPageBeforeSubmit = true")
     driver.find_element(by, selector).click()
-    WebDriverWait(driver, 20).until(expected_conditions.staleness_of(page))
+
+    def replaced(driver):
+        try:
+            return driver.execute_script("return !window.batonPageBeforeSubmit && document.readyState === 'complete'")
+        except WebDriverException:
+            return False
+
+    WebDriverWait(driver, 20).until(replaced)
 
 
 def heading(driver):
