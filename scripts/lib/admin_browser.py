@@ -76,23 +76,16 @@ def wait_for(condition, seconds, what, failures):
     return False
 
 
-def check_fits_phone(driver, name, failures):
-    """The current page does not scroll sideways at phone width."""
-    label, width, height = WIDTHS[1]
-    viewport(driver, width, height)
-    driver.refresh()
-    check_fits(driver, f"{name} {label}", width, failures)
-    viewport(driver, *WIDTHS[0][1:])
-
-
-def screenshots(driver, name, out_dir, failures):
-    """The current page, whole, at each width, checked for sideways scrolling at each."""
+def at_each_width(driver, name, failures, out_dir=None):
+    """The current page at each width, checked for sideways scrolling at each;
+    with `out_dir`, photographed whole there as admin-NAME-WIDTH.png."""
     for label, width, height in WIDTHS:
         viewport(driver, width, height)
         driver.refresh()
         check_fits(driver, f"{name} {label}", width, failures)
-        viewport(driver, width, max(height, driver.execute_script("return document.documentElement.scrollHeight")))
-        driver.save_screenshot(f"{out_dir}/admin-{name}-{label}.png")
+        if out_dir:
+            viewport(driver, width, max(height, driver.execute_script("return document.documentElement.scrollHeight")))
+            driver.save_screenshot(f"{out_dir}/admin-{name}-{label}.png")
     viewport(driver, *WIDTHS[0][1:])
 
 
@@ -146,7 +139,7 @@ def main(base, setup_key, admin_key, out_dir):
         for path in SECTIONS[1:]:
             if not driver.find_elements(By.CSS_SELECTOR, f"nav a[href='{path}']"):
                 failures.append(f"the funnel page does not link to {path}")
-        screenshots(driver, "funnel", out_dir, failures)
+        at_each_width(driver, "funnel", failures, out_dir)
 
         driver.get(base + "/admin/invites")
         driver.find_element(By.ID, "credential").send_keys(invites[0]["code"].lower())
@@ -155,7 +148,7 @@ def main(base, setup_key, admin_key, out_dir):
             failures.append(f"finding the typed code led to {driver.current_url}")
         if driver.find_element(By.ID, "invite-state").text != "active":
             failures.append("the found invite is not shown as active")
-        screenshots(driver, "invite", out_dir, failures)
+        at_each_width(driver, "invite", failures, out_dir)
         submit(driver, By.XPATH, "//button[text()='Revoke']")
         state = driver.find_element(By.ID, "invite-state").text
         if state != "revoked":
@@ -165,7 +158,7 @@ def main(base, setup_key, admin_key, out_dir):
 
         attempts = len(api.call("GET", f"/v1/webhook-endpoints/{endpoint}/deliveries")["deliveries"])
         driver.get(base + "/admin/webhooks")
-        check_fits_phone(driver, "webhooks", failures)
+        at_each_width(driver, "webhooks", failures)
         page = driver.page_source
         if "receiver down: &lt;b&gt;maintenance&lt;/b&gt;" not in page:
             failures.append("the webhooks page does not show the receiver's answer escaped")
@@ -186,9 +179,9 @@ def main(base, setup_key, admin_key, out_dir):
             failures.append("a POST without its form token changed the invite")
 
         driver.get(base + "/admin/queue")
-        check_fits_phone(driver, "queue", failures)
+        at_each_width(driver, "queue", failures)
         driver.get(base + "/admin/audit")
-        check_fits_phone(driver, "audit", failures)
+        at_each_width(driver, "audit", failures)
         trail = driver.find_element(By.TAG_NAME, "table").text
         for action in ("session.signed_in", "invite.revoked", "event.redelivered"):
             if action not in trail:
