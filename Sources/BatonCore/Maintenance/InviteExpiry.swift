@@ -20,9 +20,9 @@ public enum InviteExpiry {
 
     /// Takes up to `limit` due deadlines in one statement and expires their
     /// invites that are still `active`: each gets `state = 'expired'` and
-    /// `finalized_at`, an `invite.expired` event row and one webhook job per
-    /// enabled endpoint whose filter takes it (the fan-out of
-    /// ``OutboxEvents``), all in the statement's one transaction. Deadlines another
+    /// `finalized_at`, an `invite.expired` event row, its `expired` journey
+    /// stage and one webhook job per enabled endpoint whose filter takes it
+    /// (the fan-out of ``OutboxEvents``), all in the statement's one transaction. Deadlines another
     /// sweep holds are skipped (`SKIP LOCKED`), so sweeps may run in
     /// parallel; an invite a redemption holds is waited for, then re-checked,
     /// so it is either redeemed or expired, never both.
@@ -45,7 +45,11 @@ public enum InviteExpiry {
     /// entries. The deadline rows are deleted by `ctid` (a TID scan). The
     /// events carry the invite's id, family and `expires_at`; the jobs carry
     /// only the event and endpoint ids (`{"event_id": …, "endpoint_id": …}`, read back at delivery). Webhook jobs get
-    /// no unique key: each event id is new.
+    /// no unique key: each event id is new. The invites' `expired` journey
+    /// stage is marked here with one insert, at the events' `occurred_at`
+    /// (`now()`), rather than by the events' row trigger, which skips
+    /// `invite.expired` (migration 0033): one trigger call per event was the
+    /// largest part of the sweep's time.
     static let expireStatement = PostgresStatement(
         name: "invites_expire_due",
         sql: """
@@ -70,6 +74,10 @@ public enum InviteExpiry {
                     'expires_at', baton.api_timestamp(expires_at))
                 FROM expired
                 RETURNING event_id
+            ), stage AS (
+                INSERT INTO baton.invite_stages AS s (invite_id, stage, first_at)
+                SELECT id, baton.event_stage('invite.expired'), now() FROM expired
+                ON CONFLICT (invite_id, stage) DO UPDATE SET first_at = excluded.first_at WHERE excluded.first_at < s.first_at
             ), job AS (
                 INSERT INTO baton.jobs (kind, args, max_attempts)
                 SELECT $3, jsonb_build_object('event_id', event.event_id, 'endpoint_id', endpoint.id), $2

@@ -127,8 +127,9 @@ private struct ExpiryLedger {
     init(_ connection: PostgresConnection) { self.connection = connection }
 
     /// Whether exactly `expired` invites are `expired`, each with one
-    /// `invite.expired` event and that event with one webhook job, and no
-    /// deadline is left due.
+    /// `invite.expired` event, that event with one webhook job and its
+    /// invite with one `expired` journey stage marked at the event's time,
+    /// and no deadline is left due.
     func isExact(expired: Int) throws -> Bool {
         let row = try connection.query(
             """
@@ -140,10 +141,13 @@ private struct ExpiryLedger {
                     WHERE j.kind = 'webhook.deliver' AND e.type = 'invite.expired'),
                    (SELECT count(DISTINCT j.args ->> 'event_id') FROM baton.jobs j JOIN baton.events e ON e.event_id::text = j.args ->> 'event_id'
                     WHERE j.kind = 'webhook.deliver' AND e.type = 'invite.expired'),
+                   (SELECT count(*) FROM baton.invite_stages WHERE stage = 'expired'),
+                   (SELECT count(*) FROM baton.invite_stages s JOIN baton.events e ON e.invite_id = s.invite_id
+                    WHERE s.stage = 'expired' AND e.type = 'invite.expired' AND s.first_at = e.occurred_at),
                    (SELECT count(*) FROM baton.invite_deadlines WHERE expires_at <= now())
             """)[0]
-        let counts: [Int] = try (0..<6).map { try row.decode(at: $0) }
-        return counts == [expired, expired, expired, expired, expired, 0]
+        let counts: [Int] = try (0..<8).map { try row.decode(at: $0) }
+        return counts == [expired, expired, expired, expired, expired, expired, expired, 0]
     }
 }
 

@@ -81,6 +81,40 @@ struct InviteExpiryTests {
         #expect(!plan.contains("webhook_body"))
     }
 
+    @Test("the sweep marks the expired stage at its event's time, keeping an earlier mark and moving a later one back")
+    func sweepMarksExpiredStage() throws {
+        let db = try QueueDatabase()
+        try db.insertDueInvites(3)
+        // Marks an import could have left: family-1's before the sweep, family-2's after it.
+        try db.connection.query(
+            """
+            INSERT INTO baton.invite_stages (invite_id, stage, first_at)
+            SELECT id, 'expired', CASE family_id WHEN 'family-1' THEN now() - interval '1 hour' ELSE now() + interval '1 hour' END
+            FROM baton.invites WHERE family_id IN ('family-1', 'family-2')
+            """)
+        #expect(try InviteExpiry.expireDue(on: db.connection) == InviteExpiry.Batch(due: 3, expired: 3))
+        let marks = try db.connection.query(
+            """
+            SELECT i.family_id, s.first_at < e.occurred_at, s.first_at = e.occurred_at
+            FROM baton.invites i
+            JOIN baton.invite_stages s ON s.invite_id = i.id AND s.stage = 'expired'
+            JOIN baton.events e ON e.invite_id = i.id AND e.type = 'invite.expired'
+            ORDER BY i.family_id
+            """
+        ).map { "\(try $0.decode(String.self, at: 0)) earlier=\(try $0.decode(Bool.self, at: 1)) same=\(try $0.decode(Bool.self, at: 2))" }
+        #expect(marks == ["family-1 earlier=true same=false", "family-2 earlier=false same=true", "family-3 earlier=false same=true"])
+    }
+
+    @Test("events of other types still mark their stage through the events' trigger")
+    func otherEventsMarkTheirStage() throws {
+        let db = try QueueDatabase()
+        try db.insertDueInvites(1)
+        try db.connection.query(
+            "INSERT INTO baton.events (type, invite_id, family_id) SELECT 'invite.revoked', id, family_id FROM baton.invites")
+        let stages = try db.connection.query("SELECT stage FROM baton.invite_stages").map { try $0.decode(String.self, at: 0) }
+        #expect(stages == ["revoked"])
+    }
+
     @Test("deadlines of invites used up or revoked before they came due are dropped without an event")
     func finishedInvitesGetNoEvent() throws {
         let db = try QueueDatabase()
