@@ -12,7 +12,8 @@ import Synchronization
 ///   `pollInterval` as the fallback), writes outcomes in batches, extends
 ///   the leases of running jobs (the heartbeat: a slow job is never rescued
 ///   while its worker lives) and fails jobs past the job timeout.
-/// - `concurrency` runner threads run handlers.
+/// - `concurrency` runner threads run handlers: one job each, or, for a
+///   ``BatchJobHandler``, every job of its kind from a claim at once.
 /// - A leader thread (``PeriodicWork``) competes for the leader lease.
 ///
 /// It claims only the kinds it has handlers for, so a worker without
