@@ -12,7 +12,8 @@ import Synchronization
 ///   `pollInterval` as the fallback), writes outcomes in batches, extends
 ///   the leases of running jobs (the heartbeat: a slow job is never rescued
 ///   while its worker lives) and fails jobs past the job timeout.
-/// - `concurrency` runner threads run handlers.
+/// - `concurrency` runner threads run handlers: one job each, or, for a
+///   ``BatchJobHandler``, every job of its kind from a claim at once.
 /// - A leader thread (``PeriodicWork``) competes for the leader lease.
 ///
 /// It claims only the kinds it has handlers for, so a worker without
@@ -35,7 +36,8 @@ public final class Worker: Sendable {
         self.handlers = handlers
         state = Mutex(
             WorkerState(
-                concurrency: configuration.settings.concurrency, jobTimeout: configuration.settings.jobTimeout,
+                concurrency: configuration.settings.concurrency,
+                batchKinds: Set(handlers.filter { $0.value is any BatchJobHandler }.keys), jobTimeout: configuration.settings.jobTimeout,
                 heartbeatInterval: configuration.heartbeatInterval, pollInterval: configuration.pollInterval, now: .now))
         periodic = configuration.runsPeriodicWork ? PeriodicWork(configuration: configuration) : nil
     }
@@ -106,37 +108,65 @@ public final class Worker: Sendable {
         for _ in 0..<configuration.settings.concurrency { jobsWaiting.signal() }
     }
 
-    /// A runner thread: take a job, run its handler, report, repeat.
+    /// A runner thread: take a job (or a batch kind's jobs), run the
+    /// handler, report each outcome as it comes, repeat.
     private func runJobs() {
         while true {
             jobsWaiting.wait()
-            let next = state.withLock { state -> (job: ClaimedJob?, stop: Bool) in
+            let next = state.withLock { state -> (jobs: [ClaimedJob], stop: Bool) in
                 (state.take(now: .now), state.stopping && state.waiting.isEmpty)
             }
-            guard let job = next.job else {
+            guard let first = next.jobs.first else {
                 if next.stop { return }
                 continue
             }
             let started = ContinuousClock.now
-            let outcome = perform(job, deadline: started + configuration.settings.jobTimeout)
-            record(job, outcome, ran: .now - started)
-            if state.withLock({ $0.finish(job.id, outcome, now: .now) }) { fetch.wake() }
+            perform(next.jobs, handler: handlers[first.kind], deadline: started + configuration.settings.jobTimeout) { job, outcome in
+                record(job, outcome, ran: .now - started)
+                if state.withLock({ $0.finish(job.id, outcome, now: .now) }) { fetch.wake() }
+            }
         }
     }
 
-    private func perform(_ job: ClaimedJob, deadline: ContinuousClock.Instant) -> WorkerState.Outcome {
-        guard let handler = handlers[job.kind] else {
-            return .failed(JobFailure(id: job.id, message: "no handler for this kind", retryAfter: 0, isPermanent: true))
+    /// Runs `jobs` (one, or a batch kind's) and reports each outcome once;
+    /// a job a batch handler left unreported fails when it returns.
+    private func perform(
+        _ jobs: [ClaimedJob], handler: (any JobHandler)?, deadline: ContinuousClock.Instant,
+        report: (ClaimedJob, WorkerState.Outcome) -> Void
+    ) {
+        guard let handler else {
+            let failure = { (job: ClaimedJob) in
+                JobFailure(id: job.id, message: "no handler for this kind", retryAfter: 0, isPermanent: true)
+            }
+            return jobs.forEach { report($0, .failed(failure($0))) }
         }
-        do {
-            try handler.perform(job, deadline: deadline)
-            return .completed(job.id)
-        } catch let error as JobHandlerError {
-            let delay = error.retryAfter ?? Backoff.jobs.delay(afterAttempt: job.attempt)
-            return .failed(JobFailure(id: job.id, message: error.message, retryAfter: delay, isPermanent: error.isPermanent))
-        } catch {
+        guard let batchHandler = handler as? any BatchJobHandler else {
+            return jobs.forEach { job in
+                do {
+                    try handler.perform(job, deadline: deadline)
+                    report(job, .completed(job.id))
+                } catch {
+                    report(job, Self.failure(of: job, error))
+                }
+            }
+        }
+        var unreported = Set(jobs.map(\.id))
+        batchHandler.perform(jobs, deadline: deadline) { job, error in
+            guard unreported.remove(job.id) != nil else { return }
+            report(job, error.map { Self.failure(of: job, $0) } ?? .completed(job.id))
+        }
+        for job in jobs where unreported.contains(job.id) {
+            report(job, Self.failure(of: job, JobHandlerError.retry("the batch handler reported no outcome")))
+        }
+    }
+
+    /// The failed outcome of `job` whose handler threw `error`.
+    private static func failure(of job: ClaimedJob, _ error: any Error) -> WorkerState.Outcome {
+        guard let error = error as? JobHandlerError else {
             return .failed(
                 JobFailure(id: job.id, message: String(describing: error), retryAfter: Backoff.jobs.delay(afterAttempt: job.attempt)))
         }
+        let delay = error.retryAfter ?? Backoff.jobs.delay(afterAttempt: job.attempt)
+        return .failed(JobFailure(id: job.id, message: error.message, retryAfter: delay, isPermanent: error.isPermanent))
     }
 }

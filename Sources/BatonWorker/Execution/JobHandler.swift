@@ -13,6 +13,22 @@ public protocol JobHandler: Sendable {
     func perform(_ job: ClaimedJob, deadline: ContinuousClock.Instant) throws
 }
 
+/// A handler that runs a claimed batch of its jobs at once, on one of the
+/// worker's threads: the fetch loop hands every job of the kind it claimed
+/// together to one call instead of waking a runner thread per job.
+///
+/// `finished` takes each job's outcome as soon as it is known, nil for
+/// success, an error as ``JobHandler/perform(_:deadline:)`` would throw
+/// it otherwise; a slow job must not hold back the outcomes of the others,
+/// so the worker records each one (and refills its slot) at once. Call it
+/// exactly once per job, on the calling thread; a job it never hears about
+/// fails when the call returns. Past `deadline` the worker has already
+/// failed the jobs still running and ignores their outcomes.
+public protocol BatchJobHandler: JobHandler {
+    /// Performs `jobs` (at least one, all of this handler's kind).
+    func perform(_ jobs: [ClaimedJob], deadline: ContinuousClock.Instant, finished: (ClaimedJob, (any Error)?) -> Void)
+}
+
 /// A failure with an explicit retry decision.
 public struct JobHandlerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, stored in the job's `errors`; nothing secret.

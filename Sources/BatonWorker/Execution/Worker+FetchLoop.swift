@@ -23,11 +23,12 @@ extension Worker {
         try write(step.outcomes, on: database)
         let workerID = configuration.workerID
         try JobQueue.heartbeat(step.heartbeat, workerID: workerID, lease: configuration.settings.lease, on: database)
-        if let claim = step.claim {
+        if let planned = step.claim {
+            let claim = state.withLock { $0.widened(planned) }
             let jobs = try JobQueue.claim(
                 limit: claim.limit, kinds: Array(handlers.keys), workerID: workerID, lease: configuration.settings.lease, on: database)
-            state.withLock { $0.claimed(jobs, for: claim) }
-            for _ in jobs { jobsWaiting.signal() }
+            let runners = state.withLock { $0.claimed(jobs, for: claim) }
+            for _ in 0..<runners { jobsWaiting.signal() }
         }
         // Without a database there is nothing to hand back: the leases of
         // held jobs expire and the leader rescues them.

@@ -44,6 +44,9 @@ struct WorkerState {
     }
 
     let concurrency: Int
+    /// Kinds whose handler takes a batch (``BatchJobHandler``): a runner
+    /// takes every waiting job of such a kind at once.
+    let batchKinds: Set<String>
     let jobTimeout: Duration
     let heartbeatInterval: Duration
     let pollInterval: Duration
@@ -58,8 +61,8 @@ struct WorkerState {
     var waiting: [ClaimedJob] = []
     /// Claimed and not yet finished, by id: leases to heartbeat.
     var held: [Int64: Held] = [:]
-    /// Runner threads inside a handler (a timed-out handler still counts).
-    var busyRunners = 0
+    /// Jobs inside a handler (a timed-out one still counts until its handler reports it).
+    var runningJobs = 0
     var outcomes: [Outcome] = []
     /// When the oldest unwritten outcome arrived.
     var outcomesSince: ContinuousClock.Instant?
@@ -70,8 +73,12 @@ struct WorkerState {
     /// Claim statements that returned at least one job, to tell batch sizes.
     var claimCount = 0
 
-    init(concurrency: Int, jobTimeout: Duration, heartbeatInterval: Duration, pollInterval: Duration, now: ContinuousClock.Instant) {
+    init(
+        concurrency: Int, batchKinds: Set<String> = [], jobTimeout: Duration, heartbeatInterval: Duration, pollInterval: Duration,
+        now: ContinuousClock.Instant
+    ) {
         self.concurrency = concurrency
+        self.batchKinds = batchKinds
         self.jobTimeout = jobTimeout
         self.heartbeatInterval = heartbeatInterval
         self.pollInterval = pollInterval
@@ -80,7 +87,7 @@ struct WorkerState {
     }
 
     /// Slots free for new claims.
-    var freeSlots: Int { stopping ? 0 : max(0, concurrency - busyRunners - waiting.count) }
+    var freeSlots: Int { stopping ? 0 : max(0, concurrency - runningJobs - waiting.count) }
 
     /// The fetch thread's turn at `now`; `stopDeadline` is when a stop's
     /// grace period ends (nil while not stopping). Fails overdue jobs, takes
@@ -115,23 +122,43 @@ struct WorkerState {
         return step
     }
 
+    /// `claim` grown to the slots free now: runners that finished while
+    /// the turn wrote its outcomes have freed theirs, and a claim that
+    /// leaves them empty costs another round trip later. Never smaller.
+    func widened(_ claim: Claim) -> Claim {
+        Claim(limit: max(claim.limit, freeSlots), signals: claim.signals)
+    }
+
     /// Adds the jobs a step's claim returned; a short claim means the queue
     /// had nothing more when the claim began.
-    mutating func claimed(_ jobs: [ClaimedJob], for claim: Claim) {
+    /// - Returns: how many runners to wake: one per job, but one per batch
+    ///   kind for all of that kind's jobs.
+    @discardableResult
+    mutating func claimed(_ jobs: [ClaimedJob], for claim: Claim) -> Int {
         if !jobs.isEmpty { claimCount += 1 }
         waiting += jobs
         for job in jobs { held[job.id] = Held(job: job, deadline: nil) }
         if jobs.count < claim.limit { exhaustedAt = claim.signals }
+        let batched = jobs.filter { batchKinds.contains($0.kind) }
+        return jobs.count - batched.count + Set(batched.map(\.kind)).count
     }
 
-    /// The next job for a runner, its deadline set from `now`; nil when none waits.
-    mutating func take(now: ContinuousClock.Instant) -> ClaimedJob? {
-        guard !waiting.isEmpty else { return nil }
-        let job = waiting.removeFirst()
-        busyRunners += 1
+    /// What a runner runs next, their deadline set from `now`: the first
+    /// waiting job, with every other waiting job of its kind when that kind
+    /// is a batch kind; empty when none waits.
+    mutating func take(now: ContinuousClock.Instant) -> [ClaimedJob] {
+        guard let first = waiting.first else { return [] }
+        let taken: [ClaimedJob]
+        if batchKinds.contains(first.kind) {
+            taken = waiting.filter { $0.kind == first.kind }
+            waiting.removeAll { $0.kind == first.kind }
+        } else {
+            taken = [waiting.removeFirst()]
+        }
+        runningJobs += taken.count
         let deadline = now + jobTimeout
-        held[job.id]?.deadline = deadline
-        return job
+        for job in taken { held[job.id]?.deadline = deadline }
+        return taken
     }
 
     /// A runner finished `id` at `now`. Its outcome counts only if the job
@@ -143,7 +170,7 @@ struct WorkerState {
     ///   a wake-up per job costs the runners a core.
     @discardableResult
     mutating func finish(_ id: Int64, _ outcome: Outcome, now: ContinuousClock.Instant) -> Bool {
-        busyRunners -= 1
+        runningJobs -= 1
         let opensWindow = outcomesSince == nil
         if held.removeValue(forKey: id) != nil { record(outcome, now: now) }
         return stopping || opensWindow || refillDue(now: now)
@@ -155,8 +182,8 @@ struct WorkerState {
         outcomesSince = outcomesSince ?? now
     }
 
-    /// Fails every running job past its deadline; their runners stay busy
-    /// until the handler returns.
+    /// Fails every running job past its deadline; their slots stay busy
+    /// until the handler reports them.
     private mutating func expireOverdue(now: ContinuousClock.Instant) {
         for (id, held) in held where (held.deadline.map { $0 < now }) == true {
             self.held[id] = nil
@@ -187,7 +214,7 @@ struct WorkerState {
     /// waited `batchWindow`.
     private func refillDue(now: ContinuousClock.Instant) -> Bool {
         guard let since = outcomesSince else { return true }
-        return busyRunners == 0 || outcomes.count * 2 >= concurrency || now - since >= Self.batchWindow
+        return runningJobs == 0 || outcomes.count * 2 >= concurrency || now - since >= Self.batchWindow
     }
 
     private mutating func takeOutcomes() -> [Outcome] {

@@ -5,8 +5,9 @@ import Synchronization
 
 /// The thread and libcurl multi handle behind ``WebhookTransport``.
 ///
-/// Posting threads queue a ``WebhookTransfer`` and wake the loop with
-/// `curl_multi_wakeup` (once per turn, however many arrive); the loop adds
+/// Posting threads queue their ``WebhookTransfer``s (a whole batch at
+/// once) and wake the loop with `curl_multi_wakeup` (once per turn,
+/// however many arrive); the loop adds
 /// each to the multi handle on an easy handle it reuses, lets libcurl move
 /// every transfer on (`curl_multi_perform`), hands finished ones back, and
 /// sleeps in `curl_multi_poll` until a socket, a libcurl timer or a wake-up
@@ -61,25 +62,57 @@ final class WebhookCurlLoop: Sendable {
     /// New connections opened by finished transfers so far.
     var connectionsOpened: Int { opened.load(ordering: .relaxed) }
 
-    /// Queues `request`, wakes the loop and waits for the outcome.
-    func perform(_ request: WebhookRequest) -> WebhookResponse {
-        if let problem = Self.headerProblem(request) { return WebhookResponse(outcome: .failed(problem), duration: .zero) }
-        let transfer = WebhookTransfer(request)
+    /// Queues `requests` together (one wake-up of the loop) and hands
+    /// their responses to `each` as they come back: each call gets every
+    /// response that arrived since the previous one, with its index in
+    /// `requests`, so a slow receiver holds back only its own. Returns once
+    /// every request has its response.
+    func perform(_ requests: [WebhookRequest], each: ([(index: Int, response: WebhookResponse)]) -> Void) {
+        let group = WebhookTransferGroup()
+        var transfers: [Int: WebhookTransfer] = [:]
+        var refused: [(index: Int, response: WebhookResponse)] = []
+        for (index, request) in requests.enumerated() {
+            if let problem = Self.headerProblem(request) {
+                refused.append((index: index, response: WebhookResponse(outcome: .failed(problem), duration: .zero)))
+            } else {
+                transfers[index] = WebhookTransfer(request, index: index, group: group)
+            }
+        }
+        if !refused.isEmpty { each(refused) }
+        guard !transfers.isEmpty else { return }
         let (accepted, wake) = queue.withLock { queue -> (Bool, Bool) in
             guard !queue.stopping else { return (false, false) }
-            queue.pending.append(transfer)
+            queue.pending += transfers.values
             defer { queue.woken = true }
             return (true, !queue.woken)
         }
-        guard accepted else { return WebhookResponse(outcome: .failed(Self.stopped), duration: .zero) }
-        if wake { curl_multi_wakeup(multi.pointer) }
-        // libcurl ends the transfer at its timeout; the extra seconds only
-        // guard against a loop that stopped turning.
-        let patience = DispatchTime.now() + .milliseconds(Int(request.timeout / .milliseconds(1)) + 2_000)
-        guard transfer.done.wait(timeout: patience) == .success, let response = transfer.response else {
-            return WebhookResponse(outcome: .failed("timed out"), duration: .now - transfer.started)
+        guard accepted else {
+            return each(transfers.keys.map { (index: $0, response: WebhookResponse(outcome: .failed(Self.stopped), duration: .zero)) })
         }
-        return response
+        if wake { curl_multi_wakeup(multi.pointer) }
+        // libcurl ends each transfer at its timeout; the extra seconds only
+        // guard against a loop that stopped turning.
+        let longest = requests.map(\.timeout).max() ?? .zero
+        let patience = DispatchTime.now() + .milliseconds(Int(longest / .milliseconds(1)) + 2_000)
+        while !transfers.isEmpty {
+            let ready = group.next(until: patience)
+            guard !ready.isEmpty else {
+                return each(
+                    transfers.map { entry in
+                        (index: entry.key, response: WebhookResponse(outcome: .failed("timed out"), duration: .now - entry.value.started))
+                    })
+            }
+            each(
+                ready.compactMap { index in
+                    transfers.removeValue(forKey: index).map { transfer in
+                        (
+                            index: index,
+                            response: transfer.response
+                                ?? WebhookResponse(outcome: .failed("no response"), duration: .now - transfer.started)
+                        )
+                    }
+                })
+        }
     }
 
     /// Stops the loop: queued and running transfers fail with "transport

@@ -2,7 +2,8 @@ import BatonCore
 import Foundation
 import Postgres
 
-/// The `webhook.deliver` job: POSTs one event to one endpoint.
+/// The `webhook.deliver` job: POSTs one event to one endpoint. A batch
+/// handler: the worker hands it every delivery it claimed at once.
 ///
 /// The job's `{"event_id", "endpoint_id"}` name both (the outbox enqueues
 /// one job per matching endpoint, so each endpoint retries on its own);
@@ -23,7 +24,7 @@ import Postgres
 /// Every attempt is in the delivery log, and the endpoint's failure streak
 /// is kept: an endpoint failing for `disableAfter` without one success is
 /// disabled (``WorkerEvent/endpointDisabled(id:)``).
-public struct WebhookDelivery: JobHandler {
+public struct WebhookDelivery: BatchJobHandler {
     /// Timeout, retries and the auto-disable window.
     public let settings: WebhookDeliverySettings
     /// Where attempts are read and logged.
@@ -56,33 +57,103 @@ public struct WebhookDelivery: JobHandler {
     }
 
     public func perform(_ job: ClaimedJob, deadline: ContinuousClock.Instant) throws {
-        let (result, failure) = deliver(job, deadline: deadline)
-        metrics?.webhookDeliveries.labels(result).increment()
+        var failure: (any Error)?
+        perform([job], deadline: deadline) { failure = $1 }
         if let failure { throw failure }
     }
 
-    /// One attempt: the `result` label it counts under, and the failure to report, if any.
-    private func deliver(_ job: ClaimedJob, deadline: ContinuousClock.Instant) -> (result: String, failure: JobHandlerError?) {
+    /// Delivers a claimed batch at once: one statement reads every target
+    /// and logs every attempt, every request goes out together through the
+    /// transport, and the outcomes are recorded (one statement per bunch
+    /// of answers that came back together) and reported as they arrive, so
+    /// a slow endpoint delays only its own jobs.
+    public func perform(_ jobs: [ClaimedJob], deadline: ContinuousClock.Instant, finished: (ClaimedJob, (any Error)?) -> Void) {
         let now = clock()
-        let attempt: WebhookEvents.Attempt
-        do { attempt = try Self.attempt(of: job, now: now) } catch { return ("malformed", error) }
+        func report(_ job: ClaimedJob, _ result: String, _ failure: JobHandlerError?) {
+            metrics?.webhookDeliveries.labels(result).increment()
+            finished(job, failure)
+        }
+        var begun: [(job: ClaimedJob, attempt: WebhookEvents.Attempt)] = []
+        for job in jobs {
+            do { begun.append((job, try Self.attempt(of: job, now: now))) } catch { report(job, "malformed", error) }
+        }
+        var sends: [Send] = []
+        var unsigned: [(job: ClaimedJob, outcome: WebhookEvents.Outcome)] = []
+        for ((job, attempt), target) in zip(begun, events.begin(begun.map(\.attempt))) {
+            switch prepare(job, attempt, target, now: now, deadline: deadline) {
+            case .send(let send): sends.append(send)
+            case .unsigned(let outcome): unsigned.append((job, outcome))
+            case .refused(let result, let failure): report(job, result, failure)
+            }
+        }
+        if !unsigned.isEmpty {
+            // The outcome stands even if it can't be logged, as below.
+            _ = events.finish(unsigned.map(\.outcome))
+            for (job, _) in unsigned {
+                let retryAfter = settings.backoff.delay(afterAttempt: job.attempt)
+                report(
+                    job, "undecryptable", .retry("the endpoint's signing secret does not open under BATON_SECRET_KEY", after: retryAfter))
+            }
+        }
+        transport.post(sends.map(\.request)) { answers in
+            let results = answers.map {
+                Self.result(of: $0.response, retryAfter: settings.backoff.delay(afterAttempt: sends[$0.index].job.attempt))
+            }
+            // The outcome stands even if it can't be logged: the entry then
+            // shows no outcome, like an interrupted attempt.
+            let disabled = events.finish(
+                zip(answers, results).map { answer, result in
+                    outcome(sends[answer.index].target, answer.response, succeeded: result.failure == nil, now: now)
+                })
+            for (index, (answer, result)) in zip(answers, results).enumerated() {
+                let send = sends[answer.index]
+                if (try? disabled[index].get()) == true {
+                    metrics?.webhookEndpointsDisabled.increment()
+                    log(.endpointDisabled(id: send.target.endpointID))
+                }
+                report(send.job, result.result, result.failure)
+            }
+        }
+    }
+
+    /// A job ready to post: its target (logged) and its signed request.
+    private struct Send {
+        let job: ClaimedJob
+        let target: WebhookEvents.Target
+        let request: WebhookRequest
+    }
+
+    /// What becomes of one begun attempt before anything is posted.
+    private enum Preparation {
+        /// Post it.
+        case send(Send)
+        /// Its secret did not open: record this outcome, post nothing.
+        case unsigned(WebhookEvents.Outcome)
+        /// Nothing to post and nothing logged: the `result` label and the failure.
+        case refused(String, JobHandlerError)
+    }
+
+    /// The request of `job`'s attempt, signed, once `begin` gave its target.
+    private func prepare(
+        _ job: ClaimedJob, _ attempt: WebhookEvents.Attempt, _ begun: Result<WebhookEvents.Target, any Error>, now: Date,
+        deadline: ContinuousClock.Instant
+    ) -> Preparation {
         let target: WebhookEvents.Target
         do {
-            target = try events.begin(attempt)
+            target = try begun.get()
         } catch let refusal as WebhookEvents.Refusal {
-            return Self.refused(refusal, eventID: attempt.eventID)
+            let (result, failure) = Self.refused(refusal, eventID: attempt.eventID)
+            return .refused(result, failure)
         } catch {
-            return ("event_unreadable", .retry("cannot read the event: \(error)"))
+            return .refused("event_unreadable", .retry("cannot read the event: \(error)"))
         }
-        let retryAfter = settings.backoff.delay(afterAttempt: job.attempt)
         guard let (eventID, type) = try? Self.identity(of: target.body) else {
-            return ("malformed", .permanent("malformed webhook job arguments"))
+            return .refused("malformed", .permanent("malformed webhook job arguments"))
         }
         let secrets = target.sealedSecrets.compactMap { endpoints.openSecret($0, for: target.endpointID) }
         guard secrets.count == target.sealedSecrets.count else {
             let response = WebhookResponse(outcome: .failed("signing secret unreadable"), duration: .zero)
-            _ = try? events.finish(outcome(target, response, succeeded: false, now: now))
-            return ("undecryptable", .retry("the endpoint's signing secret does not open under BATON_SECRET_KEY", after: retryAfter))
+            return .unsigned(outcome(target, response, succeeded: false, now: now))
         }
         let body = Data(target.body.bytes)
         let request = WebhookRequest(
@@ -95,21 +166,16 @@ public struct WebhookDelivery: JobHandler {
                 ("Baton-Signature", WebhookSignature.header(body: body, secrets: secrets, timestamp: Int(now.timeIntervalSince1970))),
             ],
             body: body, timeout: min(settings.timeout, deadline - .now))
-        let response = transport.post(request)
-        let result: (result: String, failure: JobHandlerError?) =
-            switch response.outcome {
-            case .status(let status) where (200..<300).contains(status): ("delivered", nil)
-            case .status(let status): ("http_error", .retry("endpoint answered HTTP \(status)", after: retryAfter))
-            case .failed(let reason): ("transport_error", .retry("delivery failed: \(reason)", after: retryAfter))
-            }
-        // The outcome stands even if it can't be logged: the entry then
-        // shows no outcome, like an interrupted attempt.
-        let disabled = try? events.finish(outcome(target, response, succeeded: result.failure == nil, now: now))
-        if disabled == true {
-            metrics?.webhookEndpointsDisabled.increment()
-            log(.endpointDisabled(id: target.endpointID))
+        return .send(Send(job: job, target: target, request: request))
+    }
+
+    /// The `result` label of an answer, and the failure to report, if any.
+    private static func result(of response: WebhookResponse, retryAfter: Double) -> (result: String, failure: JobHandlerError?) {
+        switch response.outcome {
+        case .status(let status) where (200..<300).contains(status): ("delivered", nil)
+        case .status(let status): ("http_error", .retry("endpoint answered HTTP \(status)", after: retryAfter))
+        case .failed(let reason): ("transport_error", .retry("delivery failed: \(reason)", after: retryAfter))
         }
-        return result
     }
 
     /// What ``WebhookEvents/finish(_:)`` records for one attempt.

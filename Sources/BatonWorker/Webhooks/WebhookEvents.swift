@@ -8,16 +8,15 @@ import Postgres
 /// ``begin(_:)`` reads the endpoint (URL, sealed secrets) and the event's
 /// body (`baton.webhook_body`, the invite's attribution joined once) and
 /// inserts the attempt's log entry; ``finish(_:)`` records the outcome and
-/// the endpoint's failure streak. Each is one statement, and one commit,
-/// per batch: the runner threads delivering at the same time join into one
-/// array-bound statement through a ``CallBatcher`` (one for beginnings, one
-/// for outcomes), so the log's cost grows with the batches, not the
-/// deliveries. The entry is committed before the request goes out, so a
+/// the endpoint's failure streak. Each is one array-bound statement, and
+/// one commit, per batch: the worker hands a claimed batch of deliveries
+/// to one call (``WebhookDelivery`` is a `BatchJobHandler`), so the log's
+/// cost grows with the batches, not the deliveries. The entry is committed before the request goes out, so a
 /// worker killed mid-request leaves an entry with no outcome. The outcome
 /// is committed without waiting for its WAL flush (docs/webhooks.md,
 /// "Delivery log"): the job's completion, written after it and flushed,
-/// makes it durable. Connections come from a pool of two, one per batcher,
-/// opened on first use and closed with this object.
+/// makes it durable. Connections come from a pool of two (one batch may
+/// begin while another finishes), opened on first use and closed with this object.
 public final class WebhookEvents: Sendable {
     /// What ``begin(_:)`` is asked about.
     struct Attempt: Sendable {
@@ -62,40 +61,32 @@ public final class WebhookEvents: Sendable {
     }
 
     private let pool: PostgresPool
-    private let beginnings: CallBatcher<Attempt, Target>
-    private let outcomes: CallBatcher<Outcome, Bool>
 
     /// A reader and writer of the database at `conninfo`.
     public init(conninfo: String) {
-        let pool = PostgresPool(PostgresPoolConfiguration(conninfo: conninfo, maxConnections: 2))
-        self.pool = pool
-        beginnings = CallBatcher(limit: Self.batchLimit) { Self.begin($0, on: pool) }
-        outcomes = CallBatcher(limit: Self.batchLimit) { Self.finish($0, on: pool) }
+        pool = PostgresPool(PostgresPoolConfiguration(conninfo: conninfo, maxConnections: 2))
     }
 
     deinit {
         pool.close()
     }
 
-    /// The most attempts one statement carries (a claim gives a worker at
-    /// most its concurrency, at most 256, at a time).
-    static let batchLimit = 1_000
-
-    /// The target of `attempt`, its log entry written.
-    /// - Throws: `Refusal` when nothing should be sent (no log entry then,
-    ///   but for `malformedBody`); `PostgresError` when the database can't be read.
-    func begin(_ attempt: Attempt) throws -> Target {
-        try beginnings.call(attempt).get()
+    /// The targets of `attempts` (a claimed batch: at most the worker's
+    /// concurrency, at most 256), their log entries written, in one statement.
+    /// Each is its target, or fails with `Refusal` when nothing should be
+    /// sent (no log entry then, but for `malformedBody`), or with
+    /// `PostgresError` when the database can't be read.
+    func begin(_ attempts: [Attempt]) -> [Result<Target, any Error>] {
+        attempts.isEmpty ? [] : Self.begin(attempts, on: pool)
     }
 
-    /// Records `outcome` and the endpoint's streak: a success clears it, a
-    /// failure starts it, and a failure while it has lasted `disableAfter`
-    /// disables the endpoint.
-    /// - Returns: whether this call disabled the endpoint (true for one
-    ///   outcome of a batch that did).
-    /// - Throws: `PostgresError`.
-    func finish(_ outcome: Outcome) throws -> Bool {
-        try outcomes.call(outcome).get()
+    /// Records `outcomes` and their endpoints' streaks in one statement: a
+    /// success clears a streak, a failure starts it, and a failure while it
+    /// has lasted `disableAfter` disables the endpoint. Each is whether it
+    /// disabled its endpoint (true for one outcome of a batch that did),
+    /// or fails with `PostgresError`.
+    func finish(_ outcomes: [Outcome]) -> [Result<Bool, any Error>] {
+        outcomes.isEmpty ? [] : Self.finish(outcomes, on: pool)
     }
 
     /// One statement for `attempts`; each one's target or refusal.

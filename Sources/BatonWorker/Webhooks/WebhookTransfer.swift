@@ -1,18 +1,19 @@
 import CCurl
-import Dispatch
 
 /// One POST on its way through ``WebhookCurlLoop``: the request, what has
-/// come back so far, and the signal the posting thread waits on.
+/// come back so far, and the group it reports to when it ends.
 ///
-/// The posting thread creates it and then only waits on ``done``; from the
-/// moment it is queued until it signals, only the loop thread touches the
-/// mutable fields, and the semaphore orders those writes before the
-/// posting thread's read of ``response``. Hence `@unchecked Sendable`.
+/// The posting thread creates it and then only waits on its ``group``;
+/// from the moment it is queued until it is added there, only the loop
+/// thread touches the mutable fields, and the group's lock orders those
+/// writes before the posting thread's read of ``response``. Hence
+/// `@unchecked Sendable`.
 final class WebhookTransfer: @unchecked Sendable {
     let request: WebhookRequest
     let started: ContinuousClock.Instant
-    /// Signalled once ``response`` is set.
-    let done = DispatchSemaphore(value: 0)
+    /// Where the transfer reports its end, as `index`.
+    let group: WebhookTransferGroup
+    let index: Int
     /// The outcome; set by the loop thread just before ``done`` is signalled.
     var response: WebhookResponse?
     /// The request's header list, owned by libcurl's easy handle while it runs.
@@ -29,8 +30,10 @@ final class WebhookTransfer: @unchecked Sendable {
     /// cut off (the connection is closed; the status still counts).
     static let discardLimit = 65_536
 
-    init(_ request: WebhookRequest) {
+    init(_ request: WebhookRequest, index: Int, group: WebhookTransferGroup) {
         self.request = request
+        self.index = index
+        self.group = group
         started = .now
     }
 
@@ -47,11 +50,11 @@ final class WebhookTransfer: @unchecked Sendable {
         return bytes.count
     }
 
-    /// Records the outcome and wakes the posting thread; frees the header list.
+    /// Records the outcome and reports to the group; frees the header list.
     func finish(_ outcome: WebhookResponse.Outcome) {
         curl_slist_free_all(headerList)
         headerList = nil
         response = WebhookResponse(outcome: outcome, duration: .now - started, bodyPrefix: bodyPrefix)
-        done.signal()
+        group.add(index)
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// HTTP POSTs for webhook deliveries, through one libcurl multi handle
 /// driven by a thread of its own (``WebhookCurlLoop``).
 ///
-/// A worker's runner threads call ``post(_:)`` and block until the answer
-/// (or a failure) comes back; the loop thread carries every delivery in
+/// A worker's runner threads call ``post(_:each:)`` with a batch of
+/// requests and block until every answer (or failure) came back, taking
+/// the answers as they arrive; the loop thread carries every delivery in
 /// flight at once, so there is no thread per request and nothing on Swift's
 /// cooperative pool. Connections stay open and are reused per endpoint
 /// (the multi handle's connection cache), HTTP/2 is negotiated over TLS
@@ -39,9 +40,22 @@ final class WebhookTransport: Sendable {
     /// Sends `request` and waits for its answer, at most its timeout (and
     /// the transport's limit). Returns the status, or why there was none.
     func post(_ request: WebhookRequest) -> WebhookResponse {
-        var request = request
-        request.timeout = min(request.timeout, limit)
-        return loop.perform(request)
+        var response = WebhookResponse(outcome: .failed("no response"), duration: .zero)
+        post([request]) { response = $0[0].response }
+        return response
+    }
+
+    /// Sends `requests` at once, each within its timeout (and the
+    /// transport's limit), handing the answers to `each` as they come back,
+    /// several at a time, with their indices in `requests`. Returns when
+    /// every request has its answer or failure.
+    func post(_ requests: [WebhookRequest], each: ([(index: Int, response: WebhookResponse)]) -> Void) {
+        loop.perform(
+            requests.map { request in
+                var request = request
+                request.timeout = min(request.timeout, limit)
+                return request
+            }, each: each)
     }
 
     /// Stops the loop thread: requests in flight fail, later ones fail at once.

@@ -142,7 +142,7 @@ struct WorkerStateTests {
         var state = Self.state()
         try Self.claim(1...1, into: &state)
         let takenAt0 = state.take(now: Self.at(0))
-        #expect(takenAt0?.id == 1)
+        #expect(takenAt0.map(\.id) == [1])
         let stepAt1000 = state.step(now: Self.at(1_000), stopDeadline: nil)
         #expect(stepAt1000.outcomes.isEmpty, "at the deadline itself it is still running")
         _ = state.step(now: Self.at(1_001), stopDeadline: nil)
@@ -154,7 +154,7 @@ struct WorkerStateTests {
             return
         }
         #expect(failure.id == 1 && failure.message.hasPrefix("timed out after 1.0 seconds"))
-        #expect((state.completedCount, state.failedCount, state.busyRunners) == (0, 1, 0))
+        #expect((state.completedCount, state.failedCount, state.runningJobs) == (0, 1, 0))
     }
 
     @Test("a job that completes just before its deadline is checked counts as completed, and nothing times out")
@@ -194,7 +194,7 @@ struct WorkerStateTests {
         let first = state.step(now: Self.at(10), stopDeadline: grace)
         #expect(first.release == [3] && !first.finished && first.claim == nil)
         let takenAt11 = state.take(now: Self.at(11))
-        #expect(takenAt11 == nil, "no runner starts a job once stopping")
+        #expect(takenAt11.isEmpty, "no runner starts a job once stopping")
         state.finish(1, .completed(1), now: Self.at(50))
         let second = state.step(now: Self.at(60), stopDeadline: grace)
         #expect(second.outcomes == [.completed(1)] && second.release.isEmpty && !second.finished)
@@ -214,5 +214,40 @@ struct WorkerStateTests {
             step
                 == WorkerState.Step(
                     outcomes: [.completed(1)], heartbeat: [], claim: nil, release: [], finished: true, sleep: .milliseconds(498)))
+    }
+
+    @Test("a claim wakes one runner per batch kind, which takes every waiting job of that kind at once; each holds its slot until reported")
+    func batchKindsAreTakenTogether() throws {
+        var state = WorkerState(
+            concurrency: 6, batchKinds: ["test.batch"], jobTimeout: .seconds(1), heartbeatInterval: .milliseconds(500),
+            pollInterval: .seconds(2), now: Self.at(0))
+        let claimAnswer = state.step(now: Self.at(0), stopDeadline: nil).claim
+        let claim = try #require(claimAnswer)
+        let batch = (1...3).map { ClaimedJob(id: $0, kind: "test.batch", args: PostgresJSON("{}"), attempt: 1, maxAttempts: 3) }
+        #expect(state.claimed([batch[0]] + Self.jobs(4...5) + batch[1...], for: claim) == 3, "two single jobs and one batch")
+        #expect(state.take(now: Self.at(1)).map(\.id) == [1, 2, 3])
+        #expect(state.take(now: Self.at(1)).map(\.id) == [4])
+        #expect(state.freeSlots == 1)
+        state.finish(2, .completed(2), now: Self.at(2))
+        #expect(state.runningJobs == 3 && state.freeSlots == 2)
+        let stepAt1002 = state.step(now: Self.at(1_002), stopDeadline: nil)
+        #expect(stepAt1002.outcomes.count == 4, "job 2's completion and the timeouts of 1, 3 and 4")
+    }
+
+    @Test("a claim grows to the slots freed while the turn wrote its outcomes, and never shrinks")
+    func claimWidensToFreedSlots() throws {
+        var state = Self.state()
+        try Self.claim(1...4, into: &state)
+        for _ in 1...4 { _ = state.take(now: Self.at(1)) }
+        state.finish(1, .completed(1), now: Self.at(2))
+        state.finish(2, .completed(2), now: Self.at(3))
+        let turn = state.step(now: Self.at(4), stopDeadline: nil)
+        let claimAnswer = turn.claim
+        let planned = try #require(claimAnswer)
+        #expect(planned.limit == 2)
+        state.finish(3, .completed(3), now: Self.at(5))
+        #expect(state.widened(planned) == WorkerState.Claim(limit: 3, signals: planned.signals))
+        state.stopping = true
+        #expect(state.widened(planned) == planned, "stopping frees no slot for claims")
     }
 }
