@@ -47,13 +47,8 @@ public enum EventFeed {
                 }
                 self.type = parsed
             }
-            if let limit {
-                guard let parsed = Int(limit), Self.limitRange.contains(parsed) else {
-                    throw .invalidParameter(
-                        field: "limit", reason: "must be a whole number from \(Self.limitRange.lowerBound) to \(Self.limitRange.upperBound)"
-                    )
-                }
-                self.limit = parsed
+            self.limit = try PageLimit.parse(limit, in: Self.limitRange, default: Self.defaultLimit) { reason in
+                EventFeedError.invalidParameter(field: "limit", reason: reason)
             }
         }
     }
