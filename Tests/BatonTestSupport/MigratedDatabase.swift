@@ -11,7 +11,13 @@ public struct MigratedDatabase {
 
     /// Creates and migrates the database; `label` names it in server logs.
     public init(_ label: String = #fileID) throws {
-        conninfo = try TestPostgres.shared.makeDatabase(label)
+        try self.init(migrating: try TestPostgres.shared.makeDatabase(label))
+    }
+
+    /// Migrates the database at `conninfo`, such as a ``PrivateTestCluster``'s
+    /// (which the caller keeps alive while it is used).
+    public init(migrating conninfo: String) throws {
+        self.conninfo = conninfo
         connection = try PostgresConnection(conninfo)
         try Migrator().migrate(on: connection)
     }

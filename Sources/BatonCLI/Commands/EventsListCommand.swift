@@ -15,7 +15,7 @@ enum EventsListCommand: BatonCommand {
                 "limit", "N",
                 "Events per page, \(EventFeed.Query.limitRange.lowerBound)-\(EventFeed.Query.limitRange.upperBound) (default \(EventFeed.Query.defaultLimit))."
             ),
-            .flag("json", "Print the page as the API's JSON."),
+            .flag("json", "Print the page as the API's JSON, byte for byte."),
         ],
         discussion: """
             Reads the database named by BATON_DATABASE_URL. Only events of transactions older than the oldest one
@@ -28,20 +28,20 @@ enum EventsListCommand: BatonCommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let query = try EventFeed.Query(after: arguments.string("after"), type: arguments.string("type"), limit: arguments.string("limit"))
         let page = try ConfiguredDatabase.open { _, connection in try EventFeed.page(query, on: connection) }
-        try print(page, json: arguments.flag("json"), console: console)
+        print(page, json: arguments.flag("json"), console: console)
         return .success
     }
 
-    /// Prints `page` as a table (id, type, time, invite) with the next cursor, or as the API's JSON.
-    static func print(_ page: EventFeed.Page, json: Bool, console: Console) throws {
+    /// Prints `page` as a table (id, type, time, invite) with the next
+    /// cursor, or as the API's JSON, the same bytes as `GET /v1/events`.
+    static func print(_ page: EventFeed.Page, json: Bool, console: Console) {
         if json {
-            console.json(try JSONSerialization.jsonObject(with: page.json()))
+            console.out(String(decoding: page.json(), as: UTF8.self))
             return
         }
-        let rows = try page.events.map { body -> [String] in
-            let event = try JSONSerialization.jsonObject(with: body.data) as? [String: Any] ?? [:]
-            let data = event["data"] as? [String: Any] ?? [:]
-            return [event["id"], event["type"], event["created_at"], data["invite_id"]].map { $0 as? String ?? "" }
+        let rows = page.events.map { event -> [String] in
+            let invite = event.member("data").flatMap { WebhookJSON($0) }?.string("invite_id")
+            return [event.string("id"), event.string("type"), event.string("created_at"), invite].map { $0 ?? "" }
         }
         console.table(["ID", "TYPE", "CREATED", "INVITE"], rows)
         console.out("next: \(page.next.text)\(page.hasMore ? " (more ready)" : "")")

@@ -1,9 +1,8 @@
 import Foundation
 import Postgres
-import SafeText
 
 /// The event feed behind `GET /v1/events`: the events the webhooks carry,
-/// as the same bodies, in a fixed order that a cursor never skips through.
+/// as the same bytes, in a fixed order that a cursor never skips through.
 ///
 /// An event's place is `(xact_id, id)`: the transaction that recorded it,
 /// then its row identity (migration 0016). A page only holds events whose
@@ -48,21 +47,17 @@ public enum EventFeed {
                 }
                 self.type = parsed
             }
-            if let limit {
-                guard let parsed = Int(limit), Self.limitRange.contains(parsed) else {
-                    throw .invalidParameter(
-                        field: "limit", reason: "must be a whole number from \(Self.limitRange.lowerBound) to \(Self.limitRange.upperBound)"
-                    )
-                }
-                self.limit = parsed
+            self.limit = try PageLimit.parse(limit, in: Self.limitRange, default: Self.defaultLimit) { reason in
+                EventFeedError.invalidParameter(field: "limit", reason: reason)
             }
         }
     }
 
     /// One page, oldest first.
     public struct Page: Sendable {
-        /// The webhook bodies `{"id", "type", "created_at", "data"}`, in feed order.
-        public var events: [PostgresJSON]
+        /// The webhook bodies `{"id", "type", "created_at", "data"}`, in feed
+        /// order, each in the bytes a delivery of it signs and sends.
+        public var events: [WebhookJSON]
         /// Where the next page starts: after the last event here, or the
         /// query's own cursor when the page is empty (poll again with it).
         public var next: EventCursor
@@ -70,29 +65,39 @@ public enum EventFeed {
         public var hasMore: Bool
 
         /// `{"events": [...], "has_more", "next_cursor"}` (the API's and
-        /// `baton events list --json`'s), each event exactly as its webhook
-        /// body, hidden characters escaped as in every API answer.
-        /// - Throws: only when a stored body is not JSON.
-        public func json() throws -> Data {
-            let bodies = try events.map { try JSONSerialization.jsonObject(with: $0.data) }
-            let object: [String: Any] = ["events": bodies, "has_more": hasMore, "next_cursor": next.text]
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-            return Data(SafeText.hardenedJSON(String(decoding: data, as: UTF8.self)).utf8)
+        /// `baton events list --json`'s), compact, members in key order,
+        /// each event's bytes copied as they are, never re-encoded: a hidden
+        /// character inside one stays as its webhook carries it, unlike in
+        /// the API's other answers.
+        public func json() -> Data {
+            let open = Array(#"{"events":["#.utf8)
+            let close = Array(#"],"has_more":\#(hasMore),"next_cursor":"\#(next.text)"}"#.utf8)
+            var out = Data(capacity: open.count + close.count + events.reduce(0) { $0 + $1.bytes.count + 1 })
+            out.append(contentsOf: open)
+            for (index, event) in events.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(contentsOf: event.bytes)
+            }
+            out.append(contentsOf: close)
+            return out
         }
     }
 
     /// The page of `query`. Deleted events (`BATON_EVENT_RETENTION_DAYS`)
     /// are simply absent; a cursor from before them resumes at the oldest kept.
-    /// - Throws: the database's error.
+    /// - Throws: the database's error; `PostgresError(.unexpectedResult)`
+    ///   for a body that is not JSON (never, from `baton.webhook_body`).
     public static func page(_ query: Query, on connection: PostgresConnection) throws -> Page {
         let limit = min(max(query.limit, Query.limitRange.lowerBound), Query.limitRange.upperBound)
         let types = query.type.map { [$0.rawValue] } ?? OutboxEvents.EventType.allCases.map(\.rawValue)
         let rows = try connection.query(
             pageStatement, [query.after.transaction, query.after.row, types, limit + 1])
-        var events: [PostgresJSON] = []
+        var events: [WebhookJSON] = []
         var next = query.after
         for row in rows.prefix(limit) {
-            events.append(try row.decode("body"))
+            // Read as a delivery reads its body (the function's text), so both give the same bytes.
+            guard let body = WebhookJSON(try row.decode(String.self, "body").utf8) else { throw PostgresError(.unexpectedResult) }
+            events.append(body)
             next = EventCursor(transaction: try row.decode("xact_id"), row: try row.decode("id"))
         }
         return Page(events: events, next: next, hasMore: rows.count > limit)
@@ -105,7 +110,7 @@ public enum EventFeed {
         name: "event_feed_page",
         sql: """
             SELECT e.xact_id::text::int8 AS xact_id, e.id,
-                   baton.webhook_body(e.event_id, e.type, e.occurred_at, e.data, i.source, i.campaign) AS body
+                   baton.webhook_body(e.event_id, e.type, e.occurred_at, e.data, i.source, i.campaign)::text AS body
             FROM baton.events e LEFT JOIN baton.invites i ON i.id = e.invite_id
             WHERE (e.xact_id, e.id) > ($1::int8::text::xid8, $2::int8)
               AND e.xact_id < pg_snapshot_xmin(pg_current_snapshot())

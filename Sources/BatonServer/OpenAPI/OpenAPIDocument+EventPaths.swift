@@ -14,7 +14,7 @@ extension OpenAPIDocument {
                 "get": operation(
                     "listEvents", "The events the webhooks carry, oldest first after a cursor (keyset pagination)",
                     description:
-                        "Each event is its webhook body, byte for byte in meaning. The order is fixed and a cursor never skips an event that commits later: only events of transactions older than the oldest one still running are returned. Start without after, then pass next_cursor; an empty page returns the same cursor to poll with again. Events are kept per BATON_EVENT_RETENTION_DAYS.",
+                        "Each event is its webhook body byte for byte, the bytes a delivery of it signs. The order is fixed and a cursor never skips an event that commits later: only events of transactions older than the oldest one still running are returned. Start without after, then pass next_cursor; an empty page returns the same cursor to poll with again. Events are kept per BATON_EVENT_RETENTION_DAYS.",
                     tag: eventTag, security: [apiKey("events:read")],
                     parameters: [
                         query("after", string, description: "next_cursor of a previous page; absent: from the oldest event kept"),

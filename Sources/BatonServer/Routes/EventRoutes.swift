@@ -2,7 +2,7 @@ import BatonCore
 import HTTP
 
 /// `GET /v1/events?after=&type=&limit=` (scope `events:read`): the event
-/// feed, the webhook bodies oldest first after an opaque cursor, for a
+/// feed, the webhook bodies (their signed bytes) oldest first after an opaque cursor, for a
 /// backend that polls or that missed deliveries (`EventFeed` says why the
 /// order never skips an event). 400 `invalid_cursor` or `invalid_parameter`
 /// before any database work.
@@ -19,6 +19,6 @@ struct EventRoutes {
         let query = try EventFeed.Query(
             after: request.queryValue("after"), type: request.queryValue("type"), limit: request.queryValue("limit"))
         let page = try app.withConnection { try EventFeed.page(query, on: $0) }
-        return .json(encoded: try page.json())
+        return .json(encoded: page.json())
     }
 }

@@ -36,10 +36,7 @@ final class FeedDatabase {
 struct EventFeedTests {
     /// The ids of `page`'s events, in order.
     static func ids(_ page: EventFeed.Page) throws -> [String] {
-        try page.events.map { body in
-            let object = try #require(try JSONSerialization.jsonObject(with: body.data) as? [String: Any])
-            return try #require(object["id"] as? String)
-        }
+        try page.events.map { body in try #require(body.string("id")) }
     }
 
     /// Reads the whole feed from `cursor`, `limit` at a time; returns the ids and the last cursor.

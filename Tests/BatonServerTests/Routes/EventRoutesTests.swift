@@ -84,6 +84,21 @@ struct EventRoutesTests {
         #expect(created.range(of: apiForm, options: .regularExpression) != nil)
     }
 
+    @Test("the answer is the feed's page byte for byte: each event as its webhook body, never re-encoded")
+    func answerIsThePageBytes() throws {
+        let body = #"{"family_id": "fam-9", "family_name": "Zoë – 日本", "metadata": {"a\"b": 1, "a#": "\u202e"}}"#
+        let invite = try app.client().send("POST", "/v1/invites", body: Data(body.utf8))
+        #expect(invite.status == 201)
+        let token = try #require(invite.json["token"] as? String)
+        #expect(try app.client().post("/v1/redemptions", json: ["token": token, "redeemer_id": "u-7"]).status == 201)
+        _ = try feed(count: 1)
+        let answer = String(decoding: try client.get("/v1/events").body, as: UTF8.self)
+        let page = try app.withConnection { try EventFeed.page(EventFeed.Query(), on: $0) }
+        #expect(answer == String(decoding: page.json(), as: UTF8.self))
+        #expect(answer.contains(#""family_name":"Zoë – 日本","#))
+        #expect(answer.contains(#""metadata":{"a#":"\#u{202E}","a\"b":1}"#), "keys in byte order, the hidden character as delivered")
+    }
+
     @Test("every event type's real body validates against its published schema, and a broken one does not")
     func bodiesMatchSchemas() throws {
         let redeemed = try createInvite()

@@ -3,7 +3,7 @@ import Foundation
 import Postgres
 import Testing
 
-@testable import BatonWorker
+@testable import BatonCore
 
 @Suite("Webhook JSON")
 struct WebhookJSONTests {
@@ -50,7 +50,7 @@ struct WebhookJSONTests {
 
     @Test("an event body printed by PostgreSQL reads back its id and type, and escaped strings stay escaped")
     func membersFromPostgres() throws {
-        let db = try WorkerDatabase()
+        let db = try MigratedDatabase()
         let text: String = try db.connection.query(
             """
             SELECT baton.webhook_body('0fb4717e-30b3-46ec-89c8-8541ea277951', 'invite.redeemed', now(),

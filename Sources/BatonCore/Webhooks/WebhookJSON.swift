@@ -10,7 +10,7 @@ import SafeText
 /// a copy per object whose keys need reordering: no tree of Foundation
 /// values, no locale-aware key comparison. The same document always gives
 /// the same bytes, so every attempt and redelivery of an event signs the
-/// same body. Its top-level members can be read back (``string(_:)``,
+/// same body, and the event feed (`EventFeed`) hands out those bytes. Its top-level members can be read back (``string(_:)``,
 /// ``member(_:)``).
 ///
 /// Limits: nesting deeper than ``depthLimit``, or text that is not JSON
@@ -20,9 +20,9 @@ import SafeText
 /// written, never decoded, and keys are ordered by those bytes: a key with
 /// an escape (PostgreSQL writes one for a quote, a backslash or a control
 /// character) sorts by its backslash, not by the character it stands for.
-struct WebhookJSON: Sendable, Equatable {
+public struct WebhookJSON: Sendable, Equatable {
     /// The canonical bytes.
-    let bytes: [UInt8]
+    public let bytes: [UInt8]
     /// The top-level object's members: key bytes (between the quotes, as
     /// written) and where the value's canonical bytes are in ``bytes``.
     private let members: [(key: ArraySlice<UInt8>, value: Range<Int>)]
@@ -33,7 +33,7 @@ struct WebhookJSON: Sendable, Equatable {
 
     /// The canonical form of the JSON text `text`; nil when it is not one
     /// JSON value (with nothing but whitespace after it) or nests too deep.
-    init?(_ text: some Collection<UInt8>) {
+    public init?(_ text: some Collection<UInt8>) {
         let input = Array(text)
         let written = input.withUnsafeBytes { raw -> (out: [UInt8], top: [Member])? in
             var writer = Writer(JSONScanner(raw))
@@ -45,18 +45,19 @@ struct WebhookJSON: Sendable, Equatable {
         members = written.top.map { (input[$0.key], $0.value) }
     }
 
-    static func == (left: WebhookJSON, right: WebhookJSON) -> Bool { left.bytes == right.bytes }
+    /// Equal when their canonical bytes are.
+    public static func == (left: WebhookJSON, right: WebhookJSON) -> Bool { left.bytes == right.bytes }
 
     /// The top-level member `key` as canonical bytes; nil when absent or when
     /// the document is not an object.
-    func member(_ key: String) -> ArraySlice<UInt8>? {
+    public func member(_ key: String) -> ArraySlice<UInt8>? {
         let name = Array(key.utf8)
         return members.first { $0.key.elementsEqual(name) }.map { bytes[$0.value] }
     }
 
     /// The top-level member `key` when it is a string without escapes (an
     /// id, a type); nil otherwise.
-    func string(_ key: String) -> String? {
+    public func string(_ key: String) -> String? {
         guard let value = member(key), value.count >= 2, value.first == Self.quote, value.last == Self.quote else { return nil }
         let content = value.dropFirst().dropLast()
         guard !content.contains(Self.backslash) else { return nil }
