@@ -63,8 +63,8 @@ struct StringMembersReader {
     }
 
     /// The object at the scanner, whose members' values are at `depth`.
-    /// `path` (the object's own) is extended only for an error or a value
-    /// the parser reads, so a well-formed body builds no list.
+    /// `path` (the object's own) is extended only for an error, a nested
+    /// object or a value the parser reads, so a body of strings builds no list.
     private mutating func readObject(_ shape: JSONStringShape, path: [String], depth: Int) throws(StrictJSONParser.Failure) -> Object {
         guard depth <= StrictJSONParser.maxDepth else { throw .malformed }
         scanner.index += 1
