@@ -17,6 +17,9 @@ enum StrictJSONDecoder {
         case parser(StrictJSONParser.Failure)
         /// A member no decoded type asked for, at `path` (`invites.3.tll_seconds`).
         case unknownKey(path: String)
+        /// A member of another type than asked for, at `path`; empty for the
+        /// document itself (`StringMembersReader`'s form of a type mismatch).
+        case wrongType(path: String)
     }
 
     /// `bytes` decoded as `T`.

@@ -47,6 +47,18 @@ struct StrictJSONParser {
         return value
     }
 
+    /// Reads the value at `scanner`'s position as part of a document: at
+    /// `path`, inside `depth` levels of objects and arrays. For a reader
+    /// that takes the members it knows itself and leaves the rest to this
+    /// parser, so both refuse the same values with the same failure.
+    static func readValue(from scanner: inout JSONScanner, path: [String], depth: Int) throws(Failure) -> StrictJSONValue {
+        var parser = StrictJSONParser(scanner: scanner)
+        parser.path = path
+        let value = try parser.readValue(depth: depth)
+        scanner = parser.scanner
+        return value
+    }
+
     private init(scanner: JSONScanner) {
         self.scanner = scanner
     }
@@ -82,25 +94,17 @@ struct StrictJSONParser {
     private mutating func readObject(depth: Int) throws(Failure) -> StrictJSONValue {
         guard depth <= Self.maxDepth else { throw .malformed }
         scanner.index += 1
-        var keys: [String] = []
+        var keys = JSONObjectKeys()
         var values: [StrictJSONValue] = []
-        var lookup: [String: Int] = [:]
         scanner.skipWhitespace()
         if scanner.peek() == UInt8(ascii: "}") {
             scanner.index += 1
-            return .object(StrictJSONObject(keys: keys, values: values, index: lookup))
+            return .object(StrictJSONObject(keys: keys.keys, values: values, index: keys.index))
         }
         while true {
             scanner.skipWhitespace()
             let key = try scanning { scanner throws(JSONScanner.Fault) in try scanner.readString() }
-            if StrictJSONObject.position(of: key, in: keys, index: lookup) != nil {
-                throw .duplicateKey(path: Self.dotted(path + [key]))
-            }
-            keys.append(key)
-            if StrictJSONObject.needsIndex(count: keys.count) {
-                if lookup.isEmpty { for (position, known) in keys.enumerated() { lookup[known] = position } }
-                lookup[key] = keys.count - 1
-            }
+            guard keys.insert(key) else { throw .duplicateKey(path: Self.dotted(path + [key])) }
             scanner.skipWhitespace()
             guard scanner.next() == UInt8(ascii: ":") else { throw .malformed }
             scanner.skipWhitespace()
@@ -110,7 +114,7 @@ struct StrictJSONParser {
             scanner.skipWhitespace()
             switch scanner.next() {
             case UInt8(ascii: ","): continue
-            case UInt8(ascii: "}"): return .object(StrictJSONObject(keys: keys, values: values, index: lookup))
+            case UInt8(ascii: "}"): return .object(StrictJSONObject(keys: keys.keys, values: values, index: keys.index))
             default: throw .malformed
             }
         }

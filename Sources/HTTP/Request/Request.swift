@@ -89,17 +89,36 @@ public struct Request: Sendable {
     ///   raw body); 422 `duplicate_field`, `unknown_field` or
     ///   `number_out_of_range` naming the member in `details.field`.
     public func decodeJSON<T: Decodable>(_ type: T.Type = T.self) throws(HTTPError) -> T {
+        try decodingBody { try StrictJSONDecoder.decode(T.self, from: $0) }
+    }
+
+    /// The body read as an object of `shape`, straight from its bytes
+    /// (`StringMembersReader`), for a hot route whose body is strings:
+    /// every body is refused exactly as ``decodeJSON(_:)`` refuses it for a
+    /// `Decodable` type of optional `String` members (and nested such types)
+    /// declared in the shape's order.
+    ///
+    /// - Throws: what ``decodeJSON(_:)`` throws.
+    public func decodeStringMembers(_ shape: JSONStringShape) throws(HTTPError) -> JSONStringMembers {
+        try decodingBody { bytes throws(StrictJSONDecoder.Failure) in try StringMembersReader.read(shape, from: bytes) }
+    }
+
+    /// The body's bytes passed to `decode`, once its media type is checked;
+    /// its failures become the API's errors.
+    private func decodingBody<T>(_ decode: (UnsafeRawBufferPointer) throws -> T) throws(HTTPError) -> T {
         guard MediaType.isJSON(headers["Content-Type"]) else {
             throw .unsupportedMediaType(accepted: [MediaType.json])
         }
         do {
-            return try body.withUnsafeBytes { try StrictJSONDecoder.decode(T.self, from: $0) }
+            return try body.withUnsafeBytes { try decode($0) }
         } catch StrictJSONDecoder.Failure.parser(.duplicateKey(let path)) {
             throw .duplicateField(path)
         } catch StrictJSONDecoder.Failure.parser(.numberOutOfRange(let path)) {
             throw .numberOutOfRange(path)
         } catch StrictJSONDecoder.Failure.unknownKey(let path) {
             throw .unknownField(path)
+        } catch StrictJSONDecoder.Failure.wrongType(let path) {
+            throw .invalidRequest("The request body is not the expected JSON.", details: Self.details(field: path))
         } catch let error as DecodingError {
             throw .invalidRequest("The request body is not the expected JSON.", details: Self.details(of: error))
         } catch {
@@ -115,10 +134,13 @@ public struct Request: Sendable {
             path = context.codingPath
         @unknown default: path = []
         }
-        guard !path.isEmpty else { return [:] }
         // Keys are matched as written, so a key's name is the client's spelling.
-        let field = path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-        return ["field": .string(field)]
+        return details(field: path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "."))
+    }
+
+    /// `details.field` naming a dotted path; none for the document itself.
+    private static func details(field: String) -> [String: JSONValue] {
+        field.isEmpty ? [:] : ["field": .string(field)]
     }
 }
 
