@@ -44,12 +44,11 @@ $$;
 CREATE TRIGGER invite_stages_note_change AFTER INSERT OR UPDATE OR DELETE ON baton.invite_stages
 FOR EACH ROW EXECUTE FUNCTION baton.note_journey_change();
 
--- Each invite as last rolled up: its attribution ('' for none) and when it
--- first reached each stage. No key to baton.invites: a deleted invite's
+-- Each invite as last rolled up: the attribution it was counted under (''
+-- for none) and when it first reached each stage. No key to baton.invites: a deleted invite's
 -- counts are subtracted from this row.
 CREATE TABLE baton.journey_rolled_invites (
     invite_id         uuid PRIMARY KEY,
-    family_id         text NOT NULL,
     source            text NOT NULL,
     campaign          text NOT NULL,
     issued_at         timestamptz,
@@ -64,11 +63,12 @@ CREATE TABLE baton.journey_rolled_invites (
 -- Stage counts per UTC hour: a flow row counts the invites that first
 -- reached `stage` in `hour` (`ever`; the within_* columns are 0); a cohort
 -- row counts the invites issued in `hour` that reached `stage` within 1 h,
--- 1 d, 7 d and ever. By source and campaign ('' for none); one table over
--- all families, one per family. No count >= 0 checks: a step adds signed
--- changes, and an insert's checks run before its conflict is resolved.
--- Inviters are not kept: nearly one per
--- invite, such rows would be as many as the stage rows themselves.
+-- 1 d, 7 d and ever. All families, by source and campaign ('' for none).
+-- No count >= 0 checks: a step adds signed changes, and an insert's checks
+-- run before its conflict is resolved. Families and inviters are not kept:
+-- with thousands of families, rows per family and hour would be nearly as
+-- many as the stage rows, and inviters are nearly one per invite; queries
+-- for one family or by family or inviter read the stage rows.
 CREATE TABLE baton.journey_rollup_hourly (
     view       text NOT NULL CHECK (view IN ('flow', 'cohort')),
     hour       timestamptz NOT NULL,
@@ -81,19 +81,6 @@ CREATE TABLE baton.journey_rollup_hourly (
     ever       bigint NOT NULL,
     PRIMARY KEY (view, hour, stage, source, campaign)
 );
-CREATE TABLE baton.journey_rollup_family_hourly (
-    family_id  text NOT NULL,
-    view       text NOT NULL CHECK (view IN ('flow', 'cohort')),
-    hour       timestamptz NOT NULL,
-    stage      text NOT NULL,
-    source     text NOT NULL,
-    campaign   text NOT NULL,
-    within_1h  bigint NOT NULL,
-    within_1d  bigint NOT NULL,
-    within_7d  bigint NOT NULL,
-    ever       bigint NOT NULL,
-    PRIMARY KEY (family_id, view, hour, stage, source, campaign)
-);
 
 -- Times between two stages of one invite (`pair`, the position in the
 -- reported list of pairs) in the bins of baton.redeem_latency_bin, per UTC
@@ -105,15 +92,6 @@ CREATE TABLE baton.journey_times_hourly (
     bin    smallint NOT NULL CHECK (bin >= 0),
     count  bigint NOT NULL,
     PRIMARY KEY (view, hour, pair, bin)
-);
-CREATE TABLE baton.journey_times_family_hourly (
-    family_id  text NOT NULL,
-    view       text NOT NULL CHECK (view IN ('flow', 'cohort')),
-    hour       timestamptz NOT NULL,
-    pair       smallint NOT NULL,
-    bin        smallint NOT NULL CHECK (bin >= 0),
-    count      bigint NOT NULL,
-    PRIMARY KEY (family_id, view, hour, pair, bin)
 );
 
 -- The history so far: every invite with stage rows is changed, for the

@@ -55,8 +55,7 @@ public struct FunnelBenchmark: Sendable {
             """
             TRUNCATE baton.jobs, baton.events, baton.redemptions, baton.invites, baton.invite_deadlines, baton.funnel_rollup_hourly,
                      baton.funnel_rollup_family_hourly, baton.redeem_latency_hourly, baton.redeem_latency_family_hourly, baton.rejections_hourly,
-                     baton.journey_changes, baton.journey_rolled_invites, baton.journey_rollup_hourly, baton.journey_rollup_family_hourly,
-                     baton.journey_times_hourly, baton.journey_times_family_hourly CASCADE;
+                     baton.journey_changes, baton.journey_rolled_invites, baton.journey_rollup_hourly, baton.journey_times_hourly CASCADE;
             UPDATE baton.funnel_rollup_state SET watermark_id = 0, pending_id = 0, pending_xmax = '0';
             UPDATE baton.journey_rollup_state SET watermark_id = 0, pending_id = 0, pending_xmax = '0';
             """)
@@ -133,7 +132,7 @@ public struct FunnelBenchmark: Sendable {
     /// The rollup tables analyzed after the catch-up.
     static let rollupTables = [
         "baton.funnel_rollup_hourly", "baton.funnel_rollup_family_hourly", "baton.journey_rolled_invites", "baton.journey_rollup_hourly",
-        "baton.journey_rollup_family_hourly", "baton.journey_times_hourly", "baton.journey_times_family_hourly",
+        "baton.journey_times_hourly",
     ]
 
     /// `work_mem` of the catching-up session.

@@ -1,8 +1,9 @@
 import Foundation
 import Postgres
 
-/// Maintains the journey's hourly rollups (stage counts by flow and cohort,
-/// times between stages as histogram bins) from `baton.invite_stages`,
+/// Maintains the journey's hourly rollups over all families (stage counts
+/// by flow and cohort, by source and campaign; times between stages as
+/// histogram bins) from `baton.invite_stages`,
 /// incrementally by the invites whose stage rows changed
 /// (`baton.journey_changes`, written by a trigger on every insert, update
 /// and delete). Run by the worker's leader beside ``FunnelRollup``, with
@@ -48,16 +49,15 @@ public enum JourneyRollup {
 
     /// The columns of `baton.journey_rolled_invites` after the invite id.
     private static let columns =
-        ["family_id", "source", "campaign"] + InviteStage.allCases.map { "\($0.rawValue)_at" }
+        ["source", "campaign"] + InviteStage.allCases.map { "\($0.rawValue)_at" }
 
     /// The common table expressions of a change to the rollup, for the
     /// invites that `touched` (a SELECT of `invite_id`s) lists: `present`
     /// (each invite's stage times and attribution now), `signed` (those
     /// with sign 1 and the rolled-up ones with sign -1), `marks` (one row
-    /// per stage reached), `count_rows` (`family_id`, `view`, `hour`,
-    /// `stage`, `source`, `campaign`, `within_1h`, `within_1d`,
-    /// `within_7d`, `ever`, all signed) and `time_rows` (`family_id`,
-    /// `view`, `hour`, `pair`, `bin`, `sign`). A report adds these rows to
+    /// per stage reached), `count_rows` (`view`, `hour`, `stage`,
+    /// `source`, `campaign`, `within_1h`, `within_1d`, `within_7d`, `ever`,
+    /// all signed) and `time_rows` (`view`, `hour`, `pair`, `bin`, `sign`). A report adds these rows to
     /// the rollup's; a step adds them into it.
     static func changesSQL(touched: String) -> String {
         let stages = InviteStage.allCases
@@ -71,30 +71,30 @@ public enum JourneyRollup {
         return """
             touched AS (\(touched)),
             present AS (
-                SELECT s.invite_id, i.family_id, coalesce(i.source, '') AS source, coalesce(i.campaign, '') AS campaign,
+                SELECT s.invite_id, coalesce(i.source, '') AS source, coalesce(i.campaign, '') AS campaign,
                        \(pivot.joined(separator: ",\n           "))
                 FROM baton.invite_stages s JOIN baton.invites i ON i.id = s.invite_id
                 WHERE s.invite_id IN (SELECT invite_id FROM touched)
-                GROUP BY s.invite_id, i.family_id, i.source, i.campaign
+                GROUP BY s.invite_id, i.source, i.campaign
             ), signed AS (
                 SELECT 1 AS sign, invite_id, \(list) FROM present
                 UNION ALL
                 SELECT -1, invite_id, \(list) FROM baton.journey_rolled_invites WHERE invite_id IN (SELECT invite_id FROM touched)
             ), marks AS (
-                SELECT x.sign, x.family_id, x.source, x.campaign, x.issued_at, m.stage, m.at
+                SELECT x.sign, x.source, x.campaign, x.issued_at, m.stage, m.at
                 FROM signed x CROSS JOIN LATERAL (VALUES \(marks.joined(separator: ", "))) AS m(stage, at)
                 WHERE m.at IS NOT NULL
             ), count_rows AS (
-                SELECT family_id, 'flow' AS view, \(hour("at")) AS hour, stage, source, campaign,
+                SELECT 'flow' AS view, \(hour("at")) AS hour, stage, source, campaign,
                        0 AS within_1h, 0 AS within_1d, 0 AS within_7d, sign AS ever
                 FROM marks
                 UNION ALL
-                SELECT family_id, 'cohort', \(hour("issued_at")), stage, source, campaign,
+                SELECT 'cohort', \(hour("issued_at")), stage, source, campaign,
                        sign * (at <= issued_at + interval '1 hour')::int, sign * (at <= issued_at + interval '1 day')::int,
                        sign * (at <= issued_at + interval '7 days')::int, sign
                 FROM marks WHERE issued_at IS NOT NULL
             ), time_rows AS (
-                SELECT x.family_id, v.view, \(hour("v.at")) AS hour, p.pair, baton.redeem_latency_bin(p.later - p.earlier) AS bin, x.sign
+                SELECT v.view, \(hour("v.at")) AS hour, p.pair, baton.redeem_latency_bin(p.later - p.earlier) AS bin, x.sign
                 FROM signed x
                 CROSS JOIN LATERAL (VALUES \(pairs.joined(separator: ", "))) AS p(pair, earlier, later)
                 CROSS JOIN LATERAL (VALUES ('flow', p.later), ('cohort', x.issued_at)) AS v(view, at)
@@ -120,37 +120,30 @@ public enum JourneyRollup {
                 WHERE r.invite_id = t.invite_id AND NOT EXISTS (SELECT 1 FROM present p WHERE p.invite_id = t.invite_id)
             ), logged AS (
                 DELETE FROM baton.journey_changes WHERE id <= $2
-            ), \(countsUpsert(family: true)), \(countsUpsert(family: false)),
-            \(timesUpsert(family: true)), \(timesUpsert(family: false))
+            ), \(countsUpsert), \(timesUpsert)
             SELECT count(*) AS rolled FROM touched
             """)
 
-    private static func countsUpsert(family: Bool) -> String {
-        let keys = (family ? ["family_id"] : []) + ["view", "hour", "stage", "source", "campaign"]
-        let counts = ["within_1h", "within_1d", "within_7d", "ever"]
-        let positions = (1...keys.count).map(String.init).joined(separator: ", ")
+    private static let countsUpsert: String = {
+        let keys = ["view", "hour", "stage", "source", "campaign"]
+        let sums = ["within_1h", "within_1d", "within_7d", "ever"].map { "sum(\($0))" }.joined(separator: ", ")
         return """
-            \(family ? "family" : "total")_counts AS (
-                INSERT INTO baton.journey_rollup_\(family ? "family_" : "")hourly AS r (\((keys + counts).joined(separator: ", ")))
-                SELECT \(keys.joined(separator: ", ")), \(counts.map { "sum(\($0))" }.joined(separator: ", "))
-                FROM count_rows GROUP BY \(positions)
-                HAVING (\(counts.map { "sum(\($0))" }.joined(separator: ", "))) <> (0, 0, 0, 0)
-                ORDER BY \(positions)
-                ON CONFLICT (\(keys.joined(separator: ", "))) DO UPDATE SET \(counts.map { "\($0) = r.\($0) + excluded.\($0)" }.joined(separator: ", "))
+            counts AS (
+                INSERT INTO baton.journey_rollup_hourly AS r (\(keys.joined(separator: ", ")), within_1h, within_1d, within_7d, ever)
+                SELECT \(keys.joined(separator: ", ")), \(sums) FROM count_rows GROUP BY 1, 2, 3, 4, 5
+                HAVING (\(sums)) <> (0, 0, 0, 0) ORDER BY 1, 2, 3, 4, 5
+                ON CONFLICT (\(keys.joined(separator: ", "))) DO UPDATE
+                SET within_1h = r.within_1h + excluded.within_1h, within_1d = r.within_1d + excluded.within_1d,
+                    within_7d = r.within_7d + excluded.within_7d, ever = r.ever + excluded.ever
             )
             """
-    }
+    }()
 
-    private static func timesUpsert(family: Bool) -> String {
-        let keys = (family ? ["family_id"] : []) + ["view", "hour", "pair", "bin"]
-        let positions = (1...keys.count).map(String.init).joined(separator: ", ")
-        return """
-            \(family ? "family" : "total")_times AS (
-                INSERT INTO baton.journey_times_\(family ? "family_" : "")hourly AS r (\(keys.joined(separator: ", ")), count)
-                SELECT \(keys.joined(separator: ", ")), sum(sign) FROM time_rows GROUP BY \(positions)
-                HAVING sum(sign) <> 0 ORDER BY \(positions)
-                ON CONFLICT (\(keys.joined(separator: ", "))) DO UPDATE SET count = r.count + excluded.count
-            )
-            """
-    }
+    private static let timesUpsert = """
+        times AS (
+            INSERT INTO baton.journey_times_hourly AS r (view, hour, pair, bin, count)
+            SELECT view, hour, pair, bin, sum(sign) FROM time_rows GROUP BY 1, 2, 3, 4 HAVING sum(sign) <> 0 ORDER BY 1, 2, 3, 4
+            ON CONFLICT (view, hour, pair, bin) DO UPDATE SET count = r.count + excluded.count
+        )
+        """
 }

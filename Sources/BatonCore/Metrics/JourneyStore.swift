@@ -11,15 +11,16 @@ public enum JourneyStore {
     /// reached each stage (flow) or the invites issued and when they reached
     /// each stage (cohort); the times between stages over the same invites
     /// (percentiles read from histogram bins, docs/metrics.md); the views.
-    /// Cost: the rollup rows of the range (a few per hour and stage for all
-    /// families) and the invites changed since the last rollup step; a
-    /// breakdown by inviter reads the stage rows of the range instead.
+    /// Cost for all families: the rollup rows of the range (a few per hour
+    /// and stage) and the invites changed since the last rollup step; one
+    /// family, or a breakdown by family or inviter, reads the stage rows of
+    /// the range joined to their invites instead.
     /// - Throws: `PostgresError` from the database.
     public static func report(_ query: FunnelQuery, on connection: PostgresConnection) throws -> JourneyReport {
         let family: [any PostgresBindable] = query.familyID.map { [$0] } ?? []
         let (groups, timeRows, viewRows) = try snapshot(on: connection) { connection, watermark in
             let groups = try counts(query, watermark: watermark, on: connection)
-            let times = try connection.query(timesStatement(query), [query.from, query.to, watermark] + family)
+            let times = try connection.query(timesStatement(query), [query.from, query.to] + (family.isEmpty ? [watermark] : family))
             let views = query.familyID == nil ? try connection.query(viewsStatement, [query.from, query.to]) : nil
             return (groups, times, views)
         }
@@ -65,7 +66,7 @@ public enum JourneyStore {
 
     private static func counts(_ query: FunnelQuery, watermark: Int64, on connection: PostgresConnection) throws -> [JourneyGroup] {
         var parameters: [any PostgresBindable] = [query.from, query.to, query.interval.sqlInterval]
-        if query.groupBy != .inviter { parameters.append(watermark) }
+        if readsRollup(query) { parameters.append(watermark) }
         if let familyID = query.familyID { parameters.append(familyID) }
         let rows = try connection.query(countsStatement(query), parameters)
         var groups: [String?: JourneyGroup] = [:]
@@ -98,60 +99,86 @@ public enum JourneyStore {
         }
     }
 
+    /// Whether `query`'s counts come from the rollup, which keeps all
+    /// families by source and campaign: not for one family, nor by family
+    /// or inviter (nearly as many groups as invites per hour), which read
+    /// the stage rows of the range, joined to their invites.
+    private static func readsRollup(_ query: FunnelQuery) -> Bool {
+        query.familyID == nil && query.groupBy != .family && query.groupBy != .inviter
+    }
+
     /// The counts of `query`'s shape (view, grouping, one family or all).
-    /// $1 from, $2 to, $3 bucket width, $4 the rollup's watermark (not for
-    /// a breakdown by inviter), then the family id (when the query has
-    /// one). Rows: `bucket`, `key`, `stage`, `within_1h`, `within_1d`,
-    /// `within_7d`, `ever` (a flow's rows have `ever` only, the rest 0).
+    /// $1 from, $2 to, $3 bucket width, then the rollup's watermark (when
+    /// read) or the family id (when the query has one). Rows: `bucket`,
+    /// `key`, `stage`, `within_1h`, `within_1d`, `within_7d`, `ever` (a
+    /// flow's rows have `ever` only, the rest 0).
     static func countsStatement(_ query: FunnelQuery) -> PostgresStatement {
         PostgresStatement(
             name: "journey_counts_\(query.view.rawValue)_\(query.groupBy?.rawValue ?? "all")_\(query.familyID == nil ? "all" : "family")",
-            sql: query.groupBy == .inviter ? stageRowsSQL(query) : rolledUpSQL(query))
+            sql: readsRollup(query) ? rolledUpSQL(query) : stageRowsSQL(query))
     }
 
     /// The time bins of `query`'s view over the invites whose later stage
     /// is in the range (flow) or that were issued in it (cohort): $1 from,
-    /// $2 to, $3 the rollup's watermark, $4 family id (when the query has
-    /// one). Rows: `pair` (a position in ``StageTime/pairs``), `bin`, `count`.
+    /// $2 to, $3 the rollup's watermark, or the family id for one family
+    /// (whose stage rows are read). Rows: `pair` (a position in
+    /// ``StageTime/pairs``), `bin` (``RedeemLatencyHistogram``'s), `count`.
     static func timesStatement(_ query: FunnelQuery) -> PostgresStatement {
-        let family = query.familyID == nil ? "" : "family_id = $4::text AND "
-        let range = "\(family)view = '\(query.view.rawValue)' AND hour >= $1 AND hour < $2"
-        return PostgresStatement(
+        PostgresStatement(
             name: "journey_times_\(query.view.rawValue)_\(query.familyID == nil ? "all" : "family")",
-            sql: """
-                WITH \(JourneyRollup.changesSQL(touched: "SELECT DISTINCT invite_id FROM baton.journey_changes WHERE id > $3::int8"))
-                SELECT pair::int8 AS pair, bin::int8 AS bin, sum(count)::int8 AS count
-                FROM (
-                    SELECT pair, bin, count FROM baton.journey_times_\(query.familyID == nil ? "" : "family_")hourly WHERE \(range)
-                    UNION ALL
-                    SELECT pair, bin, sign FROM time_rows WHERE \(range)
-                ) AS rows
-                GROUP BY pair, bin HAVING sum(count) <> 0
-                """)
+            sql: query.familyID == nil ? rolledUpTimesSQL(query) : stageRowsTimesSQL(query))
     }
 
-    /// Rollup rows of the range plus the changes past the watermark. A
-    /// breakdown by family reads the per-family table; groups whose counts
-    /// went back to zero (an erased family) are left out, as if never counted.
+    private static func rolledUpTimesSQL(_ query: FunnelQuery) -> String {
+        let range = "view = '\(query.view.rawValue)' AND hour >= $1 AND hour < $2"
+        return """
+            WITH \(JourneyRollup.changesSQL(touched: "SELECT DISTINCT invite_id FROM baton.journey_changes WHERE id > $3::int8"))
+            SELECT pair::int8 AS pair, bin::int8 AS bin, sum(count)::int8 AS count
+            FROM (
+                SELECT pair, bin, count FROM baton.journey_times_hourly WHERE \(range)
+                UNION ALL
+                SELECT pair, bin, sign FROM time_rows WHERE \(range)
+            ) AS rows
+            GROUP BY pair, bin HAVING sum(count) <> 0
+            """
+    }
+
+    private static func stageRowsTimesSQL(_ query: FunnelQuery) -> String {
+        let pairs = StageTime.pairs.enumerated().map { "(\($0.offset), '\($0.element.from.rawValue)', '\($0.element.to.rawValue)')" }
+        let range =
+            query.view == .flow
+            ? "b.first_at >= $1 AND b.first_at < $2"
+            : "EXISTS (SELECT 1 FROM baton.invite_stages c WHERE c.invite_id = b.invite_id AND c.stage = 'issued' AND c.first_at >= $1 AND c.first_at < $2)"
+        return """
+            WITH pairs (position, from_stage, to_stage) AS (VALUES \(pairs.joined(separator: ", ")))
+            SELECT p.position::int8 AS pair, baton.redeem_latency_bin(b.first_at - a.first_at)::int8 AS bin, count(*)::int8 AS count
+            FROM pairs p
+            JOIN baton.invite_stages b ON b.stage = p.to_stage
+            JOIN baton.invite_stages a ON a.invite_id = b.invite_id AND a.stage = p.from_stage
+            JOIN baton.invites i ON i.id = b.invite_id AND i.family_id = $3::text
+            WHERE \(range) AND b.first_at >= a.first_at
+            GROUP BY 1, 2
+            """
+    }
+
+    /// Rollup rows of the range plus the changes past the watermark; groups
+    /// whose counts went back to zero (all erased) are left out, as if never counted.
     private static func rolledUpSQL(_ query: FunnelQuery) -> String {
-        let perFamily = query.familyID != nil || query.groupBy == .family
         let key =
             switch query.groupBy {
             case .source: "nullif(source, '')"
             case .campaign: "nullif(campaign, '')"
-            case .family: "family_id"
-            case .inviter, nil: "NULL::text"
+            case .family, .inviter, nil: "NULL::text"
             }
-        let family = query.familyID == nil ? "" : "family_id = $5::text AND "
-        let range = "\(family)view = '\(query.view.rawValue)' AND hour >= $1 AND hour < $2"
-        let columns = "\(perFamily ? "family_id, " : "")hour, stage, source, campaign, within_1h, within_1d, within_7d, ever"
+        let range = "view = '\(query.view.rawValue)' AND hour >= $1 AND hour < $2"
+        let columns = "hour, stage, source, campaign, within_1h, within_1d, within_7d, ever"
         return """
             WITH \(JourneyRollup.changesSQL(touched: "SELECT DISTINCT invite_id FROM baton.journey_changes WHERE id > $4::int8"))
             SELECT date_bin($3::interval, hour, \(FunnelStore.origin)) AS bucket, \(key) AS key, stage,
                    sum(within_1h)::int8 AS within_1h, sum(within_1d)::int8 AS within_1d, sum(within_7d)::int8 AS within_7d,
                    sum(ever)::int8 AS ever
             FROM (
-                SELECT \(columns) FROM baton.journey_rollup_\(perFamily ? "family_" : "")hourly WHERE \(range)
+                SELECT \(columns) FROM baton.journey_rollup_hourly WHERE \(range)
                 UNION ALL
                 SELECT \(columns) FROM count_rows WHERE \(range)
             ) AS rows
@@ -159,9 +186,8 @@ public enum JourneyStore {
             """
     }
 
-    /// The stage rows of the range, joined to their invites: for a
-    /// breakdown by inviter, which the rollup does not keep (nearly one
-    /// inviter per invite). $4 is the family id here.
+    /// The stage rows of the range, joined to their invites, for the
+    /// queries the rollup does not keep. $4 is the family id here.
     private static func stageRowsSQL(_ query: FunnelQuery) -> String {
         let key = query.groupBy?.column ?? "NULL::text"
         let family = query.familyID == nil ? "" : " AND i.family_id = $4::text"
