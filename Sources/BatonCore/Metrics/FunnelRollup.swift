@@ -4,33 +4,12 @@ import Postgres
 /// Maintains the funnel's hourly rollups from `baton.events`, incrementally
 /// by event id. Run by the worker's leader every few seconds; the stepping
 /// (watermark, settled ids, concurrency) is ``RollupWatermark``'s.
-public enum FunnelRollup {
-    /// Events rolled up per step at most, so a first run over a big
-    /// history commits in bounded transactions.
+public enum FunnelRollup: WatermarkedRollup {
+    /// Events rolled up per step at most.
     public static let defaultBatch = 500_000
 
-    /// One step: rolls up at most `batch` settled events and notes the next
-    /// pending id. Runs its own transaction on `connection`.
-    /// - Returns: the number of events rolled up (0 when none had settled).
-    /// - Throws: `PostgresError` from the database; nothing is changed then.
-    @discardableResult
-    public static func step(batch: Int = defaultBatch, on connection: PostgresConnection) throws -> Int {
-        try watermark.step(batch: batch, on: connection)
-    }
-
-    /// Steps until every event committed before the call is rolled up, for
-    /// tests, benchmarks and operators who want the rollup current now.
-    /// Waits (polling every 10 ms) while older transactions of the cluster
-    /// are still open, for at most `timeout`.
-    /// - Returns: the number of events rolled up.
-    /// - Throws: `PostgresError` from the database.
-    @discardableResult
-    public static func catchUp(batch: Int = defaultBatch, timeout: Duration = .seconds(30), on connection: PostgresConnection) throws -> Int
-    {
-        try watermark.catchUp(batch: batch, timeout: timeout, on: connection)
-    }
-
-    static let watermark = RollupWatermark(name: "funnel", state: "baton.funnel_rollup_state", log: "baton.events", rollUp: rollUp)
+    /// Its stepping.
+    public static let watermark = RollupWatermark(name: "funnel", state: "baton.funnel_rollup_state", log: "baton.events", rollUp: rollUp)
 
     /// Adds the events with $1 < id <= $2 to the four rollup tables; returns how many.
     /// The per-family rows go in in key order: they are nearly one per event

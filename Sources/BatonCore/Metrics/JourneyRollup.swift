@@ -18,33 +18,12 @@ import Postgres
 /// now. The invite's attribution is one primary-key join per changed invite,
 /// during the step, never during a report. Readers compute the same change
 /// for the invites past the watermark (``changesSQL(touched:)``).
-public enum JourneyRollup {
-    /// Changed invites rolled up per step at most (log rows, so a little
-    /// fewer invites), so a first run over a big history commits in bounded
-    /// transactions.
+public enum JourneyRollup: WatermarkedRollup {
+    /// Log rows rolled up per step at most (each names a changed invite).
     public static let defaultBatch = 100_000
 
-    /// One step: rolls up at most `batch` settled log rows and notes the
-    /// next pending id. Runs its own transaction on `connection`.
-    /// - Returns: the number of invites rolled up (0 when none had settled).
-    /// - Throws: `PostgresError` from the database; nothing is changed then.
-    @discardableResult
-    public static func step(batch: Int = defaultBatch, on connection: PostgresConnection) throws -> Int {
-        try watermark.step(batch: batch, on: connection)
-    }
-
-    /// Steps until every stage change committed before the call is rolled
-    /// up, for tests, benchmarks and operators who want the rollup current
-    /// now; waits for older open transactions for at most `timeout`.
-    /// - Returns: the number of invites rolled up.
-    /// - Throws: `PostgresError` from the database.
-    @discardableResult
-    public static func catchUp(batch: Int = defaultBatch, timeout: Duration = .seconds(30), on connection: PostgresConnection) throws -> Int
-    {
-        try watermark.catchUp(batch: batch, timeout: timeout, on: connection)
-    }
-
-    static let watermark = RollupWatermark(
+    /// Its stepping.
+    public static let watermark = RollupWatermark(
         name: "journey", state: "baton.journey_rollup_state", log: "baton.journey_changes", rollUp: rollUp)
 
     /// The columns of `baton.journey_rolled_invites` after the invite id.

@@ -16,7 +16,7 @@ import Postgres
 /// `pending_id`. Readers add the rows past the watermark themselves, so
 /// this lag never shows in a report. A transaction left open (idle in
 /// transaction) holds the rollup back until it ends, never corrupts it.
-struct RollupWatermark: Sendable {
+public struct RollupWatermark: Sendable {
     /// Rows: `watermark_id`.
     let watermark: PostgresStatement
     /// Rows: `newest_id`, the log's largest id (0 when empty).
@@ -90,5 +90,38 @@ struct RollupWatermark: Sendable {
             if rolled == 0 { Thread.sleep(forTimeInterval: 0.01) }
         }
         return total
+    }
+}
+
+/// A rollup stepped by a ``RollupWatermark``: ``FunnelRollup`` over events,
+/// ``JourneyRollup`` over changed invites.
+public protocol WatermarkedRollup {
+    /// Log rows rolled up per step at most, so a first run over a big
+    /// history commits in bounded transactions.
+    static var defaultBatch: Int { get }
+    /// Its state row, log and roll-up statement.
+    static var watermark: RollupWatermark { get }
+}
+
+extension WatermarkedRollup {
+    /// One step: rolls up at most `batch` settled log rows and notes the
+    /// next pending id. Runs its own transaction on `connection`.
+    /// - Returns: the events, or changed invites, rolled up (0 when none had settled).
+    /// - Throws: `PostgresError` from the database; nothing is changed then.
+    @discardableResult
+    public static func step(batch: Int = defaultBatch, on connection: PostgresConnection) throws -> Int {
+        try watermark.step(batch: batch, on: connection)
+    }
+
+    /// Steps until every log row committed before the call is rolled up,
+    /// for tests, benchmarks and operators who want the rollup current
+    /// now. Waits (polling every 10 ms) while older transactions of the
+    /// cluster are still open, for at most `timeout`.
+    /// - Returns: the events, or changed invites, rolled up.
+    /// - Throws: `PostgresError` from the database.
+    @discardableResult
+    public static func catchUp(batch: Int = defaultBatch, timeout: Duration = .seconds(30), on connection: PostgresConnection) throws -> Int
+    {
+        try watermark.catchUp(batch: batch, timeout: timeout, on: connection)
     }
 }
