@@ -20,7 +20,9 @@ import Postgres
 /// events, as the events' trigger and the API servers would mark them: about
 /// 70 % of invites have their landing page opened halfway to their preview
 /// (or half an hour after creation when not previewed), and every redemption
-/// through `app` was presented by the app at its redemption.
+/// through `app` was presented by the app at its redemption. Every invite is
+/// logged as changed for the journey's rollup (`baton.journey_changes`),
+/// which ``JourneyRollup`` then catches up set-wise.
 ///
 /// What it leaves out, because no benchmark reads it: the events' `data`
 /// JSON, webhook jobs, rejected attempts, deadline rows of invites that were
@@ -56,14 +58,19 @@ struct InviteHistory: Sendable {
     func load(_ range: ClosedRange<Int>, on connection: PostgresConnection, quietSeconds: Int = 5, progress: (String) -> Void) throws {
         try BulkLoad.run(tables: Self.tables, on: connection, quietSeconds: quietSeconds, progress: progress) { connection in
             // The stage marks are written set-wise with the events; the
-            // trigger, which needs the key BulkLoad dropped, would mark them row by row.
-            try connection.runScript("ALTER TABLE baton.events DISABLE TRIGGER events_mark_invite_stage")
+            // triggers, which need the keys BulkLoad dropped, would mark
+            // them and log their changes for the journey's rollup row by row.
+            try connection.runScript(
+                "ALTER TABLE baton.events DISABLE TRIGGER events_mark_invite_stage; ALTER TABLE baton.invite_stages DISABLE TRIGGER invite_stages_note_change"
+            )
             for first in stride(from: range.lowerBound, through: range.upperBound, by: Self.batch) {
                 let last = min(range.upperBound, first + Self.batch - 1)
                 progress("invites \(first)-\(last) of \(range.upperBound) ...")
                 try connection.query(Self.insertSQL, parameters(first...last))
             }
-            try connection.runScript("ALTER TABLE baton.events ENABLE TRIGGER events_mark_invite_stage")
+            try connection.runScript(
+                "ALTER TABLE baton.events ENABLE TRIGGER events_mark_invite_stage; ALTER TABLE baton.invite_stages ENABLE TRIGGER invite_stages_note_change"
+            )
         }
     }
 
@@ -145,6 +152,8 @@ extension InviteHistory {
                 ('expired', CASE WHEN i.state = 'expired' THEN i.finalized_at END)
             ) AS s(stage, at)
             WHERE s.at IS NOT NULL AND s.at < $5
+        ), change AS (
+            INSERT INTO baton.journey_changes (invite_id) SELECT id FROM invite
         )
         INSERT INTO baton.redemptions (invite_id, redeemer_id, channel, uses_left, redeemed_at)
         SELECT id, 'redeemer-' || id, channel, 0, finalized_at FROM invite WHERE state = 'used_up'

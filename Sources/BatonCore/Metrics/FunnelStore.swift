@@ -57,7 +57,7 @@ public enum FunnelStore {
             journey: journey ? try JourneyStore.report(query, on: connection) : nil)
     }
 
-    static let watermarkStatement = PostgresStatement(name: "funnel_watermark", sql: "SELECT watermark_id FROM baton.funnel_rollup_state")
+    static let watermarkStatement = FunnelRollup.watermark.watermark
     static let allFamilies = PostgresStatement(name: "funnel_report", sql: reportSQL(perFamily: false))
     static let oneFamily = PostgresStatement(name: "funnel_report_family", sql: reportSQL(perFamily: true))
 

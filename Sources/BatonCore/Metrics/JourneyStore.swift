@@ -1,34 +1,37 @@
 import Foundation
 import Postgres
 
-/// Reads the journey of a funnel query from `baton.invite_stages` (one row
-/// per invite and stage reached) and `baton.stage_views_hourly`, in one
-/// read-only repeatable-read transaction, so its numbers are one snapshot
-/// and equal counts over those tables.
+/// Reads the journey of a funnel query from the journey's hourly rollups
+/// (``JourneyRollup``) plus the invites changed past their watermark, and
+/// `baton.stage_views_hourly`, in one read-only repeatable-read transaction
+/// with JIT off (as ``FunnelStore``), so its numbers are one snapshot and
+/// equal counts over `baton.invite_stages`.
 public enum JourneyStore {
     /// The journey for `query`: per group and bucket, the invites that first
     /// reached each stage (flow) or the invites issued and when they reached
-    /// each stage (cohort); the times between stages over the same invites;
-    /// the views. Cost: the stage rows of the range (a cohort also reads its
-    /// invites' later stages), joined to the invites when grouped or for one family.
+    /// each stage (cohort); the times between stages over the same invites
+    /// (percentiles read from histogram bins, docs/metrics.md); the views.
+    /// Cost for all families: the rollup rows of the range (a few per hour
+    /// and stage) and the invites changed since the last rollup step; one
+    /// family, or a breakdown by family or inviter, reads the stage rows of
+    /// the range joined to their invites instead.
     /// - Throws: `PostgresError` from the database.
     public static func report(_ query: FunnelQuery, on connection: PostgresConnection) throws -> JourneyReport {
         let family: [any PostgresBindable] = query.familyID.map { [$0] } ?? []
-        let (groups, timeRows, viewRows) = try connection.transaction(isolation: .repeatableRead, readOnly: true) { connection in
-            try connection.runScript("SET LOCAL jit = off")
-            let groups = try Self.groups(query, on: connection)
-            let times = try connection.query(timesStatement(query), [query.from, query.to] + family)
+        let (groups, timeRows, viewRows) = try snapshot(on: connection) { connection, watermark in
+            let groups = try counts(query, watermark: watermark, on: connection)
+            let times = try connection.query(timesStatement(query), [query.from, query.to] + (family.isEmpty ? [watermark] : family))
             let views = query.familyID == nil ? try connection.query(viewsStatement, [query.from, query.to]) : nil
             return (groups, times, views)
         }
         var totals = JourneyTally(view: query.view)
         for group in groups { totals.add(group.totals) }
-        let times = try timeRows.map { row throws(PostgresError) in
-            StageTime(
-                from: InviteStage(rawValue: try row.decode("from_stage")) ?? .issued,
-                to: InviteStage(rawValue: try row.decode("to_stage")) ?? .redeemed, count: try row.decode("count"),
-                p50Seconds: try row.decode("p50"), p90Seconds: try row.decode("p90"), p99Seconds: try row.decode("p99"))
+        var histograms = StageTime.pairs.map { _ in RedeemLatencyHistogram() }
+        for row in timeRows {
+            let pair: Int = try row.decode("pair")
+            if histograms.indices.contains(pair) { histograms[pair].add(try row.decode("count"), bin: try row.decode("bin")) }
         }
+        let times = zip(StageTime.pairs, histograms).map { StageTime(from: $0.from, to: $0.to, histogram: $1) }
         var views: [StageView: Int]?
         if let viewRows {
             var counted = Dictionary(uniqueKeysWithValues: StageView.allCases.map { ($0, 0) })
@@ -44,11 +47,28 @@ public enum JourneyStore {
     /// The stage counts of `query` per group and bucket, most invites first,
     /// every group (unbounded): the part of ``report(_:on:)`` that a
     /// breakdown or a metrics scrape shows, without the times between stages
-    /// and the views, which cost more than the counts. One statement.
+    /// and the views. One statement in its own read-only transaction, JIT off.
     /// - Throws: `PostgresError` from the database.
     public static func groups(_ query: FunnelQuery, on connection: PostgresConnection) throws -> [JourneyGroup] {
-        let family: [any PostgresBindable] = query.familyID.map { [$0] } ?? []
-        let rows = try connection.query(countsStatement(query), [query.from, query.to, query.interval.sqlInterval] + family)
+        try snapshot(on: connection) { try counts(query, watermark: $1, on: $0) }
+    }
+
+    /// `body` in a read-only repeatable-read transaction with JIT off (the
+    /// planner cannot know how few invites changed past the watermark, and
+    /// compiling the plan would cost more than running it), given that watermark.
+    private static func snapshot<T>(on connection: PostgresConnection, _ body: (PostgresConnection, Int64) throws -> T) throws -> T {
+        try connection.transaction(isolation: .repeatableRead, readOnly: true) { connection in
+            try connection.runScript("SET LOCAL jit = off")
+            let watermark: Int64 = try connection.query(JourneyRollup.watermark.watermark)[0].decode("watermark_id")
+            return try body(connection, watermark)
+        }
+    }
+
+    private static func counts(_ query: FunnelQuery, watermark: Int64, on connection: PostgresConnection) throws -> [JourneyGroup] {
+        var parameters: [any PostgresBindable] = [query.from, query.to, query.interval.sqlInterval]
+        if readsRollup(query) { parameters.append(watermark) }
+        if let familyID = query.familyID { parameters.append(familyID) }
+        let rows = try connection.query(countsStatement(query), parameters)
         var groups: [String?: JourneyGroup] = [:]
         for row in rows {
             guard let stage = InviteStage(rawValue: try row.decode("stage")) else { continue }
@@ -79,36 +99,105 @@ public enum JourneyStore {
         }
     }
 
+    /// Whether `query`'s counts come from the rollup, which keeps all
+    /// families by source and campaign: not for one family, nor by family
+    /// or inviter (nearly as many groups as invites per hour), which read
+    /// the stage rows of the range, joined to their invites.
+    private static func readsRollup(_ query: FunnelQuery) -> Bool {
+        query.familyID == nil && query.groupBy != .family && query.groupBy != .inviter
+    }
+
     /// The counts of `query`'s shape (view, grouping, one family or all).
-    /// $1 from, $2 to, $3 bucket width, $4 family id (when the query has
-    /// one). Rows: `bucket`, `key`, `stage`, `within_1h`, `within_1d`,
-    /// `within_7d`, `ever` (a flow's rows have `ever` only, the rest 0).
+    /// $1 from, $2 to, $3 bucket width, then the rollup's watermark (when
+    /// read) or the family id (when the query has one). Rows: `bucket`,
+    /// `key`, `stage`, `within_1h`, `within_1d`, `within_7d`, `ever` (a
+    /// flow's rows have `ever` only, the rest 0).
     static func countsStatement(_ query: FunnelQuery) -> PostgresStatement {
-        PostgresStatement(name: "journey_counts_\(shape(query))", sql: countsSQL(query))
+        PostgresStatement(
+            name: "journey_counts_\(query.view.rawValue)_\(query.groupBy?.rawValue ?? "all")_\(query.familyID == nil ? "all" : "family")",
+            sql: readsRollup(query) ? rolledUpSQL(query) : stageRowsSQL(query))
     }
 
-    /// The times of `query`'s shape: $1 from, $2 to, $3 family id (when
-    /// the query has one). Rows: `from_stage`, `to_stage`, `count`, `p50`, `p90`, `p99`.
+    /// The time bins of `query`'s view over the invites whose later stage
+    /// is in the range (flow) or that were issued in it (cohort): $1 from,
+    /// $2 to, $3 the rollup's watermark, or the family id for one family
+    /// (whose stage rows are read). Rows: `pair` (a position in
+    /// ``StageTime/pairs``), `bin` (``RedeemLatencyHistogram``'s), `count`.
     static func timesStatement(_ query: FunnelQuery) -> PostgresStatement {
-        PostgresStatement(name: "journey_times_\(shape(query))", sql: timesSQL(query))
+        PostgresStatement(
+            name: "journey_times_\(query.view.rawValue)_\(query.familyID == nil ? "all" : "family")",
+            sql: query.familyID == nil ? rolledUpTimesSQL(query) : stageRowsTimesSQL(query))
     }
 
-    /// A name for the statement variant: view, grouping, one family or all.
-    private static func shape(_ query: FunnelQuery) -> String {
-        "\(query.view.rawValue)_\(query.groupBy?.rawValue ?? "all")_\(query.familyID == nil ? "all" : "family")"
+    private static func rolledUpTimesSQL(_ query: FunnelQuery) -> String {
+        let range = "view = '\(query.view.rawValue)' AND hour >= $1 AND hour < $2"
+        return """
+            WITH \(JourneyRollup.changesSQL(touched: "SELECT DISTINCT invite_id FROM baton.journey_changes WHERE id > $3::int8"))
+            SELECT pair::int8 AS pair, bin::int8 AS bin, sum(count)::int8 AS count
+            FROM (
+                SELECT pair, bin, count FROM baton.journey_times_hourly WHERE \(range)
+                UNION ALL
+                SELECT pair, bin, sign FROM time_rows WHERE \(range)
+            ) AS rows
+            GROUP BY pair, bin HAVING sum(count) <> 0
+            """
     }
 
-    private static func countsSQL(_ query: FunnelQuery) -> String {
+    private static func stageRowsTimesSQL(_ query: FunnelQuery) -> String {
+        let pairs = StageTime.pairs.enumerated().map { "(\($0.offset), '\($0.element.from.rawValue)', '\($0.element.to.rawValue)')" }
+        let range =
+            query.view == .flow
+            ? "b.first_at >= $1 AND b.first_at < $2"
+            : "EXISTS (SELECT 1 FROM baton.invite_stages c WHERE c.invite_id = b.invite_id AND c.stage = 'issued' AND c.first_at >= $1 AND c.first_at < $2)"
+        return """
+            WITH pairs (position, from_stage, to_stage) AS (VALUES \(pairs.joined(separator: ", ")))
+            SELECT p.position::int8 AS pair, baton.redeem_latency_bin(b.first_at - a.first_at)::int8 AS bin, count(*)::int8 AS count
+            FROM pairs p
+            JOIN baton.invite_stages b ON b.stage = p.to_stage
+            JOIN baton.invite_stages a ON a.invite_id = b.invite_id AND a.stage = p.from_stage
+            JOIN baton.invites i ON i.id = b.invite_id AND i.family_id = $3::text
+            WHERE \(range) AND b.first_at >= a.first_at
+            GROUP BY 1, 2
+            """
+    }
+
+    /// Rollup rows of the range plus the changes past the watermark; groups
+    /// whose counts went back to zero (all erased) are left out, as if never counted.
+    private static func rolledUpSQL(_ query: FunnelQuery) -> String {
+        let key =
+            switch query.groupBy {
+            case .source: "nullif(source, '')"
+            case .campaign: "nullif(campaign, '')"
+            case .family, .inviter, nil: "NULL::text"
+            }
+        let range = "view = '\(query.view.rawValue)' AND hour >= $1 AND hour < $2"
+        let columns = "hour, stage, source, campaign, within_1h, within_1d, within_7d, ever"
+        return """
+            WITH \(JourneyRollup.changesSQL(touched: "SELECT DISTINCT invite_id FROM baton.journey_changes WHERE id > $4::int8"))
+            SELECT date_bin($3::interval, hour, \(FunnelStore.origin)) AS bucket, \(key) AS key, stage,
+                   sum(within_1h)::int8 AS within_1h, sum(within_1d)::int8 AS within_1d, sum(within_7d)::int8 AS within_7d,
+                   sum(ever)::int8 AS ever
+            FROM (
+                SELECT \(columns) FROM baton.journey_rollup_hourly WHERE \(range)
+                UNION ALL
+                SELECT \(columns) FROM count_rows WHERE \(range)
+            ) AS rows
+            GROUP BY 1, 2, 3 HAVING sum(ever) <> 0
+            """
+    }
+
+    /// The stage rows of the range, joined to their invites, for the
+    /// queries the rollup does not keep. $4 is the family id here.
+    private static func stageRowsSQL(_ query: FunnelQuery) -> String {
         let key = query.groupBy?.column ?? "NULL::text"
-        let joinsInvites = query.groupBy != nil || query.familyID != nil
         let family = query.familyID == nil ? "" : " AND i.family_id = $4::text"
         switch query.view {
         case .flow:
             return """
                 SELECT date_bin($3::interval, s.first_at, \(FunnelStore.origin)) AS bucket, \(key) AS key, s.stage,
                        0::int8 AS within_1h, 0::int8 AS within_1d, 0::int8 AS within_7d, count(*)::int8 AS ever
-                FROM baton.invite_stages s\(joinsInvites ? " JOIN baton.invites i ON i.id = s.invite_id" : "")
-                WHERE s.stage IN (\(allStages)) AND s.first_at >= $1 AND s.first_at < $2\(family)
+                FROM baton.invite_stages s JOIN baton.invites i ON i.id = s.invite_id
+                WHERE s.first_at >= $1 AND s.first_at < $2\(family)
                 GROUP BY 1, 2, 3
                 """
         case .cohort:
@@ -119,39 +208,12 @@ public enum JourneyStore {
                        count(*) FILTER (WHERE s.first_at <= c.first_at + interval '7 days')::int8 AS within_7d,
                        count(*)::int8 AS ever
                 FROM baton.invite_stages c
-                JOIN baton.invite_stages s ON s.invite_id = c.invite_id\(joinsInvites ? "\nJOIN baton.invites i ON i.id = c.invite_id" : "")
+                JOIN baton.invite_stages s ON s.invite_id = c.invite_id
+                JOIN baton.invites i ON i.id = c.invite_id
                 WHERE c.stage = 'issued' AND c.first_at >= $1 AND c.first_at < $2\(family)
                 GROUP BY 1, 2, 3
                 """
         }
-    }
-
-    /// The times of ``StageTime/pairs`` over the invites whose later stage
-    /// is in the range (flow) or that were issued in it (cohort).
-    private static func timesSQL(_ query: FunnelQuery) -> String {
-        let pairs = StageTime.pairs.enumerated().map { "(\($0.offset), '\($0.element.from.rawValue)', '\($0.element.to.rawValue)')" }
-        let family = query.familyID == nil ? "" : "\nJOIN baton.invites i ON i.id = b.invite_id AND i.family_id = $3::text"
-        let range =
-            query.view == .flow
-            ? "b.first_at >= $1 AND b.first_at < $2"
-            : "EXISTS (SELECT 1 FROM baton.invite_stages c WHERE c.invite_id = b.invite_id AND c.stage = 'issued' AND c.first_at >= $1 AND c.first_at < $2)"
-        return """
-            WITH pairs (position, from_stage, to_stage) AS (VALUES \(pairs.joined(separator: ", "))),
-            measured AS (
-                SELECT p.position, extract(epoch FROM b.first_at - a.first_at)::float8 AS seconds
-                FROM pairs p
-                JOIN baton.invite_stages b ON b.stage = p.to_stage
-                JOIN baton.invite_stages a ON a.invite_id = b.invite_id AND a.stage = p.from_stage\(family)
-                WHERE \(range) AND b.first_at >= a.first_at
-            )
-            SELECT p.from_stage, p.to_stage, count(m.seconds)::int8 AS count,
-                   percentile_cont(0.5) WITHIN GROUP (ORDER BY m.seconds) AS p50,
-                   percentile_cont(0.9) WITHIN GROUP (ORDER BY m.seconds) AS p90,
-                   percentile_cont(0.99) WITHIN GROUP (ORDER BY m.seconds) AS p99
-            FROM pairs p LEFT JOIN measured m ON m.position = p.position
-            GROUP BY p.position, p.from_stage, p.to_stage
-            ORDER BY p.position
-            """
     }
 
     static let viewsStatement = PostgresStatement(
@@ -160,6 +222,4 @@ public enum JourneyStore {
             SELECT view, sum(count)::int8 AS count FROM baton.stage_views_hourly
             WHERE hour >= $1 AND hour < $2 GROUP BY view
             """)
-
-    private static let allStages = InviteStage.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
 }

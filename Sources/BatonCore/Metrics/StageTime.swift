@@ -1,5 +1,7 @@
-/// How long invites took from one stage to a later one: exact percentiles
-/// over the invites that reached both, `to` no earlier than `from`.
+/// How long invites took from one stage to a later one, over the invites
+/// that reached both, `to` no earlier than `from`: percentiles read from the
+/// rollup's bins (those of ``RedeemLatencyHistogram``, within 4.4 % above
+/// one second; docs/metrics.md).
 /// JSON: `from`, `to`, `count`, `p50_seconds`, `p90_seconds`, `p99_seconds`
 /// (null without invites).
 public struct StageTime: Sendable, Equatable, Encodable {
@@ -29,6 +31,14 @@ public struct StageTime: Sendable, Equatable, Encodable {
         self.p50Seconds = p50Seconds
         self.p90Seconds = p90Seconds
         self.p99Seconds = p99Seconds
+    }
+
+    /// The measurement `histogram` holds.
+    init(from: InviteStage, to: InviteStage, histogram: RedeemLatencyHistogram) {
+        let summary = TimeToRedeem(histogram)
+        self.init(
+            from: from, to: to, count: summary.count, p50Seconds: summary.p50Seconds, p90Seconds: summary.p90Seconds,
+            p99Seconds: summary.p99Seconds)
     }
 
     private enum CodingKeys: String, CodingKey { case from, to, count, p50Seconds, p90Seconds, p99Seconds }

@@ -115,6 +115,9 @@ final class PeriodicWork: Sendable {
             try inBatches(context, "rollup_funnel", of: schedule.funnelRollupBatch, on: database) {
                 try FunnelRollup.step(batch: schedule.funnelRollupBatch, on: database)
             }
+            try inBatches(context, "rollup_journey", of: JourneyRollup.defaultBatch, on: database) {
+                try JourneyRollup.step(on: database)
+            }
         case .cleanup:
             let batch = schedule.cleanupBatch
             try inBatches(context, "delete_jobs", of: batch, on: database) {

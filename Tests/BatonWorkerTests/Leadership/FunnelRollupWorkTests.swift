@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Funnel rollup by the leader")
 struct FunnelRollupWorkTests {
-    @Test("the leader rolls up the expiry sweep's events, and the report equals the raw counts throughout")
+    @Test("the leader rolls up the expiry sweep's events and stages, and the report equals the raw counts throughout")
     func leaderRollsUp() throws {
         let db = try WorkerDatabase()
         try db.connection.query(
@@ -34,5 +34,13 @@ struct FunnelRollupWorkTests {
         #expect(report.totals.tally.counts == FunnelCounts(issued: 40, previewed: 0, redeemed: 0, expired: 40, revoked: 0))
         let rolled: Int = try db.connection.query("SELECT sum(count)::bigint FROM baton.funnel_rollup_hourly")[0].decode(at: 0)
         #expect(rolled == 80)
+        #expect(
+            try eventually(within: 10) {
+                try db.connection.query("SELECT count(*) FROM baton.journey_changes")[0].decode(Int64.self, at: 0) == 0
+            }, "the journey's stage rollup is stepped beside it")
+        let stages: Int = try db.connection.query(
+            "SELECT sum(ever)::bigint FROM baton.journey_rollup_hourly WHERE view = 'flow'")[0].decode(at: 0)
+        #expect(stages == 80)
+        #expect(try JourneyStore.report(query, on: db.connection).totals.stages[.expired] == 40)
     }
 }
