@@ -59,9 +59,9 @@ struct InviteHistory: Sendable {
         try BulkLoad.run(tables: Self.tables, on: connection, quietSeconds: quietSeconds, progress: progress) { connection in
             // The stage marks are written set-wise with the events; the
             // triggers, which need the keys BulkLoad dropped, would mark
-            // them and log their changes for the journey's rollup row by row.
+            // them and log their changes for the journey's rollup statement by statement.
             try connection.runScript(
-                "ALTER TABLE baton.events DISABLE TRIGGER events_mark_invite_stage; ALTER TABLE baton.invite_stages DISABLE TRIGGER invite_stages_note_change"
+                "ALTER TABLE baton.events DISABLE TRIGGER events_mark_invite_stage; ALTER TABLE baton.invite_stages DISABLE TRIGGER USER"
             )
             for first in stride(from: range.lowerBound, through: range.upperBound, by: Self.batch) {
                 let last = min(range.upperBound, first + Self.batch - 1)
@@ -69,7 +69,7 @@ struct InviteHistory: Sendable {
                 try connection.query(Self.insertSQL, parameters(first...last))
             }
             try connection.runScript(
-                "ALTER TABLE baton.events ENABLE TRIGGER events_mark_invite_stage; ALTER TABLE baton.invite_stages ENABLE TRIGGER invite_stages_note_change"
+                "ALTER TABLE baton.events ENABLE TRIGGER events_mark_invite_stage; ALTER TABLE baton.invite_stages ENABLE TRIGGER USER"
             )
         }
     }

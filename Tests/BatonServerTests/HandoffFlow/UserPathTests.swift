@@ -30,7 +30,7 @@ struct UserPathTests {
         let message =
             form == "link"
             ? "Ada: join us! \(invite.link)?utm_source=messages&utm_medium=share 🙂"
-            : "Ada: join us with the code \(invite.code.lowercased()) (case doesn't matter)."
+            : "Ada: join us with the code \(invite.code), see you soon."
         let (credential, preview) = try await app.previewPasted(message, limits: limits)
         #expect(credential.kind == (form == "link" ? "token" : "code"))
         #expect(preview.familyName == "The Okafor family" && preview.inviterName == "Ada")
