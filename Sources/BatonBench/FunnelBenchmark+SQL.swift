@@ -5,6 +5,14 @@ extension FunnelBenchmark {
         SELECT 'invite.previewed', id, family_id, 'clip' FROM baton.invites LIMIT $1
         """
 
+    /// What an earlier run left: `invites` (how many) and `rolled_up`
+    /// (whether both rollups have stepped past the start).
+    static let reusableHistory = """
+        SELECT (SELECT count(*) FROM baton.invites)::int8 AS invites,
+               coalesce((SELECT bool_and(watermark_id > 0) FROM baton.funnel_rollup_state), false)
+                   AND coalesce((SELECT bool_and(watermark_id > 0) FROM baton.journey_rollup_state), false) AS rolled_up
+        """
+
     /// The plainest read of the same rollup rows (counts per day and type,
     /// latency bins): $1 from, $2 to.
     static let plainRollup = plainSQL(infix: "", family: "")

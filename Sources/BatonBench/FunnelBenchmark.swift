@@ -34,49 +34,38 @@ public struct FunnelBenchmark: Sendable {
     public var tail: Int
     /// Timed runs of each query; the median is reported.
     public var repeats: Int
+    /// Whether to time the reports over the history an earlier run left in
+    /// the database (same `invites`, rolled up, its tail still past the
+    /// watermark) instead of generating one: the reports only read, so a
+    /// second run sees what the first one did.
+    public var reusesHistory: Bool
 
     /// A benchmark; see the properties.
-    public init(conninfo: String, invites: Int = 10_000_000, families: Int = 10_000, tail: Int = 10_000, repeats: Int = 5) {
+    public init(
+        conninfo: String, invites: Int = 10_000_000, families: Int = 10_000, tail: Int = 10_000, repeats: Int = 5,
+        reusesHistory: Bool = false
+    ) {
         self.conninfo = conninfo
         self.invites = max(1, invites)
         self.families = max(1, families)
         self.tail = max(0, tail)
         self.repeats = max(1, repeats)
+        self.reusesHistory = reusesHistory
     }
 
-    /// Generates, rolls up and measures.
+    /// Generates and rolls up (unless ``reusesHistory``), then measures.
     /// - Parameter progress: receives a line before each long step.
-    /// - Throws: `PostgresError` or `MigrationError`.
+    /// - Throws: `PostgresError`, `MigrationError`, or `BenchmarkError`
+    ///   `setup_failed` when there is no history to reuse.
     public func run(progress: (String) -> Void = { _ in }) throws -> BenchmarkReport {
         let connection = try PostgresConnection(conninfo)
         defer { connection.close() }
         try Migrator().migrate(on: connection)
-        try connection.runScript(
-            """
-            TRUNCATE baton.jobs, baton.events, baton.redemptions, baton.invites, baton.invite_deadlines, baton.funnel_rollup_hourly,
-                     baton.funnel_rollup_family_hourly, baton.redeem_latency_hourly, baton.redeem_latency_family_hourly, baton.rejections_hourly,
-                     baton.journey_changes, baton.journey_rolled_invites, baton.journey_rollup_hourly, baton.journey_times_hourly CASCADE;
-            UPDATE baton.funnel_rollup_state SET watermark_id = 0, pending_id = 0, pending_xmax = '0';
-            UPDATE baton.journey_rollup_state SET watermark_id = 0, pending_id = 0, pending_xmax = '0';
-            """)
         let loadAtStart = HTTPBenchmark.CPUClock.loadAverage()
-        progress("generating \(invites) invites and their events over 90 days ...")
-        let history = InviteHistory(anchor: Date(), invites: invites, families: families)
-        let generation = try timed { try history.load(1...invites, on: connection, progress: progress) }
+        let setup = try reusesHistory ? reusedHistory(on: connection) : generatedHistory(on: connection, progress: progress)
         let events: Int = try connection.query("SELECT count(*) FROM baton.events")[0].decode(at: 0)
-        progress(String(format: "generated in %.1f s; rolling up \(events) events ...", generation))
-        // A catch-up over millions of events groups nearly as many rows:
-        // room to sort them in memory (the worker's steps are small).
-        try connection.runScript("SET work_mem = '\(Self.rollupWorkMemory)'")
-        let rollup = try timed { try FunnelRollup.catchUp(batch: Self.rollupBatch, timeout: .seconds(3_600), on: connection) }
-        let changes: Int = try connection.query("SELECT count(*) FROM baton.journey_changes")[0].decode(at: 0)
-        progress(String(format: "rolled up in %.1f s; rolling up the stages of \(changes) changed invites ...", rollup))
-        let stageRollup = try timed { try JourneyRollup.catchUp(batch: Self.rollupBatch, timeout: .seconds(3_600), on: connection) }
-        try connection.runScript("RESET work_mem")
-        for table in Self.rollupTables { try connection.runScript("VACUUM ANALYZE \(table)") }
-        try connection.query(Self.generateTail, [tail])
         let changedTail: Int = try connection.query("SELECT count(*) FROM baton.journey_changes")[0].decode(at: 0)
-        progress(String(format: "stages rolled up in %.1f s; timing 90-day daily reports ...", stageRollup))
+        progress("timing 90-day daily reports ...")
 
         let now = Date()
         let all = try FunnelQuery(from: now.addingTimeInterval(-90 * 86_400), to: now, interval: .day, now: now)
@@ -95,27 +84,29 @@ public struct FunnelBenchmark: Sendable {
         let stageRows: Int = try connection.query("SELECT count(*) FROM baton.invite_stages")[0].decode(at: 0)
 
         var report = BenchmarkReport(title: "Funnel")
-        report.rows = [
-            row(
-                "90-day daily report, all families", ours, ceiling: plain,
-                "plain SELECTs of the same rollup rows (day × type, latency bins)"),
-            row("90-day daily report, one family", oursFamily, ceiling: plainFamily, "plain SELECTs of the same per-family rollup rows"),
-            row("90-day daily report, all families", ours, ceiling: raw, "count(*) … GROUP BY day, type over raw events (no rollup)"),
-            row(
-                "90-day daily stage funnel (flow), all families", stageFunnel, ceiling: plainStages,
-                "count(*) … GROUP BY day, stage over the stage rows"),
-            row(
-                "90-day daily stage funnel (flow), all families", stageFunnel, ceiling: raw, "count(*) … GROUP BY day, type over raw events"
-            ),
-            row("90-day daily cohort, all families", cohort, ceiling: plainStages, "count(*) … GROUP BY day, stage over the stage rows"),
-            row("90-day daily cohort, all families", cohort, ceiling: raw, "count(*) … GROUP BY day, type over raw events"),
-            BenchmarkReport.Row(name: "roll up \(events) events from scratch", unit: "s", ours: rollup, higherIsBetter: false),
-            BenchmarkReport.Row(
-                name: "roll up the stages of \(changes) invites from scratch", unit: "s", ours: stageRollup, higherIsBetter: false),
-            BenchmarkReport.Row(
-                name: "generate \(invites) invites and \(events) events", unit: "s", ours: generation, higherIsBetter: false),
-        ]
+        report.rows =
+            [
+                row(
+                    "90-day daily report, all families", ours, ceiling: plain,
+                    "plain SELECTs of the same rollup rows (day × type, latency bins)"),
+                row(
+                    "90-day daily report, one family", oursFamily, ceiling: plainFamily, "plain SELECTs of the same per-family rollup rows"),
+                row("90-day daily report, all families", ours, ceiling: raw, "count(*) … GROUP BY day, type over raw events (no rollup)"),
+                row(
+                    "90-day daily stage funnel (flow), all families", stageFunnel, ceiling: plainStages,
+                    "count(*) … GROUP BY day, stage over the stage rows"),
+                row(
+                    "90-day daily stage funnel (flow), all families", stageFunnel, ceiling: raw,
+                    "count(*) … GROUP BY day, type over raw events"
+                ),
+                row(
+                    "90-day daily cohort, all families", cohort, ceiling: plainStages, "count(*) … GROUP BY day, stage over the stage rows"),
+                row("90-day daily cohort, all families", cohort, ceiling: raw, "count(*) … GROUP BY day, type over raw events"),
+            ] + setup
         report.notes = [
+            reusesHistory
+                ? "The history was generated and rolled up by an earlier run (`--reuse-history`); this run only timed the reports."
+                : "Generation, roll-ups and the tail were done by this run.",
             "\(invites) invites over \(families) families, created uniformly over 90 days; \(events) events; a live tail of \(tail) events past the watermark is read by every report.",
             "Generated set-wise (`InviteHistory`: states, events, redemptions and deadlines as the service writes them) in batches of \(InviteHistory.batch) invites, with the indexes and keys of invites, events and redemptions dropped and built again afterwards in the same transaction (`BulkLoad`, as pg_restore does), then VACUUM (ANALYZE) and CHECKPOINT. Rolled up with `FunnelRollup.catchUp` in steps of \(Self.rollupBatch) events, with work_mem \(Self.rollupWorkMemory) for that session.",
             "Load average \(loadAtStart) at the start and \(HTTPBenchmark.CPUClock.loadAverage()) at the end on \(ProcessInfo.processInfo.activeProcessorCount) cores: the generation and rollup times depend on what else runs; the report times are compared with ceilings measured right beside them.",
@@ -124,6 +115,59 @@ public struct FunnelBenchmark: Sendable {
             "The journey reads the stage rollup (`JourneyRollup`, over \(stageRows) stage rows) with the times between stages (histogram bins) and the views, plus the \(changedTail) invites whose stages changed past its watermark (the tail's previews). Its catch-up ran in steps of \(Self.rollupBatch) changed invites with the same work_mem. Target: under 1 s each.",
         ]
         return report
+    }
+
+    /// Empties the schema, generates the history, rolls it all up (timed)
+    /// and adds the live tail; returns the rows of the timed steps.
+    private func generatedHistory(on connection: PostgresConnection, progress: (String) -> Void) throws -> [BenchmarkReport.Row] {
+        try connection.runScript(
+            """
+            TRUNCATE baton.jobs, baton.events, baton.redemptions, baton.invites, baton.invite_deadlines, baton.funnel_rollup_hourly,
+                     baton.funnel_rollup_family_hourly, baton.redeem_latency_hourly, baton.redeem_latency_family_hourly, baton.rejections_hourly,
+                     baton.journey_changes, baton.journey_rolled_invites, baton.journey_rollup_hourly, baton.journey_times_hourly CASCADE;
+            UPDATE baton.funnel_rollup_state SET watermark_id = 0, pending_id = 0, pending_xmax = '0';
+            UPDATE baton.journey_rollup_state SET watermark_id = 0, pending_id = 0, pending_xmax = '0';
+            """)
+        progress("generating \(invites) invites and their events over 90 days ...")
+        let history = InviteHistory(anchor: Date(), invites: invites, families: families)
+        let generation = try timed { try history.load(1...invites, on: connection, progress: progress) }
+        let events: Int = try connection.query("SELECT count(*) FROM baton.events")[0].decode(at: 0)
+        progress(String(format: "generated in %.1f s; rolling up \(events) events ...", generation))
+        // A catch-up over millions of events groups nearly as many rows:
+        // room to sort them in memory (the worker's steps are small).
+        try connection.runScript("SET work_mem = '\(Self.rollupWorkMemory)'")
+        let rollup = try timed { try FunnelRollup.catchUp(batch: Self.rollupBatch, timeout: .seconds(3_600), on: connection) }
+        let changes: Int = try connection.query("SELECT count(*) FROM baton.journey_changes")[0].decode(at: 0)
+        progress(String(format: "rolled up in %.1f s; rolling up the stages of \(changes) changed invites ...", rollup))
+        let stageRollup = try timed { try JourneyRollup.catchUp(batch: Self.rollupBatch, timeout: .seconds(3_600), on: connection) }
+        try connection.runScript("RESET work_mem")
+        for table in Self.rollupTables { try connection.runScript("VACUUM ANALYZE \(table)") }
+        try connection.query(Self.generateTail, [tail])
+        progress(String(format: "stages rolled up in %.1f s", stageRollup))
+        return [
+            BenchmarkReport.Row(name: "roll up \(events) events from scratch", unit: "s", ours: rollup, higherIsBetter: false),
+            BenchmarkReport.Row(
+                name: "roll up the stages of \(changes) invites from scratch", unit: "s", ours: stageRollup, higherIsBetter: false),
+            BenchmarkReport.Row(
+                name: "generate \(invites) invites and \(events) events", unit: "s", ours: generation, higherIsBetter: false),
+        ]
+    }
+
+    /// Checks that the schema holds the history of an earlier run with as
+    /// many invites, rolled up, and leaves it (and its tail) as it is.
+    /// - Throws: `BenchmarkError` `setup_failed` when it does not.
+    private func reusedHistory(on connection: PostgresConnection) throws -> [BenchmarkReport.Row] {
+        let row = try connection.query(Self.reusableHistory)[0]
+        let found: Int = try row.decode("invites")
+        let rolledUp: Bool = try row.decode("rolled_up")
+        guard found == invites, rolledUp else {
+            throw BenchmarkError(
+                code: "setup_failed",
+                message:
+                    "--reuse-history needs the rolled-up history of \(invites) invites from an earlier run in this database; it holds \(found) invites\(rolledUp ? "" : ", not rolled up")"
+            )
+        }
+        return []
     }
 
     /// Events per rollup step while catching up (`FunnelRollup.step`).

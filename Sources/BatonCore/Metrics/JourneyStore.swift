@@ -11,26 +11,28 @@ public enum JourneyStore {
     /// reached each stage (flow) or the invites issued and when they reached
     /// each stage (cohort); the times between stages over the same invites
     /// (percentiles read from histogram bins, docs/metrics.md); the views.
-    /// Cost for all families: the rollup rows of the range (a few per hour
-    /// and stage) and the invites changed since the last rollup step; one
+    /// Cost for all families: one statement over the rollup rows of the
+    /// range (a few per hour and stage) and the invites changed since the
+    /// last rollup step, read once for the counts and the times; one
     /// family, or a breakdown by family or inviter, reads the stage rows of
     /// the range joined to their invites instead.
     /// - Throws: `PostgresError` from the database.
     public static func report(_ query: FunnelQuery, on connection: PostgresConnection) throws -> JourneyReport {
-        let family: [any PostgresBindable] = query.familyID.map { [$0] } ?? []
-        let (groups, timeRows, viewRows) = try snapshot(on: connection) { connection, watermark in
-            let groups = try counts(query, watermark: watermark, on: connection)
-            let times = try connection.query(timesStatement(query), [query.from, query.to] + (family.isEmpty ? [watermark] : family))
-            let views = query.familyID == nil ? try connection.query(viewsStatement, [query.from, query.to]) : nil
-            return (groups, times, views)
+        let (groups, histograms, viewRows) = try snapshot(on: connection) {
+            (connection, watermark) throws -> ([JourneyGroup], [RedeemLatencyHistogram], PostgresRows?) in
+            guard let familyID = query.familyID else {
+                let rows = try connection.query(reportStatement(query), [query.from, query.to, query.interval.sqlInterval, watermark])
+                let parts = try rows.map { try $0.decode("part") as String }
+                let counts = try grouped(zip(rows, parts).filter { $1 == "count" }.map(\.0), query)
+                let times = try binned(zip(rows, parts).filter { $1 == "time" }.map(\.0))
+                return (counts, times, try connection.query(viewsStatement, [query.from, query.to]))
+            }
+            let counts = try connection.query(countsStatement(query), [query.from, query.to, query.interval.sqlInterval, familyID])
+            let times = try connection.query(familyTimesStatement(query), [query.from, query.to, familyID])
+            return (try grouped(Array(counts), query), try binned(Array(times)), nil)
         }
         var totals = JourneyTally(view: query.view)
         for group in groups { totals.add(group.totals) }
-        var histograms = StageTime.pairs.map { _ in RedeemLatencyHistogram() }
-        for row in timeRows {
-            let pair: Int = try row.decode("pair")
-            if histograms.indices.contains(pair) { histograms[pair].add(try row.decode("count"), bin: try row.decode("bin")) }
-        }
         let times = zip(StageTime.pairs, histograms).map { StageTime(from: $0.from, to: $0.to, histogram: $1) }
         var views: [StageView: Int]?
         if let viewRows {
@@ -50,7 +52,11 @@ public enum JourneyStore {
     /// and the views. One statement in its own read-only transaction, JIT off.
     /// - Throws: `PostgresError` from the database.
     public static func groups(_ query: FunnelQuery, on connection: PostgresConnection) throws -> [JourneyGroup] {
-        try snapshot(on: connection) { try counts(query, watermark: $1, on: $0) }
+        try snapshot(on: connection) { connection, watermark in
+            var parameters: [any PostgresBindable] = [query.from, query.to, query.interval.sqlInterval]
+            if let familyID = query.familyID { parameters.append(familyID) } else if readsRollup(query) { parameters.append(watermark) }
+            return try grouped(Array(try connection.query(countsStatement(query), parameters)), query)
+        }
     }
 
     /// `body` in a read-only repeatable-read transaction with JIT off (the
@@ -64,11 +70,9 @@ public enum JourneyStore {
         }
     }
 
-    private static func counts(_ query: FunnelQuery, watermark: Int64, on connection: PostgresConnection) throws -> [JourneyGroup] {
-        var parameters: [any PostgresBindable] = [query.from, query.to, query.interval.sqlInterval]
-        if readsRollup(query) { parameters.append(watermark) }
-        if let familyID = query.familyID { parameters.append(familyID) }
-        let rows = try connection.query(countsStatement(query), parameters)
+    /// The groups that count rows (`bucket`, `key`, `stage`, `within_1h`,
+    /// `within_1d`, `within_7d`, `ever`) add up to, ordered by ``larger(_:_:)``.
+    private static func grouped(_ rows: [PostgresRow], _ query: FunnelQuery) throws -> [JourneyGroup] {
         var groups: [String?: JourneyGroup] = [:]
         for row in rows {
             guard let stage = InviteStage(rawValue: try row.decode("stage")) else { continue }
@@ -85,6 +89,17 @@ public enum JourneyStore {
         }
         if query.groupBy == nil, groups.isEmpty { groups[nil] = JourneyGroup(key: nil, query: query) }
         return groups.values.sorted(by: larger)
+    }
+
+    /// One histogram per pair of ``StageTime/pairs`` from time rows (`pair`,
+    /// `bin`, `ever`: the count).
+    private static func binned(_ rows: [PostgresRow]) throws -> [RedeemLatencyHistogram] {
+        var histograms = StageTime.pairs.map { _ in RedeemLatencyHistogram() }
+        for row in rows {
+            let pair: Int = try row.decode("pair")
+            if histograms.indices.contains(pair) { histograms[pair].add(try row.decode("ever"), bin: try row.decode("bin")) }
+        }
+        return histograms
     }
 
     /// Most issued first, then most redeemed, then by key (nil last).
@@ -115,24 +130,63 @@ public enum JourneyStore {
     static func countsStatement(_ query: FunnelQuery) -> PostgresStatement {
         PostgresStatement(
             name: "journey_counts_\(query.view.rawValue)_\(query.groupBy?.rawValue ?? "all")_\(query.familyID == nil ? "all" : "family")",
-            sql: readsRollup(query) ? rolledUpSQL(query) : stageRowsSQL(query))
+            sql: readsRollup(query) ? "WITH \(changesPastWatermark) \(rolledUpSQL(query))" : stageRowsSQL(query))
     }
 
-    /// The time bins of `query`'s view over the invites whose later stage
-    /// is in the range (flow) or that were issued in it (cohort): $1 from,
-    /// $2 to, $3 the rollup's watermark, or the family id for one family
-    /// (whose stage rows are read). Rows: `pair` (a position in
-    /// ``StageTime/pairs``), `bin` (``RedeemLatencyHistogram``'s), `count`.
-    static func timesStatement(_ query: FunnelQuery) -> PostgresStatement {
+    /// The counts and the time bins of an all-families `query` in one
+    /// statement, so the invites changed past the watermark are read and
+    /// pivoted once: $1 from, $2 to, $3 bucket width, $4 the watermark.
+    /// Rows: `part` ('count' or 'time'), the columns of
+    /// ``countsStatement(_:)``, then `pair` and `bin` (a time row's count is
+    /// in `ever`).
+    static func reportStatement(_ query: FunnelQuery) -> PostgresStatement {
         PostgresStatement(
-            name: "journey_times_\(query.view.rawValue)_\(query.familyID == nil ? "all" : "family")",
-            sql: query.familyID == nil ? rolledUpTimesSQL(query) : stageRowsTimesSQL(query))
+            name: "journey_report_\(query.view.rawValue)_\(query.groupBy?.rawValue ?? "all")",
+            sql: """
+                WITH \(changesPastWatermark),
+                counted AS (\(readsRollup(query) ? rolledUpSQL(query) : stageRowsSQL(query))),
+                timed AS (\(rolledUpTimesSQL(query)))
+                SELECT 'count' AS part, bucket, key, stage, within_1h, within_1d, within_7d, ever, 0::int8 AS pair, 0::int8 AS bin FROM counted
+                UNION ALL
+                SELECT 'time', NULL, NULL, NULL, 0, 0, 0, count, pair, bin FROM timed
+                """)
     }
 
+    /// The changes past the watermark ($4) as ``JourneyRollup/changesSQL(touched:)``'s
+    /// common table expressions.
+    private static let changesPastWatermark = JourneyRollup.changesSQL(
+        touched: "SELECT DISTINCT invite_id FROM baton.journey_changes WHERE id > $4::int8")
+
+    /// The time bins of one family's `query`, from its stage rows: over the
+    /// invites whose later stage is in the range (flow) or that were issued
+    /// in it (cohort). $1 from, $2 to, $3 the family id. Rows: `pair` (a
+    /// position in ``StageTime/pairs``), `bin` (``RedeemLatencyHistogram``'s),
+    /// `ever` (the count).
+    static func familyTimesStatement(_ query: FunnelQuery) -> PostgresStatement {
+        let pairs = StageTime.pairs.enumerated().map { "(\($0.offset), '\($0.element.from.rawValue)', '\($0.element.to.rawValue)')" }
+        let range =
+            query.view == .flow
+            ? "b.first_at >= $1 AND b.first_at < $2"
+            : "EXISTS (SELECT 1 FROM baton.invite_stages c WHERE c.invite_id = b.invite_id AND c.stage = 'issued' AND c.first_at >= $1 AND c.first_at < $2)"
+        return PostgresStatement(
+            name: "journey_times_\(query.view.rawValue)_family",
+            sql: """
+                WITH pairs (position, from_stage, to_stage) AS (VALUES \(pairs.joined(separator: ", ")))
+                SELECT p.position::int8 AS pair, baton.redeem_latency_bin(b.first_at - a.first_at)::int8 AS bin, count(*)::int8 AS ever
+                FROM pairs p
+                JOIN baton.invite_stages b ON b.stage = p.to_stage
+                JOIN baton.invite_stages a ON a.invite_id = b.invite_id AND a.stage = p.from_stage
+                JOIN baton.invites i ON i.id = b.invite_id AND i.family_id = $3::text
+                WHERE \(range) AND b.first_at >= a.first_at
+                GROUP BY 1, 2
+                """)
+    }
+
+    /// The rollup's time bins of the range plus the changes past the
+    /// watermark (`time_rows` of ``changesPastWatermark``): `pair`, `bin`, `count`.
     private static func rolledUpTimesSQL(_ query: FunnelQuery) -> String {
         let range = "view = '\(query.view.rawValue)' AND hour >= $1 AND hour < $2"
         return """
-            WITH \(JourneyRollup.changesSQL(touched: "SELECT DISTINCT invite_id FROM baton.journey_changes WHERE id > $3::int8"))
             SELECT pair::int8 AS pair, bin::int8 AS bin, sum(count)::int8 AS count
             FROM (
                 SELECT pair, bin, count FROM baton.journey_times_hourly WHERE \(range)
@@ -143,26 +197,9 @@ public enum JourneyStore {
             """
     }
 
-    private static func stageRowsTimesSQL(_ query: FunnelQuery) -> String {
-        let pairs = StageTime.pairs.enumerated().map { "(\($0.offset), '\($0.element.from.rawValue)', '\($0.element.to.rawValue)')" }
-        let range =
-            query.view == .flow
-            ? "b.first_at >= $1 AND b.first_at < $2"
-            : "EXISTS (SELECT 1 FROM baton.invite_stages c WHERE c.invite_id = b.invite_id AND c.stage = 'issued' AND c.first_at >= $1 AND c.first_at < $2)"
-        return """
-            WITH pairs (position, from_stage, to_stage) AS (VALUES \(pairs.joined(separator: ", ")))
-            SELECT p.position::int8 AS pair, baton.redeem_latency_bin(b.first_at - a.first_at)::int8 AS bin, count(*)::int8 AS count
-            FROM pairs p
-            JOIN baton.invite_stages b ON b.stage = p.to_stage
-            JOIN baton.invite_stages a ON a.invite_id = b.invite_id AND a.stage = p.from_stage
-            JOIN baton.invites i ON i.id = b.invite_id AND i.family_id = $3::text
-            WHERE \(range) AND b.first_at >= a.first_at
-            GROUP BY 1, 2
-            """
-    }
-
-    /// Rollup rows of the range plus the changes past the watermark; groups
-    /// whose counts went back to zero (all erased) are left out, as if never counted.
+    /// Rollup rows of the range plus the changes past the watermark
+    /// (`count_rows` of ``changesPastWatermark``); groups whose counts went
+    /// back to zero (all erased) are left out, as if never counted.
     private static func rolledUpSQL(_ query: FunnelQuery) -> String {
         let key =
             switch query.groupBy {
@@ -173,7 +210,6 @@ public enum JourneyStore {
         let range = "view = '\(query.view.rawValue)' AND hour >= $1 AND hour < $2"
         let columns = "hour, stage, source, campaign, within_1h, within_1d, within_7d, ever"
         return """
-            WITH \(JourneyRollup.changesSQL(touched: "SELECT DISTINCT invite_id FROM baton.journey_changes WHERE id > $4::int8"))
             SELECT date_bin($3::interval, hour, \(FunnelStore.origin)) AS bucket, \(key) AS key, stage,
                    sum(within_1h)::int8 AS within_1h, sum(within_1d)::int8 AS within_1d, sum(within_7d)::int8 AS within_7d,
                    sum(ever)::int8 AS ever

@@ -46,6 +46,20 @@ struct JourneyRollupTests {
         #expect(flow == 19, "every stage row, counted once in the rollup itself")
     }
 
+    @Test("the groups alone equal the report's groups for every shape, past the watermark and rolled up")
+    func groupsEqualReport() throws {
+        let history = try FunnelHistory()
+        _ = try JourneyStoreTests.scriptedHistory(history)
+        for rolledUp in [false, true] {
+            if rolledUp { try JourneyRollup.catchUp(on: history.connection) }
+            for shape in try Self.shapes() {
+                let groups = try JourneyStore.groups(shape, on: history.connection)
+                #expect(groups == (try JourneyStore.report(shape, on: history.connection).groups), "\(shape)")
+                #expect(groups.contains { $0.totals.stages[.issued] ?? 0 > 0 }, "\(shape) counts the scripted invites")
+            }
+        }
+    }
+
     @Test("a stage reached days after issue, or moved earlier, changes its issue hour's cohort row when rolled up")
     func lateStage() throws {
         let history = try FunnelHistory()
