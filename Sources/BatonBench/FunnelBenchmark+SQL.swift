@@ -30,10 +30,24 @@ extension FunnelBenchmark {
     }
 
     /// The stage funnel's counts, plainly: $1 from, $2 to.
-    static let plainStageCount = """
-        SELECT date_bin('1 day', first_at, timestamptz '2001-01-01 00:00:00+00'), stage, count(*)
-        FROM baton.invite_stages WHERE first_at >= $1 AND first_at < $2 GROUP BY 1, 2
+    static let plainStageCount = plainStages("date_bin('1 day', s.first_at, timestamptz '2001-01-01 00:00:00+00'), s.stage")
+
+    /// The same for one family's invites: $1 from, $2 to, $3 family.
+    static let plainFamilyStageCount = plainStages(
+        "date_bin('1 day', s.first_at, timestamptz '2001-01-01 00:00:00+00'), s.stage", family: "i.family_id = $3 AND ")
+
+    /// The stage rows of the range per family and stage: $1 from, $2 to.
+    static let plainStageCountByFamily = plainStages("i.family_id, s.stage", family: "")
+
+    /// `count(*)` of the stage rows of the range grouped by `columns` (two),
+    /// joined to their invites when `family` (a filter on them) is given.
+    private static func plainStages(_ columns: String, family: String? = nil) -> String {
         """
+        SELECT \(columns), count(*)
+        FROM baton.invite_stages s\(family == nil ? "" : " JOIN baton.invites i ON i.id = s.invite_id")
+        WHERE \(family ?? "")s.first_at >= $1 AND s.first_at < $2 GROUP BY 1, 2
+        """
+    }
 
     /// The funnel's counts without rollups: $1 from, $2 to.
     static let rawCount = """
