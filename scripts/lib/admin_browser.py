@@ -6,8 +6,9 @@
 SETUP_KEY (any key with every scope) makes the history through the API: a
 webhook endpoint pointing at a receiver started here that answers 500, and
 a few invites (one previewed and redeemed). Then, in the browser, with
-ADMIN_KEY (scope admin): sign in through the form, open the funnel, find an
-invite by its typed code, revoke it and see its state change, redeliver a
+ADMIN_KEY (scope admin): sign in through the form, open the funnel, pick the
+cohort view and the family breakdown in its form and see the page name both,
+find an invite by its typed code, revoke it and see its state change, redeliver a
 failed delivery and see it attempted again, send a form whose token was
 removed and see it refused (with the invite unchanged), and read the audit
 trail. Every page must fit a 390 px phone screen without scrolling sideways,
@@ -24,6 +25,7 @@ import urllib.request
 
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.select import Select
 from selenium.webdriver.support.wait import WebDriverWait
 
 from headless_chromium import browser, check_fits, viewport
@@ -112,6 +114,34 @@ def heading(driver):
     return driver.find_element(By.TAG_NAME, "h1").text
 
 
+def texts(driver, tag):
+    return [element.text for element in driver.find_elements(By.TAG_NAME, tag)]
+
+
+def check_cohort_by_family(driver, failures):
+    """Picks the cohort view and the family breakdown in the funnel's form as a
+    person would, sends it, and checks that the answer names both and keeps them picked."""
+    Select(driver.find_element(By.NAME, "view")).select_by_value("cohort")
+    Select(driver.find_element(By.NAME, "group_by")).select_by_value("family")
+    submit(driver, By.CSS_SELECTOR, "form.picker button[type=submit]")
+    for name, value in (("view", "cohort"), ("group_by", "family")):
+        picked = Select(driver.find_element(By.NAME, name)).first_selected_option.get_attribute("value")
+        if picked != value:
+            failures.append(f"after sending {name}={value} the form shows {picked!r} picked")
+    if not driver.find_element(By.ID, "journey-view").text.startswith("Journey as cohort:"):
+        failures.append("the cohort page's subtitle does not say cohort")
+    if not any(caption.startswith("Stage funnel, cohort:") for caption in texts(driver, "figcaption")):
+        failures.append("the cohort page's stage funnel caption does not say cohort")
+    captions = texts(driver, "caption")
+    if "By family (top 5), cohort" not in captions or any(caption.startswith("By source") for caption in captions):
+        failures.append(f"the breakdown is not by family alone: table captions {captions}")
+    if not any(caption.startswith("Cohort: how soon") for caption in captions):
+        failures.append("the cohort page has no table of how soon its invites reached each stage")
+    breakdown = driver.find_element(By.XPATH, "//table[caption='By family (top 5), cohort']").text
+    if "fam-0" not in breakdown:
+        failures.append("the family breakdown does not list fam-0")
+
+
 def main(base, setup_key, admin_key, out_dir):
     failures = []
     api = API(base, setup_key)
@@ -140,6 +170,8 @@ def main(base, setup_key, admin_key, out_dir):
             if not driver.find_elements(By.CSS_SELECTOR, f"nav a[href='{path}']"):
                 failures.append(f"the funnel page does not link to {path}")
         at_each_width(driver, "funnel", failures, out_dir)
+        check_cohort_by_family(driver, failures)
+        at_each_width(driver, "funnel cohort by family", failures)
 
         driver.get(base + "/admin/invites")
         driver.find_element(By.ID, "credential").send_keys(invites[0]["code"].lower())

@@ -16,9 +16,9 @@ import HTTP
 /// ``post(_:on:_:)``, before its handler runs, its session's form token.
 /// Every action writes an ``AuditLog`` entry in its own transaction.
 ///
-/// The date range form's input is validated by ``DashboardForm``; refused
-/// input answers 400 with the page, the form refilled and the reason shown
-/// inline, and no charts.
+/// The form's input (range, interval, family, view, breakdown) is
+/// validated by ``DashboardForm``; refused input answers 400 with the
+/// page, the form refilled and the reason shown inline, and no charts.
 struct AdminRoutes {
     let app: BatonApplication
     let sessions: AdminSessionStore
@@ -64,8 +64,7 @@ struct AdminRoutes {
             let data = try app.withConnection { try DashboardData.load(query, now: now, on: $0) }
             response = .html(DashboardPage(fields: DashboardForm.values(of: query), error: nil, data: data).html)
         } catch let error as FunnelError {
-            let fields = (from: form.from, to: form.to, interval: form.interval, familyID: form.familyID)
-            response = .html(DashboardPage(fields: fields, error: error, data: nil).html, status: 400)
+            response = .html(DashboardPage(fields: form, error: error, data: nil).html, status: 400)
         }
         response.headers.set("Cache-Control", "private, no-store")
         return response

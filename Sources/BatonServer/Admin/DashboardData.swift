@@ -3,23 +3,27 @@ import Foundation
 import Postgres
 
 /// Everything the `/admin` page shows for one query, read on one pooled
-/// connection: the funnel report, the journey's breakdowns, the busiest
-/// families and the job counts.
+/// connection: the funnel report with its journey in the query's view, the
+/// one breakdown the query asks for, the busiest families and the job counts.
 struct DashboardData {
     let report: FunnelReport
-    /// Per attribute, the top groups and "other" (flow).
-    let breakdowns: [(grouping: FunnelGrouping, groups: [JourneyGroup])]
+    /// The groups of the query's `group_by`, in its view: the top
+    /// ``breakdownLimit`` and "other".
+    let breakdown: [JourneyGroup]
     let families: [FamilyActivity]
     let jobs: [JobCount]
     /// When the page was made (the server's clock), shown in its header.
     let generatedAt: Date
 
-    /// Reads it all for `query`.
+    /// Reads it all for `query`. The breakdown is the report's own journey,
+    /// grouped by `query.groupBy`: one read of the journey's counts, in the
+    /// snapshot the stage funnel is drawn from, so chart and table agree.
     /// - Throws: `PostgresError` or `JobQueueError` from the database.
     static func load(_ query: FunnelQuery, now: Date, on connection: PostgresConnection) throws -> DashboardData {
-        DashboardData(
-            report: try FunnelStore.report(query, on: connection),
-            breakdowns: try loadBreakdowns(query, on: connection),
+        let report = try FunnelStore.report(query, on: connection)
+        return DashboardData(
+            report: report,
+            breakdown: (report.journey?.groups ?? []).bounded(top: breakdownLimit),
             families: try FamilyActivity.top(query, on: connection),
             jobs: try JobQueue.stats(on: connection),
             generatedAt: now

@@ -4,11 +4,12 @@ import SafeText
 
 /// The HTML of `GET /admin`: the date range form, the funnel's totals, eight
 /// server-rendered SVG charts (the stage funnel and its drop-off among
-/// them), the journey's breakdowns (top groups and "other") and two tables
-/// (busiest families, jobs), under the navigation of every admin page
-/// (``AdminLayout/navigation(current:)``). Readable at 390 px: charts and
-/// tables share the width down to one column, and a table wider than the
-/// screen scrolls inside its own box.
+/// them, in the chosen view: flow or cohort), in a cohort how soon its
+/// invites reached each stage, the chosen breakdown (top groups and
+/// "other") and two tables (busiest families, jobs), under the navigation
+/// of every admin page (``AdminLayout/navigation(current:)``). Readable at
+/// 390 px: charts and tables share the width down to one column, and a
+/// table wider than the screen scrolls inside its own box.
 ///
 /// No script, font or stylesheet is loaded (the server's CSP allows inline
 /// styles and `data:` images only). Every untrusted value (family ids and
@@ -18,7 +19,7 @@ import SafeText
 struct DashboardPage {
     /// What the form fields show: the input as sent when it was refused,
     /// else the range the page covers.
-    let fields: (from: String, to: String, interval: String, familyID: String)
+    let fields: DashboardForm
     /// The refusal of the form's input, shown next to the form; no data then.
     let error: FunnelError?
     let data: DashboardData?
@@ -49,26 +50,40 @@ struct DashboardPage {
         return """
             <p>Funnel from \(DisplayFormat.minute(query.from)) to \(DisplayFormat.minute(query.to)), \
             per \(query.interval.rawValue), \(family). All times UTC; generated \(DisplayFormat.minute(data.generatedAt)).</p>
+            <p id="journey-view">Journey as \(Self.summary(of: data.view)).</p>
             """
     }
 
+    /// What each view counts, as the captions and the subtitle name it.
+    static func summary(of view: FunnelView) -> String {
+        switch view {
+        case .flow: "flow: invites that first reached each stage in the range"
+        case .cohort: "cohort: invites issued in the range, and how many of them reached each stage"
+        }
+    }
+
     private var form: String {
-        let intervals = FunnelInterval.allCases.map { interval in
-            let selected = interval.rawValue == fields.interval ? " selected" : ""
-            return "<option value=\"\(interval.rawValue)\"\(selected)>\(interval.rawValue)</option>"
-        }.joined()
         let alert = error.map { "<p class=\"error\" role=\"alert\" id=\"form-error\">\(Self.text($0.message))</p>\n" } ?? ""
         let described = error == nil ? "" : " aria-describedby=\"form-error\""
         return """
             <form method="get" action="/admin" class="picker"\(described)>
             <label>From <input type="date" name="from" value="\(Self.text(fields.from))"></label>
             <label>To <input type="date" name="to" value="\(Self.text(fields.to))"></label>
-            <label>Interval <select name="interval">\(intervals)</select></label>
+            <label>Interval <select name="interval">\(Self.options(FunnelInterval.self, selected: fields.interval))</select></label>
             <label>Family id <input type="text" name="family_id" maxlength="128" value="\(Self.text(fields.familyID))" placeholder="all"></label>
+            <label>View <select name="view">\(Self.options(FunnelView.self, selected: fields.view))</select></label>
+            <label>Breakdown <select name="group_by">\(Self.options(FunnelGrouping.self, selected: fields.groupBy))</select></label>
             <button type="submit">Show</button>
             </form>
             \(alert)
             """
+    }
+
+    /// One `<option>` per case of `Choice`, the one named `selected` marked so.
+    private static func options<Choice: RawRepresentable<String> & CaseIterable>(_: Choice.Type, selected: String) -> String {
+        Choice.allCases.map { choice in
+            "<option value=\"\(choice.rawValue)\"\(choice.rawValue == selected ? " selected" : "")>\(choice.rawValue)</option>"
+        }.joined()
     }
 
     private func sections(_ data: DashboardData) -> String {
@@ -91,11 +106,12 @@ struct DashboardPage {
             \(figure("Funnel over time", data.funnelChart))\(figure("Conversion over time", data.conversionChart))\
             \(figure("Time to redeem (\(latency.count) redemptions)", data.timeToRedeemChart))\(rejections)\
             \(figure("Redemptions by channel", data.channelChart))\(figure("Queue health: jobs by state and kind", data.queueChart))\
-            \(figure("Stage funnel: invites reaching each stage, first time", data.stageFunnelChart))\
-            \(figure("Drop-off between stages", data.dropOffChart))
+            \(figure("Stage funnel, \(Self.summary(of: data.view))", data.stageFunnelChart))\
+            \(figure("Drop-off between stages, \(data.view.rawValue)", data.dropOffChart))
             </section>
-            <section class="tables" aria-label="Breakdowns">
-            \(data.breakdowns.map { breakdownTable($0.grouping, $0.groups) }.joined())
+            <section class="tables" aria-label="Breakdown">
+            \(data.journeyTotals.reached.map { reachTable($0, issued: data.journeyTotals.stages[.issued] ?? 0) } ?? "")\
+            \(breakdownTable(data.report.query.groupBy ?? DashboardForm.defaultGrouping, data.breakdown, view: data.view))
             </section>
             <section class="tables">
             \(familyTable(data.families))\(jobTable(data.jobs))
@@ -108,9 +124,25 @@ struct DashboardPage {
         "<figure><figcaption>\(HTMLText.escaped(caption))</figcaption>\(chart.svg)</figure>\n"
     }
 
-    /// One breakdown: per group, the invites reaching each funnel stage and
-    /// the share redeemed of those issued.
-    private func breakdownTable(_ grouping: FunnelGrouping, _ groups: [JourneyGroup]) -> String {
+    /// A cohort's pace: per funnel stage past issue, the invites issued in
+    /// the range that reached it, and their share of `issued` within 1 h,
+    /// 1 d and 7 d of issue and ever.
+    private func reachTable(_ reached: [InviteStage: StageReach], issued: Int) -> String {
+        let rows = InviteStage.funnel.dropFirst().map { stage in
+            let reach = reached[stage] ?? StageReach()
+            let shares = [reach.within1h, reach.within1d, reach.within7d, reach.ever].map {
+                "<td class=\"number\">\(DisplayFormat.percent(issued == 0 ? nil : Double($0) / Double(issued)))</td>"
+            }
+            return "<tr><td>\(stage.rawValue)</td><td class=\"number\">\(reach.ever)</td>\(shares.joined())</tr>"
+        }
+        return table(
+            "Cohort: how soon the \(issued) invites issued reached each stage",
+            head: ["Stage", "Invites", "Within 1 h", "Within 1 d", "Within 7 d", "Ever"], rows: rows)
+    }
+
+    /// The breakdown: per group, the invites at each funnel stage in `view`
+    /// and the share redeemed of those issued.
+    private func breakdownTable(_ grouping: FunnelGrouping, _ groups: [JourneyGroup], view: FunnelView) -> String {
         let rows = groups.filter { $0.totals.stages.values.contains { $0 > 0 } }.map { group in
             let name =
                 group.isOther
@@ -121,7 +153,7 @@ struct DashboardPage {
                 "<tr><td>\(name)</td>\(cells)<td class=\"number\">\(DisplayFormat.percent(group.totals.share(.redeemed, of: .issued)))</td></tr>"
         }
         return table(
-            "By \(grouping.rawValue) (top \(DashboardData.breakdownLimit))",
+            "By \(grouping.rawValue) (top \(DashboardData.breakdownLimit)), \(view.rawValue)",
             head: [grouping.rawValue.capitalized] + InviteStage.funnel.map(\.rawValue) + ["Redeemed / issued"], rows: rows)
     }
 

@@ -82,13 +82,21 @@ extension OpenAPIDocument {
             "adminDashboard",
             "Operators' HTML dashboard: funnel, conversion, time to redeem, rejections, queue health (server-rendered SVG, no script)",
             description:
-                "Signs in with HTTP Basic (the password is an API key with metrics:read); the form's range and family are query parameters, errors are shown inline.",
+                "Signs in with HTTP Basic (the password is an API key with metrics:read); the form's range, family, view and breakdown are query parameters, errors are shown inline.",
             tag: "Metrics", security: [["adminBasic": [String]()]],
             parameters: [
                 query("from", string, description: "First UTC day (YYYY-MM-DD) or RFC 3339 date-time; default 7 days before to"),
                 query("to", string, description: "Last UTC day, inclusive (YYYY-MM-DD), or RFC 3339 date-time (exclusive); default now"),
                 query("interval", interval),
                 query("family_id", ["type": "string", "maxLength": 128]),
+                query(
+                    "view", ["type": "string", "enum": ["flow", "cohort"], "default": "flow"],
+                    description:
+                        "How the stage funnel, drop-off and breakdown count: flow (stages by when they happened) or cohort (invites by when issued)"
+                ),
+                query(
+                    "group_by", ["type": "string", "enum": ["source", "campaign", "inviter", "family"], "default": "source"],
+                    description: "The one breakdown shown (top 5 and other)"),
             ],
             answers: [
                 "200": textAnswer("The dashboard", "text/html"),

@@ -123,6 +123,36 @@ struct AdminRoutesTests {
         #expect(!html.contains("<svg"))
     }
 
+    static let badChoices = [
+        (query: "?view=funnel", message: "view must be flow or cohort."),
+        (query: "?view=" + String(repeating: "c", count: 129), message: "view must be flow or cohort."),
+        (query: "?group_by=country", message: "group_by must be source, campaign, inviter or family."),
+        (query: "?group_by=%3Cscript%3E", message: "group_by must be source, campaign, inviter or family."),
+    ]
+
+    @Test("a view or breakdown that is not offered answers 400 with the reason inline and no data", arguments: badChoices)
+    func badChoiceIsShownInline(_ choice: (query: String, message: String)) throws {
+        client.apiKey = nil
+        let response = try page(choice.query)
+        #expect(response.status == 400)
+        let html = String(decoding: response.body, as: UTF8.self)
+        #expect(html.contains("<p class=\"error\" role=\"alert\" id=\"form-error\">\(choice.message)</p>"))
+        #expect(!html.contains("<svg") && !html.contains("<table") && !html.contains("<script"))
+        #expect(!html.contains(" selected>"), "an unknown value selects no option, so the raw text is not echoed")
+    }
+
+    @Test("the form offers view and breakdown, flow and source by default, and echoes the chosen ones selected")
+    func echoesViewAndBreakdown() throws {
+        client.apiKey = nil
+        let plain = String(decoding: try page().body, as: UTF8.self)
+        #expect(plain.contains(#"<label>View <select name="view"><option value="flow" selected>flow</option><option value="cohort">"#))
+        #expect(plain.contains(#"<label>Breakdown <select name="group_by"><option value="source" selected>source</option>"#))
+        let chosen = String(decoding: try page("?view=cohort&group_by=family").body, as: UTF8.self)
+        #expect(chosen.contains(#"<option value="cohort" selected>cohort</option>"#))
+        #expect(chosen.contains(#"<option value="family" selected>family</option>"#))
+        #expect(!chosen.contains(#"<option value="flow" selected>"#) && !chosen.contains(#"<option value="source" selected>"#))
+    }
+
     @Test("a valid form answers for its range: inclusive UTC days, the chosen interval and family")
     func validFormSetsRange() throws {
         client.apiKey = nil

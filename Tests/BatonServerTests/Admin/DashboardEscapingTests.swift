@@ -39,6 +39,19 @@ struct DashboardEscapingTests {
         #expect(html.contains("<code>fam&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#39;\\u{202E}gpj</code>"))
     }
 
+    @Test(
+        "a family id with <script>, quotes and U+202E is escaped as a key of the family breakdown, in either view",
+        arguments: ["flow", "cohort"])
+    func familyBreakdownKeyIsNeutralized(_ view: String) throws {
+        let (status, html) = try html("?group_by=family&view=" + view)
+        #expect(status == 200)
+        #expect(html.contains("<caption>By family (top 5), \(view)</caption>"))
+        #expect(!html.contains("<script") && !html.unicodeScalars.contains("\u{202E}"))
+        #expect(
+            html.contains(
+                #"<tr><td><code>fam&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&#39;\u{202E}gpj</code></td><td class="number">1</td>"#))
+    }
+
     @Test("a refused family id is echoed escaped into the form, its hidden character made visible")
     func refusedFamilyIsEchoedEscaped() throws {
         let encoded = try #require(Self.hostileID.addingPercentEncoding(withAllowedCharacters: .alphanumerics))

@@ -9,7 +9,7 @@ private let tidyPath = ["/usr/bin/tidy", "/usr/local/bin/tidy"].first { FileMana
 @Suite("/admin HTML parses cleanly")
 struct DashboardHTMLTests {
     @Test(
-        "HTML Tidy reports no error or warning on the dashboard, the form error page and the 401 page",
+        "HTML Tidy reports no error or warning on the dashboard in either view, the form error pages and the 401 page",
         .enabled(if: tidyPath != nil, "HTML Tidy is not installed (apt-get install tidy): the strict parse cannot run")
     )
     func pagesParseCleanly() throws {
@@ -27,7 +27,9 @@ struct DashboardHTMLTests {
                 "hourly dashboard",
                 try client.get("/admin?interval=hour&from=2026-11-01&to=2026-11-03", headers: AdminRoutesTests.basic(key))
             ),
+            ("cohort by family", try client.get("/admin?view=cohort&group_by=family", headers: AdminRoutesTests.basic(key))),
             ("form error", try client.get("/admin?interval=fortnight", headers: AdminRoutesTests.basic(key))),
+            ("view error", try client.get("/admin?view=funnel", headers: AdminRoutesTests.basic(key))),
             ("401", try client.get("/admin")),
         ]
         for (label, response) in pages {
