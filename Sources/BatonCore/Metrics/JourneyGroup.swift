@@ -51,6 +51,13 @@ public struct JourneyGroup: Sendable, Equatable, Encodable {
         totals.add(other.totals)
     }
 
+    /// Adds `reach` at `stage` to bucket `index` (when the range has it)
+    /// and to the totals.
+    mutating func add(_ stage: InviteStage, _ reach: StageReach, bucket index: Int) {
+        if buckets.indices.contains(index) { buckets[index].tally.add(stage, reach) }
+        totals.add(stage, reach)
+    }
+
     private enum CodingKeys: String, CodingKey { case key, buckets, totals }
 
     /// `key`, `buckets`, `totals`.

@@ -82,10 +82,9 @@ public enum JourneyStore {
             let reach = StageReach(
                 within1h: try row.decode("within_1h"), within1d: try row.decode("within_1d"), within7d: try row.decode("within_7d"),
                 ever: try row.decode("ever"))
-            var group = groups[groupKey] ?? JourneyGroup(key: groupKey, query: query)
-            if group.buckets.indices.contains(index) { group.buckets[index].tally.add(stage, reach) }
-            group.totals.add(stage, reach)
-            groups[groupKey] = group
+            // In place: a copy out of the dictionary and back would copy
+            // the group's buckets on every row.
+            groups[groupKey, default: JourneyGroup(key: groupKey, query: query)].add(stage, reach, bucket: index)
         }
         if query.groupBy == nil, groups.isEmpty { groups[nil] = JourneyGroup(key: nil, query: query) }
         return groups.values.sorted(by: larger)
