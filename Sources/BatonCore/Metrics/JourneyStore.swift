@@ -21,15 +21,15 @@ public enum JourneyStore {
         let (groups, histograms, viewRows) = try snapshot(on: connection) {
             (connection, watermark) throws -> ([JourneyGroup], [RedeemLatencyHistogram], PostgresRows?) in
             guard let familyID = query.familyID else {
-                let rows = try connection.query(reportStatement(query), [query.from, query.to, query.interval.sqlInterval, watermark])
-                let parts = try rows.map { try $0.decode("part") as String }
-                let counts = try grouped(zip(rows, parts).filter { $1 == "count" }.map(\.0), query)
-                let times = try binned(zip(rows, parts).filter { $1 == "time" }.map(\.0))
-                return (counts, times, try connection.query(viewsStatement, [query.from, query.to]))
+                var counts: [PostgresRow] = []
+                var times: [PostgresRow] = []
+                for row in try connection.query(reportStatement(query), [query.from, query.to, query.interval.sqlInterval, watermark]) {
+                    if try row.decode("part") == "count" { counts.append(row) } else { times.append(row) }
+                }
+                return (try grouped(counts, query), try binned(times), try connection.query(viewsStatement, [query.from, query.to]))
             }
-            let counts = try connection.query(countsStatement(query), [query.from, query.to, query.interval.sqlInterval, familyID])
             let times = try connection.query(familyTimesStatement(query), [query.from, query.to, familyID])
-            return (try grouped(Array(counts), query), try binned(Array(times)), nil)
+            return (try counts(query, watermark: watermark, on: connection), try binned(Array(times)), nil)
         }
         var totals = JourneyTally(view: query.view)
         for group in groups { totals.add(group.totals) }
@@ -52,11 +52,14 @@ public enum JourneyStore {
     /// and the views. One statement in its own read-only transaction, JIT off.
     /// - Throws: `PostgresError` from the database.
     public static func groups(_ query: FunnelQuery, on connection: PostgresConnection) throws -> [JourneyGroup] {
-        try snapshot(on: connection) { connection, watermark in
-            var parameters: [any PostgresBindable] = [query.from, query.to, query.interval.sqlInterval]
-            if let familyID = query.familyID { parameters.append(familyID) } else if readsRollup(query) { parameters.append(watermark) }
-            return try grouped(Array(try connection.query(countsStatement(query), parameters)), query)
-        }
+        try snapshot(on: connection) { try counts(query, watermark: $1, on: $0) }
+    }
+
+    /// ``countsStatement(_:)``'s rows for `query`, grouped.
+    private static func counts(_ query: FunnelQuery, watermark: Int64, on connection: PostgresConnection) throws -> [JourneyGroup] {
+        var parameters: [any PostgresBindable] = [query.from, query.to, query.interval.sqlInterval]
+        if let familyID = query.familyID { parameters.append(familyID) } else if readsRollup(query) { parameters.append(watermark) }
+        return try grouped(Array(try connection.query(countsStatement(query), parameters)), query)
     }
 
     /// `body` in a read-only repeatable-read transaction with JIT off (the
