@@ -55,7 +55,7 @@ struct RevokeTimingTests {
 
     @Test("racing redeemers and a revoke of one invite: every redemption that won is dated before the revoke")
     func racingRedeemers() throws {
-        let invite = try created(uses: 50)
+        let invite = try created(uses: 2_000)
         let conninfo = database.conninfo
         let redemptions = redemptions
         let invites = invites
@@ -68,9 +68,16 @@ struct RevokeTimingTests {
                 guard let connection = try? PostgresConnection(conninfo) else { return }
                 defer { connection.close() }
                 start.wait()
-                for round in 0..<4 {
-                    _ = try? redemptions.redeem(
-                        .token(invite.token), redeemerID: "u-\(index)-\(round)", channel: .app, handoffID: nil, on: connection)
+                // Each redeemer keeps going until the revoke refuses it, so redemptions
+                // are still in flight when the revoke commits, however slow the machine.
+                for round in 0..<200 {
+                    do {
+                        _ = try redemptions.redeem(
+                            .token(invite.token), redeemerID: "u-\(index)-\(round)", channel: .app, handoffID: nil,
+                            on: connection)
+                    } catch {
+                        return
+                    }
                 }
             }
         }
@@ -78,12 +85,18 @@ struct RevokeTimingTests {
         defer { revoker.close() }
         try revoker.runScript("BEGIN; SELECT now()")
         for _ in 0..<8 { start.signal() }
-        Thread.sleep(forTimeInterval: 0.05)
+        let deadline = Date().addingTimeInterval(30)
+        while try redemptionCount() == 0, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
         _ = try invites.revoke(id: invite.invite.id, on: revoker)
         try revoker.runScript("COMMIT")
         group.wait()
-        let redeemed = try database.connection.query("SELECT count(*) FROM baton.redemptions")[0].decode(Int.self, at: 0)
-        try #require(redeemed > 0, "no redemption won before the revoke")
+        try #require(try redemptionCount() > 0, "no redemption won before the revoke")
         #expect(try revokeIsDatedLast(invite.invite.id))
+    }
+
+    func redemptionCount() throws -> Int {
+        try database.connection.query("SELECT count(*) FROM baton.redemptions")[0].decode(Int.self, at: 0)
     }
 }
