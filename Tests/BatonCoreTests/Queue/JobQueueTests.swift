@@ -151,11 +151,10 @@ struct JobQueueTests {
     func rescueOnlyExpiredLeases() throws {
         let db = try QueueDatabase()
         try db.insertJobs(2)
-        let jobs = try JobQueue.claim(limit: 2, kinds: ["test.noop"], workerID: "w", lease: .milliseconds(300), on: db.connection)
+        let jobs = try JobQueue.claim(limit: 2, kinds: ["test.noop"], workerID: "w", lease: .seconds(1), on: db.connection)
         #expect(jobs.count == 2)
-        Thread.sleep(forTimeInterval: 0.15)
         #expect(try JobQueue.heartbeat([jobs[0].id], workerID: "w", lease: .seconds(60), on: db.connection) == 1)
-        Thread.sleep(forTimeInterval: 0.3)
+        Thread.sleep(forTimeInterval: 1.1)
         #expect(try JobQueue.rescueExpired(on: db.connection) == 1)
         #expect(try db.count(.retryable) == 1)
         #expect(try db.count(.running) == 1)

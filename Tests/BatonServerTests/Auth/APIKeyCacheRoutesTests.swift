@@ -111,11 +111,10 @@ struct APIKeyCacheRoutesTests {
         try onAnotherSession(app) { _ = try app.app.apiKeys.revoke(publicID: try APIKey(parsing: key).publicID, on: $0) }
         try #require(eventually(within: 2) { app.app.apiKeyCache.statistics.notifications > notified })
         let seen = ContinuousClock.now
-        Thread.sleep(forTimeInterval: 0.3)
+        #expect(eventually { hammer.statuses(after: seen).count >= 4 })
         hammer.stop()
         threads.forEach { $0.wait() }
         let after = hammer.statuses(after: seen)
-        #expect(after.count >= 4)
         #expect(after.allSatisfy { $0 == 401 }, "statuses after the notification: \(Set(after))")
         #expect(app.app.apiKeyCache.statistics.hits > 0)
     }
