@@ -11,8 +11,7 @@ struct BulkLoadTests {
     let connection: PostgresConnection
 
     init() throws {
-        connection = try PostgresConnection(try TestPostgres.shared.makeDatabase())
-        try Migrator().migrate(on: connection)
+        connection = try PostgresConnection(try TestPostgres.shared.makeMigratedDatabase())
     }
 
     /// Every index and constraint of the schema, as PostgreSQL prints it.

@@ -12,10 +12,9 @@ import Testing
 struct InviteHistoryTests {
     /// The database holding the history, loaded once for the suite.
     static let database = Result { () throws -> String in
-        let conninfo = try TestPostgres.shared.makeDatabase()
+        let conninfo = try TestPostgres.shared.makeMigratedDatabase()
         let connection = try PostgresConnection(conninfo)
         defer { connection.close() }
-        try Migrator().migrate(on: connection)
         let history = InviteHistory(anchor: Date(), invites: 3000, families: 7)
         try history.load(1...1000, on: connection, quietSeconds: 0, progress: { _ in })
         try history.load(1001...3000, on: connection, quietSeconds: 0, progress: { _ in })

@@ -9,9 +9,8 @@ import Testing
 struct QueueBenchmarkTests {
     @Test("the cheapest queue's statement deletes and returns one batch of due no-op jobs per run, in claim order, and nothing else")
     func deletingScript() throws {
-        let connection = try PostgresConnection(try TestPostgres.shared.makeDatabase())
+        let connection = try PostgresConnection(try TestPostgres.shared.makeMigratedDatabase())
         defer { connection.close() }
-        try Migrator().migrate(on: connection)
         try connection.query("INSERT INTO baton.jobs (kind) SELECT $1 FROM generate_series(1, 25)", [QueueBenchmark.kind])
         try connection.query("INSERT INTO baton.jobs (kind) SELECT 'other.kind' FROM generate_series(1, 3)")
         try connection.query("INSERT INTO baton.jobs (kind, scheduled_at) VALUES ($1, now() + interval '1 hour')", [QueueBenchmark.kind])

@@ -34,10 +34,9 @@ struct ScalingBenchmarkTests {
 
     @Test("preview and redeem find their invite through the token hash's unique index")
     func plansUseTheTokenIndex() throws {
-        let database = try TestPostgres.shared.makeDatabase()
+        let database = try TestPostgres.shared.makeMigratedDatabase()
         let connection = try PostgresConnection(database)
         defer { connection.close() }
-        try Migrator().migrate(on: connection)
         try InviteHistory(anchor: Date(), invites: 2000, families: 5).load(1...2000, on: connection, quietSeconds: 0) { _ in }
         let summary = try ScalingBenchmark(.init(api: .init(conninfo: database))).planSummary()
         #expect(summary.hasPrefix("plans: preview Index Scan using invites_token_hash_key on invites"))

@@ -9,9 +9,11 @@ public struct MigratedDatabase {
     /// A connection for the test's own statements.
     public let connection: PostgresConnection
 
-    /// Creates and migrates the database; `label` names it in server logs.
+    /// Creates the database as a copy of the migrated template; `label`
+    /// names it in server logs.
     public init(_ label: String = #fileID) throws {
-        try self.init(migrating: try TestPostgres.shared.makeDatabase(label))
+        conninfo = try TestPostgres.shared.makeMigratedDatabase(label)
+        connection = try PostgresConnection(conninfo)
     }
 
     /// Migrates the database at `conninfo`, such as a ``PrivateTestCluster``'s

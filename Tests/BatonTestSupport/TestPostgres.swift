@@ -40,23 +40,45 @@ public final class TestPostgres: Sendable {
     /// `label` only makes the name readable in server logs.
     /// - Throws: the cluster's start failure, or `createdb`'s.
     public func makeDatabase(_ label: String = #fileID) throws -> String {
-        let number = databaseCount.withLock { count in
-            count += 1
-            return count
-        }
-        let slug = label.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }.prefix(40)
-        let name = "t\(number)_" + String(slug)
+        let name = nextDatabaseName(label)
         switch try server.get() {
         case .embedded(let cluster, _):
             try cluster.createDatabase(name)
-            return cluster.connectionString(database: name)
         case .external(let url):
             let binaries = try PostgresBinaries.locate()
             let outcome = try Subprocess(binaries.path("createdb"), ["--maintenance-db=\(url)", name]).run()
             guard outcome.succeeded else {
                 throw EmbeddedPostgresError.toolFailed(tool: "createdb", status: outcome.status, output: outcome.output)
             }
-            return Self.replacingDatabase(in: url, with: name)
+        }
+        return try connectionString(database: name)
+    }
+
+    /// A new database name, unique in this process; `label` only makes it
+    /// readable in server logs.
+    func nextDatabaseName(_ label: String) -> String {
+        let number = databaseCount.withLock { count in
+            count += 1
+            return count
+        }
+        let slug = label.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }.prefix(40)
+        return "t\(number)_" + String(slug)
+    }
+
+    /// A connection string for a database that is not a test's own (the
+    /// server's maintenance database), from which `CREATE DATABASE` runs.
+    func maintenanceConnectionString() throws -> String {
+        switch try server.get() {
+        case .embedded(let cluster, _): cluster.connectionString(database: "postgres")
+        case .external(let url): url
+        }
+    }
+
+    /// `database` in this process's server, as a connection string.
+    func connectionString(database: String) throws -> String {
+        switch try server.get() {
+        case .embedded(let cluster, _): cluster.connectionString(database: database)
+        case .external(let url): Self.replacingDatabase(in: url, with: database)
         }
     }
 

@@ -13,8 +13,7 @@ struct InviteStoreTests {
     let invite = try! NewInvite(InviteDraft(familyID: "f", familyName: "Family"))
 
     init() throws {
-        connection = try PostgresConnection(TestPostgres.shared.makeDatabase())
-        try Migrator().migrate(on: connection)
+        connection = try PostgresConnection(TestPostgres.shared.makeMigratedDatabase())
     }
 
     /// Codes from a fixed seed for the first `repeats` calls, then from fresh seeds.

@@ -14,10 +14,9 @@ struct APIKeyCacheTests {
     let store = APIKeyStore(secret: Array(repeating: 7, count: 32))
 
     init() throws {
-        conninfo = try TestPostgres.shared.makeDatabase()
+        conninfo = try TestPostgres.shared.makeMigratedDatabase()
         connection = try PostgresConnection(conninfo)
         operatorConnection = try PostgresConnection(conninfo)
-        try Migrator().migrate(on: connection)
     }
 
     /// A started cache in front of the test database, listening: requests

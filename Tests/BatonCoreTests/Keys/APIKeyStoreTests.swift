@@ -10,8 +10,7 @@ struct APIKeyStoreTests {
     let store = APIKeyStore(secret: Array(repeating: 7, count: 32))
 
     init() throws {
-        connection = try PostgresConnection(TestPostgres.shared.makeDatabase())
-        try Migrator().migrate(on: connection)
+        connection = try PostgresConnection(TestPostgres.shared.makeMigratedDatabase())
     }
 
     /// Authenticates through a cache that never listens, so every call reads

@@ -29,7 +29,10 @@ final class TestApp {
         databaseURL: String? = nil, environment overrides: [String: String] = [:], clock: @escaping @Sendable () -> Date = { Date() },
         logSink: any LogSink = DiscardingLogSink(), _ label: String = #fileID
     ) throws {
-        let databaseURL = try databaseURL ?? TestPostgres.shared.makeDatabase(label)
+        // A database of the test's own may be empty; the shared server's
+        // copies of the migrated template need no migrating.
+        let needsMigration = databaseURL != nil
+        let databaseURL = try databaseURL ?? TestPostgres.shared.makeMigratedDatabase(label)
         var environment = [
             "BATON_DATABASE_URL": databaseURL,
             "BATON_SECRET_KEY": TestSecrets.secretKeyHex,
@@ -46,7 +49,7 @@ final class TestApp {
         let configuration = try BatonConfiguration(environment: environment)
         let connection = try PostgresConnection(databaseURL)
         defer { connection.close() }
-        try Migrator().migrate(on: connection)
+        if needsMigration { try Migrator().migrate(on: connection) }
         app = BatonApplication(configuration: configuration, clock: clock)
         adminKey = try app.apiKeys.create(name: "test admin", scopes: Set(Scope.allCases), on: connection).0.text
         server = try app.startServer(logSink: logSink)
