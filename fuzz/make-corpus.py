@@ -73,6 +73,17 @@ def paste_seeds():
         yield text.encode()
 
 
+def referrer_seeds():
+    """Install referrers as Google Play hands them over: Baton's, organic ones, and broken ones."""
+    texts = [f"baton_token={token}", f"baton_token={token}&utm_source=family-app&utm_campaign=spring%20sale",
+             f"utm_source=google-play&utm_medium=cpc&baton_token={token.lower()}", "utm_source=google-play&utm_medium=organic",
+             f"baton_token={token}&baton_token={token}", f"baton%5Ftoken={token}", "baton_token=%ZZ", "baton_token=%FF%FE",
+             "baton_token", "baton_token=", f"baton_token={code}", f"baton_token={token}+x", f"baton_token={token}\u200b", "",
+             "&&&", "baton_token=" + "A" * 2100]
+    for text in texts:
+        yield text.encode()
+
+
 def clip_size_seeds():
     """App Thinning Size Reports: the fixtures, and a few broken ones."""
     reports = sorted((root / "Tests" / "Fixtures" / "thinning").glob("*.txt"))
@@ -122,3 +133,4 @@ write("credential", credential_seeds())
 write("routes", route_seeds())
 write("paste", paste_seeds())
 write("clip-size", clip_size_seeds())
+write("referrer", referrer_seeds())

@@ -27,6 +27,21 @@ enum PercentEncoding {
         return nil
     }
 
+    /// `text` with every byte outside RFC 3986's unreserved set as `%XX`.
+    static func encoded(_ text: String) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                encoded += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        return encoded
+    }
+
     /// The text `encoded` stands for, or `nil` when its bytes are not UTF-8.
     /// `encoded` must have passed ``problem(in:)``.
     static func decoded(_ encoded: some StringProtocol) -> String? {
