@@ -38,6 +38,11 @@ public struct DoctorReport: Equatable, Sendable {
     /// Every mismatch found, in the order checked.
     public let findings: [Finding]
 
+    /// A report of `findings`, such as ``AssetLinksValidator``'s.
+    public init(findings: [Finding]) {
+        self.findings = findings
+    }
+
     /// 0 when no finding is an error (warnings alone pass), 1 otherwise.
     /// Unreadable input (exit 2) is a thrown ``DoctorError`` instead.
     public var exitCode: Int32 { findings.hasErrors ? 1 : 0 }

@@ -92,27 +92,10 @@ public struct LiveDoctor: Sendable {
     }
 
     private func fetchAASA(_ findings: inout [Finding]) -> Data? {
-        let path = "/.well-known/apple-app-site-association"
-        switch LiveFetch.get(url(path), limit: AASAValidator.sizeLimit) {
-        case .failure(let failure):
-            findings.append(Finding(.error, "aasa_unreachable", "\(path) could not be fetched: \(Finding.quoted(failure.reason))"))
-        case .success(let answer) where (300..<400).contains(answer.status):
-            let target = answer.location.map { " to " + Finding.quoted($0) } ?? ""
-            findings.append(
-                Finding(.error, "aasa_redirected", "\(path) answered HTTP \(answer.status)\(target); Apple's CDN follows no redirect"))
-        case .success(let answer) where answer.status != 200:
-            findings.append(Finding(.error, "aasa_http_status", "\(path) answered HTTP \(answer.status), not 200"))
-        case .success(let answer) where answer.isTruncated:
-            findings.append(
-                Finding(.error, "aasa_too_large", "\(path) is over \(AASAValidator.sizeLimit) bytes; Apple accepts at most that"))
-        case .success(let answer):
-            if answer.mediaType != "application/json" {
-                let type = answer.mediaType.map(Finding.quoted) ?? "none"
-                findings.append(Finding(.error, "aasa_content_type", "\(path) is served as \(type), not application/json"))
-            }
-            return answer.body
-        }
-        return nil
+        let reader = WellKnownReader(codePrefix: "aasa", name: "Apple's CDN", limitNote: "Apple accepts at most that")
+        let fetched = fetchWellKnown("/.well-known/apple-app-site-association", limit: AASAValidator.sizeLimit, reader: reader)
+        findings += fetched.findings
+        return fetched.body
     }
 
     private func checkLandingPage(_ link: String, _ configuration: PublicConfiguration, _ findings: inout [Finding]) {
