@@ -16,6 +16,9 @@ enum MetricsFunnelCommand: BatonCommand {
             .value("family", "ID", "Only invites of the family ID."),
             .value("group-by", "ATTRIBUTE", "Break the journey down by source, campaign, inviter or family."),
             .value(
+                "top", "N",
+                "With --group-by, the N groups with the most invites shown on their own, the rest summed as (other): 1-100 (default 10)."),
+            .value(
                 "view", "VIEW", "flow (default): stages by the bucket they happened in; cohort: invites by the bucket they were issued in."),
             .flag("json", "Print the report as the API's JSON."),
         ],
@@ -26,6 +29,9 @@ enum MetricsFunnelCommand: BatonCommand {
             The journey counts each invite once per stage (issued, link opened, clip opened, app presented,
             redeemed): --view flow by the bucket the stage was reached in, --view cohort by the bucket the
             invite was issued in, with the share that reached each stage within 1 h, 1 d, 7 d and ever.
+            A report is bounded as the API's is: more cells than BATON_REPORT_MAX_CELLS is refused with
+            report_too_large before anything is read, and a statement running past
+            BATON_REPORT_STATEMENT_TIMEOUT_MS is cancelled (report_timeout).
             """,
         examples: [
             "baton metrics funnel", "baton metrics funnel --since 48h --interval hour",
@@ -36,22 +42,27 @@ enum MetricsFunnelCommand: BatonCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let query = try query(arguments, now: Date())
-        let report = try ConfiguredDatabase.open { _, connection in try FunnelStore.report(query, on: connection) }
+        let report = try ConfiguredDatabase.open { configuration, connection in
+            try FunnelStore.report(query, limits: configuration.reports, on: connection)
+        }
         try print(report, json: arguments.flag("json"), console: console)
         return .success
     }
 
     /// The query the arguments ask for, ending at `now`.
-    /// - Throws: `UsageError` for a malformed `--since`, `--interval`, `--group-by` or `--view`;
+    /// - Throws: `UsageError` for a malformed `--since`, `--interval`, `--group-by`, `--top` or `--view`;
     ///   `FunnelError` for a bad family or too many buckets.
     static func query(_ arguments: ParsedArguments, now: Date) throws -> FunnelQuery {
         let seconds = try arguments.value("since", expected: "a number and m, h, d or w, such as 7d", sinceSeconds) ?? 7 * 86_400
         let interval = try arguments.value("interval", expected: "hour, day or week", FunnelInterval.init(rawValue:)) ?? .day
         let grouping = try arguments.value("group-by", expected: "source, campaign, inviter or family", FunnelGrouping.init(rawValue:))
         let view = try arguments.value("view", expected: "flow or cohort", FunnelView.init(rawValue:)) ?? .flow
-        return try FunnelQuery(
+        let top = try arguments.int("top", in: FunnelQuery.topRange) ?? FunnelQuery.defaultTop
+        var query = try FunnelQuery(
             from: now.addingTimeInterval(-Double(seconds)), to: now, interval: interval,
             familyID: arguments.string("family"), groupBy: grouping, view: view, now: now)
+        query.top = top
+        return query
     }
 
     /// Prints `report` as a table, or as the API's JSON.

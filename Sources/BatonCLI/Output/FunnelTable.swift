@@ -46,10 +46,7 @@ struct FunnelTable {
         return lines + journeyLines
     }
 
-    /// Groups of the journey shown, the rest summed as "other".
-    static let groupLimit = 10
-
-    /// The journey: a row per group (top ``groupLimit`` and "other") of
+    /// The journey: a row per group (the query's top and "other") of
     /// invites per funnel stage, in a cohort the share redeemed within
     /// 1 h, 1 d, 7 d and ever; then the times between stages.
     private var journeyLines: [String] {
@@ -59,7 +56,7 @@ struct FunnelTable {
             journey.view == .flow ? "invites reaching each stage in the range" : "invites issued in the range and the stages they reached"
         var head = [journey.groupBy?.rawValue.uppercased() ?? "GROUP"] + InviteStage.funnel.map { $0.rawValue.uppercased() }
         if journey.view == .cohort { head += ["REDEEMED 1H", "1D", "7D", "EVER"] }
-        let rows = journey.groups.bounded(top: Self.groupLimit).map { group in
+        let rows = journey.groups.map { group in
             let name = group.isOther ? "(other)" : group.key.map { SafeText.escaped($0) } ?? (journey.groupBy == nil ? "all" : "(none)")
             var row = [name] + InviteStage.funnel.map { String(group.totals.stages[$0] ?? 0) }
             if let reach = group.totals.reached?[.redeemed] {

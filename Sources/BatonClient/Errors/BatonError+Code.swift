@@ -29,6 +29,7 @@ extension BatonError {
         case duplicateField = "duplicate_field", numberOutOfRange = "number_out_of_range"
         case invalidParameter = "invalid_parameter", invalidRange = "invalid_range", rangeTooLarge = "range_too_large"
         case invalidGroupBy = "invalid_group_by", invalidView = "invalid_view"
+        case reportTooLarge = "report_too_large", reportTimeout = "report_timeout"
         case invalidIdempotencyKey = "invalid_idempotency_key", idempotencyKeyInUse = "idempotency_key_in_use"
         case idempotencyKeyReused = "idempotency_key_reused", idempotencyRecordUnreadable = "idempotency_record_unreadable"
         case notFound = "not_found", methodNotAllowed = "method_not_allowed", requestTooLarge = "request_too_large"
@@ -88,6 +89,8 @@ extension BatonError {
             case .rangeTooLarge: .rangeTooLarge
             case .invalidGroupBy: .invalidGroupBy
             case .invalidView: .invalidView
+            case .reportTooLarge: .reportTooLarge(cells: details["cells"]?.int, limit: details["limit"]?.int)
+            case .reportTimeout: .reportTimeout
             case .invalidIdempotencyKey: .invalidIdempotencyKey
             case .idempotencyKeyInUse: .idempotencyKeyInUse(retryAfter: retryAfter)
             case .idempotencyKeyReused: .idempotencyKeyReused
@@ -160,6 +163,8 @@ extension BatonError {
         case .rangeTooLarge: .rangeTooLarge
         case .invalidGroupBy: .invalidGroupBy
         case .invalidView: .invalidView
+        case .reportTooLarge: .reportTooLarge
+        case .reportTimeout: .reportTimeout
         case .invalidIdempotencyKey: .invalidIdempotencyKey
         case .idempotencyKeyInUse: .idempotencyKeyInUse
         case .idempotencyKeyReused: .idempotencyKeyReused

@@ -112,6 +112,12 @@ public enum BatonError: Error, Equatable, Sendable {
     case invalidGroupBy
     /// 400: a funnel `view` other than flow or cohort.
     case invalidView
+    /// 422: a funnel report of more `cells` (buckets × rows × stages) than
+    /// the server's `limit`: narrow the range, widen the interval or lower `top`.
+    case reportTooLarge(cells: Int?, limit: Int?)
+    /// 503: a statement of a funnel report ran past the server's report
+    /// timeout and was cancelled.
+    case reportTimeout
     /// 400: the `Idempotency-Key` is malformed.
     case invalidIdempotencyKey
     /// 409: a request with this `Idempotency-Key` is still running; retry after `retryAfter` seconds.

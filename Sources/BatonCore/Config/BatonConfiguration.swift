@@ -33,6 +33,8 @@ public struct BatonConfiguration: Sendable {
     public var webhookDelivery: WebhookDeliverySettings
     /// How the worker runs jobs and periodic work.
     public var worker: WorkerSettings
+    /// How big a funnel report may be and how long its statements may run.
+    public var reports: ReportSettings
 
     /// How much is logged, least to most severe.
     public enum LogLevel: String, Sendable, CaseIterable, Comparable {
@@ -62,6 +64,7 @@ public struct BatonConfiguration: Sendable {
         let webhook = WebhookSettings.read(&reader)
         let worker = WorkerSettings.read(&reader)
         let redemption = RedemptionSettings.read(&reader, secretKey: secretKey)
+        let reports = ReportSettings.read(&reader)
         // Judged on the values the settings ended up with, however they were given.
         reader.refuseWeak(.secretKey, secretKey)
         reader.refuseWeak(.webhookSecret, webhook?.secret)
@@ -69,7 +72,7 @@ public struct BatonConfiguration: Sendable {
         guard reader.problems.isEmpty,
             let databaseURL, let secretKey, let listen, let poolSize, let poolTimeout, let statementTimeout, let transactionPooling,
             let logLevel,
-            let server, let links, let worker, let redemption, let webhookDelivery
+            let server, let links, let worker, let redemption, let webhookDelivery, let reports
         else { throw ConfigurationError(problems: reader.problems) }
         self.databaseURL = databaseURL
         self.secretKey = secretKey
@@ -85,5 +88,6 @@ public struct BatonConfiguration: Sendable {
         self.webhook = webhook
         self.webhookDelivery = webhookDelivery
         self.worker = worker
+        self.reports = reports
     }
 }

@@ -174,5 +174,5 @@ public struct Setting: Sendable, Hashable {
             webhookCABundle,
             workerConcurrency, jobLease, jobTimeout, workerShutdownGrace, jobRetention, idempotencyRetention,
             eventRetention,
-        ] + links
+        ] + links + reports
 }

@@ -3,7 +3,7 @@ import SafeText
 
 /// What a funnel report covers: the UTC range `[from, to)` widened to whole
 /// buckets of `interval`, optionally one family, and how its journey is
-/// broken down and counted. Built by
+/// broken down (its ``top`` groups and "other") and counted. Built by
 /// ``init(from:to:interval:familyID:groupBy:view:now:)``, which validates
 /// and aligns, so any value of this type is a query the database may run.
 public struct FunnelQuery: Sendable, Equatable {
@@ -11,6 +11,10 @@ public struct FunnelQuery: Sendable, Equatable {
     public static let bucketLimit = 5_000
     /// The default range: this many days back from now.
     public static let defaultDays = 7
+    /// The groups of a breakdown answered on their own unless `top` says otherwise.
+    public static let defaultTop = 10
+    /// The values `top` may take.
+    public static let topRange = 1...100
     /// The range dates may fall in (1970-01-01 to 9999-01-01 UTC).
     static let validDates = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 253_370_764_800)
 
@@ -26,6 +30,12 @@ public struct FunnelQuery: Sendable, Equatable {
     public var groupBy: FunnelGrouping?
     /// How the journey counts: by the bucket of each stage, or of issue.
     public var view: FunnelView
+    /// With a `groupBy`, the groups with the most invites issued (then
+    /// redeemed, then by key) that keep their own row; the rest are summed
+    /// into one "other" group (``JourneyGroup/isOther``). Kept within ``topRange``.
+    public var top = defaultTop {
+        didSet { top = min(max(top, Self.topRange.lowerBound), Self.topRange.upperBound) }
+    }
 
     /// A query over `[from, to)`; `to` defaults to `now`, `from` to seven
     /// days before `to`. `from` is moved back to its bucket's start and `to`
@@ -62,12 +72,13 @@ public struct FunnelQuery: Sendable, Equatable {
     /// A query from the HTTP parameters as sent: `from` and `to` as RFC 3339
     /// date-times (`2026-11-01T00:00:00Z`, fractional seconds and offsets
     /// allowed), `interval` as `hour`, `day` or `week`, `groupBy` as
-    /// `source`, `campaign`, `inviter` or `family`, `view` as `flow` or `cohort`.
+    /// `source`, `campaign`, `inviter` or `family`, `view` as `flow` or
+    /// `cohort`, `top` as a whole number within ``topRange``.
     /// - Throws: `FunnelError.invalidParameter` naming the field,
     ///   `.invalidGroupBy`, `.invalidView`, or as the initializer.
     public static func parse(
         from: String?, to: String?, interval: String?, familyID: String?, groupBy: String? = nil, view: String? = nil,
-        now: Date = Date()
+        top: String? = nil, now: Date = Date()
     ) throws(FunnelError) -> FunnelQuery {
         var width = FunnelInterval.day
         if let interval {
@@ -84,15 +95,29 @@ public struct FunnelQuery: Sendable, Equatable {
             guard let counting = FunnelView(rawValue: text) else { throw .invalidView }
             return counting
         }
-        return try FunnelQuery(
+        let groups = try PageLimit.parse(top, in: topRange, default: defaultTop) { reason in
+            FunnelError.invalidParameter(field: "top", reason: reason)
+        }
+        var query = try FunnelQuery(
             from: try from.map { text throws(FunnelError) in try date(text, field: "from") },
             to: try to.map { text throws(FunnelError) in try date(text, field: "to") },
             interval: width, familyID: familyID, groupBy: grouping, view: counting ?? .flow, now: now
         )
+        query.top = groups
+        return query
     }
 
     /// The number of buckets.
     public var bucketCount: Int { Int(Int64(to.timeIntervalSince(from)) / interval.seconds) }
+
+    /// The cells a report of this query holds, known before any row is read:
+    /// ``bucketCount`` × its rows × the seven ``InviteStage``s. The rows are
+    /// the event funnel's one and the journey's groups: one without
+    /// `groupBy`, at most ``top`` and "other" with it (docs/metrics.md, "Bounds").
+    public var cells: Int {
+        let groups = groupBy == nil ? 1 : top + 1
+        return bucketCount * (1 + groups) * InviteStage.allCases.count
+    }
 
     /// Every bucket's start, oldest first.
     public var bucketStarts: [Date] {

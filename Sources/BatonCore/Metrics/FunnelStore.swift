@@ -6,20 +6,25 @@ import Postgres
 /// statement and so one snapshot, so a report equals counts over the raw
 /// events whether or not the rollup has caught up.
 public enum FunnelStore {
-    /// The report for `query`. Cost: the rollup rows of the range (a few
-    /// per hour for all families) plus the events not rolled up yet, then,
-    /// unless `journey` is false, the journey (``JourneyStore``, in a
-    /// transaction of its own; it reads the stage rows of the range).
+    /// The report for `query`, within `limits`. Cost: the rollup rows of
+    /// the range (a few per hour for all families) plus the events not
+    /// rolled up yet, then, unless `journey` is false, the journey
+    /// (``JourneyStore``, in a transaction of its own; it reads the stage
+    /// rows of the range, at most `query.top` groups and "other").
     ///
-    /// Runs in a read-only repeatable-read transaction, so the watermark
-    /// and the rows read past it are one snapshot, with JIT off: the
-    /// planner cannot know how short the live tail is, and compiling the
-    /// plan cost far more than running it (docs/metrics.md). Call it on a
-    /// connection outside any transaction (a pooled one, as it comes).
-    /// - Throws: `PostgresError` from the database.
-    public static func report(_ query: FunnelQuery, journey: Bool = true, on connection: PostgresConnection) throws -> FunnelReport {
-        let rows = try connection.transaction(isolation: .repeatableRead, readOnly: true) { connection in
-            try connection.runScript("SET LOCAL jit = off")
+    /// A query of more than `limits.maxCells` cells is refused before
+    /// anything is read. Each part runs in a ``ReportSnapshot``: read-only
+    /// repeatable read, JIT off, every statement cancelled past
+    /// `limits.statementTimeout`. Call it on a connection outside any
+    /// transaction (a pooled one, as it comes).
+    /// - Throws: `FunnelError.tooLarge` before any database work,
+    ///   `FunnelError.timedOut` when a statement ran too long, `PostgresError`
+    ///   from the database.
+    public static func report(
+        _ query: FunnelQuery, limits: ReportSettings = ReportSettings(), journey: Bool = true, on connection: PostgresConnection
+    ) throws -> FunnelReport {
+        guard query.cells <= limits.maxCells else { throw FunnelError.tooLarge(cells: query.cells, limit: limits.maxCells) }
+        let rows = try ReportSnapshot.read(on: connection, timeout: limits.statementTimeout) { connection in
             let watermark: Int64 = try connection.query(watermarkStatement)[0].decode("watermark_id")
             var parameters: [any PostgresBindable] = [query.from, query.to, query.interval.sqlInterval, watermark]
             if let familyID = query.familyID { parameters.append(familyID) }
@@ -54,7 +59,7 @@ public enum FunnelStore {
         }
         return FunnelReport(
             query: query, buckets: buckets, totals: FunnelTotals(tally: total, timeToRedeem: TimeToRedeem(latency)),
-            journey: journey ? try JourneyStore.report(query, on: connection) : nil)
+            journey: journey ? try JourneyStore.report(query, statementTimeout: limits.statementTimeout, on: connection) : nil)
     }
 
     static let watermarkStatement = FunnelRollup.watermark.watermark

@@ -2,15 +2,15 @@
 /// reached per group and bucket, the times between stages and the views.
 /// JSON (the funnel report's `journey`): `view`, `group_by`, `groups`,
 /// `times_between_stages`, `views` (view → count, null for one family:
-/// views carry none). Produced by ``JourneyStore``; every group is present
-/// (unbounded); `bounded(top:)` on the groups makes the page's and
-/// Prometheus's top N.
+/// views carry none). Produced by ``JourneyStore``: with a breakdown, the
+/// query's `top` groups and, when there are more, one "other" summing them.
 public struct JourneyReport: Sendable, Equatable, Encodable {
     /// How the stages are counted.
     public var view: FunnelView
     /// What the groups are keyed by, or nil for one group.
     public var groupBy: FunnelGrouping?
-    /// The groups, most invites first (issued, then redeemed; ties by key).
+    /// The groups, most invites first (issued, then redeemed; ties by key),
+    /// "other" last.
     public var groups: [JourneyGroup]
     /// The whole range, all groups together.
     public var totals: JourneyTally

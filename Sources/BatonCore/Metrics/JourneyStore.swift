@@ -3,9 +3,10 @@ import Postgres
 
 /// Reads the journey of a funnel query from the journey's hourly rollups
 /// (``JourneyRollup``) plus the invites changed past their watermark, and
-/// `baton.stage_views_hourly`, in one read-only repeatable-read transaction
-/// with JIT off (as ``FunnelStore``), so its numbers are one snapshot and
-/// equal counts over `baton.invite_stages`.
+/// `baton.stage_views_hourly`, in one ``ReportSnapshot`` (as
+/// ``FunnelStore``), so its numbers are one snapshot and equal counts over
+/// `baton.invite_stages`. A breakdown is bounded in SQL: the query's `top`
+/// groups and one "other" summing the rest, whatever the number of keys.
 public enum JourneyStore {
     /// The journey for `query`: per group and bucket, the invites that first
     /// reached each stage (flow) or the invites issued and when they reached
@@ -15,15 +16,20 @@ public enum JourneyStore {
     /// range (a few per hour and stage) and the invites changed since the
     /// last rollup step, read once for the counts and the times; one
     /// family, or a breakdown by family or inviter, reads the stage rows of
-    /// the range joined to their invites instead.
-    /// - Throws: `PostgresError` from the database.
-    public static func report(_ query: FunnelQuery, on connection: PostgresConnection) throws -> JourneyReport {
-        let (groups, histograms, viewRows) = try snapshot(on: connection) {
+    /// the range joined to their invites instead. Each statement is
+    /// cancelled past `statementTimeout`.
+    /// - Throws: `FunnelError.timedOut`, or `PostgresError` from the database.
+    public static func report(
+        _ query: FunnelQuery, statementTimeout: Duration = ReportSettings.defaultStatementTimeout, on connection: PostgresConnection
+    ) throws -> JourneyReport {
+        let (groups, histograms, viewRows) = try snapshot(on: connection, timeout: statementTimeout) {
             (connection, watermark) throws -> ([JourneyGroup], [RedeemLatencyHistogram], PostgresRows?) in
             guard let familyID = query.familyID else {
                 var counts: [PostgresRow] = []
                 var times: [PostgresRow] = []
-                for row in try connection.query(reportStatement(query), [query.from, query.to, query.interval.sqlInterval, watermark]) {
+                var parameters: [any PostgresBindable] = [query.from, query.to, query.interval.sqlInterval, watermark]
+                if query.groupBy != nil { parameters.append(query.top) }
+                for row in try connection.query(reportStatement(query), parameters) {
                     if try row.decode("part") == "count" { counts.append(row) } else { times.append(row) }
                 }
                 return (try grouped(counts, query), try binned(times), try connection.query(viewsStatement, [query.from, query.to]))
@@ -47,50 +53,34 @@ public enum JourneyStore {
     }
 
     /// The stage counts of `query` per group and bucket, most invites first,
-    /// every group (unbounded): the part of ``report(_:on:)`` that a
-    /// breakdown or a metrics scrape shows, without the times between stages
-    /// and the views. One statement in its own read-only transaction, JIT off.
-    /// - Throws: `PostgresError` from the database.
-    public static func groups(_ query: FunnelQuery, on connection: PostgresConnection) throws -> [JourneyGroup] {
-        try snapshot(on: connection) { try counts(query, watermark: $1, on: $0) }
+    /// the top `query.top` groups and "other" last: the part of
+    /// ``report(_:statementTimeout:on:)`` that a breakdown or a metrics
+    /// scrape shows, without the times between stages and the views. One
+    /// statement in its own ``ReportSnapshot``.
+    /// - Throws: `FunnelError.timedOut`, or `PostgresError` from the database.
+    public static func groups(
+        _ query: FunnelQuery, statementTimeout: Duration = ReportSettings.defaultStatementTimeout, on connection: PostgresConnection
+    ) throws -> [JourneyGroup] {
+        try snapshot(on: connection, timeout: statementTimeout) { try counts(query, watermark: $1, on: $0) }
     }
 
     /// ``countsStatement(_:)``'s rows for `query`, grouped.
     private static func counts(_ query: FunnelQuery, watermark: Int64, on connection: PostgresConnection) throws -> [JourneyGroup] {
         var parameters: [any PostgresBindable] = [query.from, query.to, query.interval.sqlInterval]
         if let familyID = query.familyID { parameters.append(familyID) } else if readsRollup(query) { parameters.append(watermark) }
+        if query.groupBy != nil { parameters.append(query.top) }
         return try grouped(Array(try connection.query(countsStatement(query), parameters)), query)
     }
 
-    /// `body` in a read-only repeatable-read transaction with JIT off (the
-    /// planner cannot know how few invites changed past the watermark, and
-    /// compiling the plan would cost more than running it), given that watermark.
-    private static func snapshot<T>(on connection: PostgresConnection, _ body: (PostgresConnection, Int64) throws -> T) throws -> T {
-        try connection.transaction(isolation: .repeatableRead, readOnly: true) { connection in
-            try connection.runScript("SET LOCAL jit = off")
+    /// `body` in a ``ReportSnapshot`` (JIT off: the planner cannot know how
+    /// few invites changed past the watermark), given that watermark.
+    private static func snapshot<T>(
+        on connection: PostgresConnection, timeout: Duration, _ body: (PostgresConnection, Int64) throws -> T
+    ) throws -> T {
+        try ReportSnapshot.read(on: connection, timeout: timeout) { connection in
             let watermark: Int64 = try connection.query(JourneyRollup.watermark.watermark)[0].decode("watermark_id")
             return try body(connection, watermark)
         }
-    }
-
-    /// The groups that count rows (`bucket`, `key`, `stage`, `within_1h`,
-    /// `within_1d`, `within_7d`, `ever`) add up to, ordered by ``larger(_:_:)``.
-    private static func grouped(_ rows: [PostgresRow], _ query: FunnelQuery) throws -> [JourneyGroup] {
-        var groups: [String?: JourneyGroup] = [:]
-        for row in rows {
-            guard let stage = InviteStage(rawValue: try row.decode("stage")) else { continue }
-            let groupKey: String? = try row.decode("key")
-            let start: Date = try row.decode("bucket")
-            let index = Int(Int64(start.timeIntervalSince(query.from).rounded()) / query.interval.seconds)
-            let reach = StageReach(
-                within1h: try row.decode("within_1h"), within1d: try row.decode("within_1d"), within7d: try row.decode("within_7d"),
-                ever: try row.decode("ever"))
-            // In place: a copy out of the dictionary and back would copy
-            // the group's buckets on every row.
-            groups[groupKey, default: JourneyGroup(key: groupKey, query: query)].add(stage, reach, bucket: index)
-        }
-        if query.groupBy == nil, groups.isEmpty { groups[nil] = JourneyGroup(key: nil, query: query) }
-        return groups.values.sorted(by: larger)
     }
 
     /// One histogram per pair of ``StageTime/pairs`` from time rows (`pair`,
@@ -104,18 +94,6 @@ public enum JourneyStore {
         return histograms
     }
 
-    /// Most issued first, then most redeemed, then by key (nil last).
-    private static func larger(_ a: JourneyGroup, _ b: JourneyGroup) -> Bool {
-        let left = (a.totals.stages[.issued] ?? 0, a.totals.stages[.redeemed] ?? 0)
-        let right = (b.totals.stages[.issued] ?? 0, b.totals.stages[.redeemed] ?? 0)
-        if left != right { return left > right }
-        switch (a.key, b.key) {
-        case (let x?, let y?): return x < y
-        case (_?, nil): return true
-        default: return false
-        }
-    }
-
     /// Whether `query`'s counts come from the rollup, which keeps all
     /// families by source and campaign: not for one family, nor by family
     /// or inviter (nearly as many groups as invites per hour), which read
@@ -126,31 +104,36 @@ public enum JourneyStore {
 
     /// The counts of `query`'s shape (view, grouping, one family or all).
     /// $1 from, $2 to, $3 bucket width, then the rollup's watermark (when
-    /// read) or the family id (when the query has one). Rows: `bucket`,
-    /// `key`, `stage`, `within_1h`, `within_1d`, `within_7d`, `ever` (a
-    /// flow's rows have `ever` only, the rest 0).
+    /// read) or the family id (when the query has one), then the top (with
+    /// a breakdown). Rows: `bucket`, `key`, `other`, `stage`, `within_1h`,
+    /// `within_1d`, `within_7d`, `ever` (a flow's rows have `ever` only, the rest 0).
     static func countsStatement(_ query: FunnelQuery) -> PostgresStatement {
-        PostgresStatement(
+        let counted =
+            readsRollup(query) ? "\(changesPastWatermark), counted AS (\(rolledUpSQL(query)))" : "counted AS (\(stageRowsSQL(query)))"
+        let top = "$\(readsRollup(query) || query.familyID != nil ? 5 : 4)::int8"
+        return PostgresStatement(
             name: "journey_counts_\(query.view.rawValue)_\(query.groupBy?.rawValue ?? "all")_\(query.familyID == nil ? "all" : "family")",
-            sql: readsRollup(query) ? "WITH \(changesPastWatermark) \(rolledUpSQL(query))" : stageRowsSQL(query))
+            sql: "WITH \(counted), \(foldedSQL(query, top: top)) SELECT * FROM folded")
     }
 
     /// The counts and the time bins of an all-families `query` in one
     /// statement, so the invites changed past the watermark are read and
-    /// pivoted once: $1 from, $2 to, $3 bucket width, $4 the watermark.
-    /// Rows: `part` ('count' or 'time'), the columns of
-    /// ``countsStatement(_:)``, then `pair` and `bin` (a time row's count is
-    /// in `ever`).
+    /// pivoted once: $1 from, $2 to, $3 bucket width, $4 the watermark, $5
+    /// the top (with a breakdown). Rows: `part` ('count' or 'time'), the
+    /// columns of ``countsStatement(_:)``, then `pair` and `bin` (a time
+    /// row's count is in `ever`).
     static func reportStatement(_ query: FunnelQuery) -> PostgresStatement {
         PostgresStatement(
             name: "journey_report_\(query.view.rawValue)_\(query.groupBy?.rawValue ?? "all")",
             sql: """
                 WITH \(changesPastWatermark),
                 counted AS (\(readsRollup(query) ? rolledUpSQL(query) : stageRowsSQL(query))),
+                \(foldedSQL(query, top: "$5::int8")),
                 timed AS (\(rolledUpTimesSQL(query)))
-                SELECT 'count' AS part, bucket, key, stage, within_1h, within_1d, within_7d, ever, 0::int8 AS pair, 0::int8 AS bin FROM counted
+                SELECT 'count' AS part, bucket, key, other, stage, within_1h, within_1d, within_7d, ever, 0::int8 AS pair, 0::int8 AS bin
+                FROM folded
                 UNION ALL
-                SELECT 'time', NULL, NULL, NULL, 0, 0, 0, count, pair, bin FROM timed
+                SELECT 'time', NULL, NULL, false, NULL, 0, 0, 0, count, pair, bin FROM timed
                 """)
     }
 

@@ -34,7 +34,8 @@ final class StageCountsCollector: Sendable {
                 let now = Date()
                 var query = try FunnelQuery(from: now.addingTimeInterval(-Self.window), to: now, interval: .day, now: now)
                 query.groupBy = .source
-                return try pool.withConnection { try JourneyStore.groups(query, on: $0) }.bounded(top: Self.sourceLimit)
+                query.top = Self.sourceLimit
+                return try pool.withConnection { try JourneyStore.groups(query, on: $0) }
             }
             return [Self.family(groups)]
         } catch {

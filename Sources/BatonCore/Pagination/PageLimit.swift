@@ -1,6 +1,6 @@
 /// The `limit` of a keyset-paged list (the API's lists, the event feed,
-/// `baton events list`): one reader, so every list refuses the same texts
-/// with the same reason.
+/// `baton events list`), and the funnel's `top`: one reader, so every
+/// bounded count refuses the same texts with the same reason.
 public enum PageLimit {
     /// `text` as a page size within `range`, or `fallback` when there is none.
     /// - Throws: `refusal(reason)`, the caller's own domain error, when

@@ -65,9 +65,14 @@ extension FamilyEraser {
             """)
 
     /// The family's events without the members in $2, `redeemer_id` put
-    /// back from the (already erased) redemption the event names; and
-    /// webhook jobs ($3 their kind) that carry a copy of such an event's
-    /// body read it from the erased row instead. Returns the events changed.
+    /// back from the (already erased) redemption the event names; webhook
+    /// jobs ($3 their kind) that carry a copy of such an event's body read
+    /// it from the erased row instead; and the delivery log keeps no answer
+    /// bytes of the family's events, which a receiver that echoes the body
+    /// back would have filled with its names, metadata and redeemer ids (the
+    /// rest of each entry, status and times, stays). The log is read from
+    /// the family's first invite on, through its `attempted_at` index: no
+    /// delivery of the family's events is older. Returns the events changed.
     static let eraseEvents = PostgresStatement(
         name: "family_erase_events",
         sql: """
@@ -82,6 +87,11 @@ extension FamilyEraser {
             ), jobs AS (
                 UPDATE baton.jobs SET args = (args - 'event') || jsonb_build_object('event_id', args->'event'->>'id')
                 WHERE kind = $3 AND args ? 'event' AND args->'event'->'data'->>'family_id' = $1
+            ), deliveries AS (
+                UPDATE baton.webhook_deliveries SET response_prefix = NULL
+                WHERE response_prefix IS NOT NULL
+                  AND attempted_at >= (SELECT min(created_at) FROM baton.invites WHERE family_id = $1)
+                  AND event_id IN (SELECT event_id FROM baton.events WHERE family_id = $1)
             )
             SELECT count(*)::int8 AS events FROM erased
             """)

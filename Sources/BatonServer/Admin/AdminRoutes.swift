@@ -61,10 +61,11 @@ struct AdminRoutes {
         var response: Response
         do {
             let query = try form.query(now: now)
-            let data = try app.withConnection { try DashboardData.load(query, now: now, on: $0) }
+            let data = try app.withConnection { try DashboardData.load(query, now: now, limits: app.configuration.reports, on: $0) }
             response = .html(DashboardPage(fields: DashboardForm.values(of: query), error: nil, data: data).html)
         } catch let error as FunnelError {
-            response = .html(DashboardPage(fields: form, error: error, data: nil).html, status: 400)
+            // 400 for a bad field, 422 for a range of too many cells, 503 for a timeout.
+            response = .html(DashboardPage(fields: form, error: error, data: nil).html, status: error.status)
         }
         response.headers.set("Cache-Control", "private, no-store")
         return response

@@ -10,9 +10,10 @@ import HTTP
 /// hand. `view` picks how the journey counts (``FunnelView``: `flow` or
 /// `cohort`) and `group_by` its one breakdown (``FunnelGrouping``). Empty
 /// fields mean the defaults of ``FunnelQuery`` (the last seven days, daily,
-/// every family, flow), and a breakdown by source. Bad input becomes a
+/// every family, flow), and a breakdown by source, of its top
+/// ``DashboardData/breakdownLimit`` groups and "other". Bad input becomes a
 /// ``FunnelError`` that the page shows inline next to the form (with status
-/// 400), never a 500.
+/// 400, or 422 for a range of too many cells), never a 500.
 struct DashboardForm {
     /// The raw field values as sent (empty when absent), for refilling the
     /// form; untrusted, escaped when rendered.
@@ -30,7 +31,7 @@ struct DashboardForm {
     static let defaultGrouping = FunnelGrouping.source
 
     /// The funnel query these fields ask for, validated and aligned, with
-    /// its view and breakdown.
+    /// its view and breakdown (the top ``DashboardData/breakdownLimit`` groups).
     /// - Throws: `FunnelError.invalidParameter` naming the field,
     ///   `.invalidView`, `.invalidGroupBy`, or what
     ///   ``FunnelQuery/init(from:to:interval:familyID:groupBy:view:now:)`` throws.
@@ -41,9 +42,11 @@ struct DashboardForm {
         let grouping = try Self.choice(groupBy, or: Self.defaultGrouping, else: .invalidGroupBy)
         let start = try Self.instant(from, field: "from", dayEnd: false)
         let end = try Self.instant(to, field: "to", dayEnd: true)
-        return try FunnelQuery(
+        var query = try FunnelQuery(
             from: start, to: end, interval: width, familyID: familyID.isEmpty ? nil : familyID, groupBy: grouping, view: counting,
             now: now)
+        query.top = DashboardData.breakdownLimit
+        return query
     }
 
     /// The form's fields filled from an answered query, so the picker shows

@@ -64,10 +64,11 @@ enum APIErrorCatalog {
         IdempotencyError.invalidKey, IdempotencyError.inUse, IdempotencyError.reused, IdempotencyError.unreadable,
     ]
 
-    /// The funnel's parameters.
+    /// The funnel's parameters and its bounds.
     static let funnel: [any HTTPErrorConvertible] = [
         FunnelError.invalidParameter(field: "interval", reason: "must be hour, day or week"), FunnelError.emptyRange,
         FunnelError.rangeTooLarge(buckets: 8_760, limit: 5_000), FunnelError.invalidGroupBy, FunnelError.invalidView,
+        FunnelError.tooLarge(cells: 419_916, limit: 100_000), FunnelError.timedOut(milliseconds: 5_000),
     ]
 
     /// Families (`DELETE /v1/families/{family_id}`).

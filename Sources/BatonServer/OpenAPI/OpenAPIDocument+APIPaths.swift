@@ -168,6 +168,10 @@ extension OpenAPIDocument {
                             "group_by", ["type": "string", "enum": ["source", "campaign", "inviter", "family"]],
                             description: "Break the journey down by the invites' source, campaign, inviter or family"),
                         query(
+                            "top", ["type": "integer", "minimum": 1, "maximum": 100, "default": 10],
+                            description:
+                                "With group_by: the groups answered on their own; the rest are summed into one group with other true"),
+                        query(
                             "view", ["type": "string", "enum": ["flow", "cohort"], "default": "flow"],
                             description: "flow: stages by the bucket they happened in; cohort: invites by the bucket they were issued in"),
                     ],
@@ -176,8 +180,15 @@ extension OpenAPIDocument {
                         "400": errorAnswer(
                             "A bad parameter, from not before to, more than 5,000 buckets, or a bad group_by or view (invalid_parameter, invalid_range, range_too_large, invalid_group_by, invalid_view)"
                         ),
+                        "422": errorAnswer(
+                            "More cells (buckets × rows × 7 stages; rows: 1 for the events plus 1 group, or top + 1 with group_by) than BATON_REPORT_MAX_CELLS; details.cells and details.limit, refused before any row is read (report_too_large)"
+                        ),
+                        "503": merged(
+                            errorAnswer(
+                                "Database unavailable: retry after Retry-After; or a statement of the report ran past BATON_REPORT_STATEMENT_TIMEOUT_MS (details.timeout_ms) and was cancelled (unavailable, report_timeout)"
+                            ), ["headers": ["Retry-After": reference("headers", "RetryAfter")]]),
                     ],
-                    shared: OpenAPISharedResponse.keyed + [.rateLimited, .unavailable])
+                    shared: OpenAPISharedResponse.keyed + [.rateLimited])
             ],
         ]
     }

@@ -142,7 +142,7 @@ extension OpenAPIDocument {
             "view": "flow", "group_by": "source",
             "groups": [
                 [
-                    "key": "sms",
+                    "key": "sms", "other": false,
                     "buckets": [merged(tally, ["start": "2026-11-30T00:00:00.000Z", "end": "2026-12-01T00:00:00.000Z"])],
                     "totals": tally,
                 ]

@@ -90,12 +90,15 @@ extension OpenAPIDocument {
                     ],
                 ],
                 description:
-                    "Stages reached, first time per invite. flow: invites that first reached each stage in a bucket; cohort: invites issued in a bucket and the stages they reached. Every group is answered (unbounded)"
+                    "Stages reached, first time per invite. flow: invites that first reached each stage in a bucket; cohort: invites issued in a bucket and the stages they reached. With group_by, the top groups (most issued, then redeemed, then by key) and, when there are more, one last group with other true summing the rest"
             ),
             "JourneyGroup": object(
-                required: ["key", "buckets", "totals"],
+                required: ["key", "other", "buckets", "totals"],
                 [
-                    "key": merged(nullable("string"), ["description": "The source, campaign, inviter id or family id; null without one"]),
+                    "key": merged(
+                        nullable("string"),
+                        ["description": "The source, campaign, inviter id or family id; null without one, and for other"]),
+                    "other": ["type": "boolean", "description": "True for the one group summing every group past top; it comes last"],
                     "buckets": [
                         "type": "array", "maxItems": 5000,
                         "items": allOf("JourneyTally", object(required: ["start", "end"], ["start": dateTime, "end": dateTime])),

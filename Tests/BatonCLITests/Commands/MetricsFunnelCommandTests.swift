@@ -105,4 +105,17 @@ struct MetricsFunnelCommandTests {
     func bars(value: Int, peak: Int, bar: String) {
         #expect(FunnelTable.bar(value, peak: peak) == bar)
     }
+
+    @Test("a report of more cells than BATON_REPORT_MAX_CELLS fails with report_too_large and exit 2")
+    func tooManyCells() throws {
+        let db = try MigratedDatabase()
+        let environment = ["BATON_DATABASE_URL": db.conninfo, "BATON_SECRET_KEY": TestSecrets.secretKeyHex]
+        let sinceTwentyThirteen = ["metrics", "funnel", "--since", "700w", "--group-by", "family", "--view", "cohort"]
+        let refused = try BatonRun.run(sinceTwentyThirteen, environment: environment)
+        #expect(refused.status == 2 && refused.err.contains("report_too_large"), "\(refused.err)")
+        let month = ["metrics", "funnel", "--since", "30d", "--group-by", "family"]
+        #expect(try BatonRun.run(month, environment: environment).status == 0)
+        let lowered = try BatonRun.run(month, environment: environment.merging(["BATON_REPORT_MAX_CELLS": "1000"]) { $1 })
+        #expect(lowered.status == 2 && lowered.err.contains("report_too_large"), "\(lowered.err)")
+    }
 }

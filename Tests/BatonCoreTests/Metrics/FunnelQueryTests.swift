@@ -87,4 +87,24 @@ struct FunnelQueryTests {
         }
         #expect((try FunnelError.rangeTooLarge(buckets: 1, limit: 1)).code == "range_too_large")
     }
+
+    @Test("a report's cells are buckets × (the funnel's row + 1 group, or top + 1 with group_by) × 7 stages")
+    func cells() throws {
+        let from = Date(timeIntervalSince1970: 1_793_577_600)
+        var query = try FunnelQuery(from: from, to: from.addingTimeInterval(30 * 86_400), interval: .day)
+        #expect(query.cells == 30 * 2 * 7)
+        query.groupBy = .family
+        #expect(query.cells == 30 * (1 + FunnelQuery.defaultTop + 1) * 7)
+        query.top = 3
+        #expect(query.cells == 30 * 5 * 7)
+        query.top = 1_000
+        #expect(query.top == FunnelQuery.topRange.upperBound)
+        let parsed = try FunnelQuery.parse(
+            from: "2013-03-27T00:00:00Z", to: "2026-12-02T00:00:00Z", interval: "day", familyID: nil, groupBy: "family", view: "cohort")
+        #expect(parsed.cells == 4_998 * 12 * 7 && parsed.cells > ReportSettings.defaultMaxCells)
+        #expect(throws: FunnelError.invalidParameter(field: "top", reason: "must be a whole number from 1 to 100")) {
+            try FunnelQuery.parse(from: nil, to: nil, interval: nil, familyID: nil, groupBy: "source", top: "0")
+        }
+        #expect(try FunnelQuery.parse(from: nil, to: nil, interval: nil, familyID: nil, top: "7").top == 7)
+    }
 }

@@ -89,10 +89,34 @@ struct JourneyStoreTests {
         #expect(
             try JourneyStore.groups(FunnelQuery(groupBy: .source), on: history.connection) == bySource.groups,
             "the counts alone, as the breakdowns and Prometheus read them, are the report's groups")
-        let bounded = bySource.groups.bounded(top: 1)
+        var topSource = try FunnelQuery(groupBy: .source)
+        topSource.top = 1
+        let bounded = try JourneyStore.report(topSource, on: history.connection).groups
         #expect(bounded.map(\.key) == ["sms", nil])
         #expect(bounded.map(\.isOther) == [false, true])
         #expect(bounded[1].totals.stages == Self.counts(issued: 3, linkOpened: 1, clipOpened: 2, appPresented: 1, redeemed: 1, expired: 1))
+        #expect(try JourneyStore.groups(topSource, on: history.connection) == bounded)
+    }
+
+    @Test(
+        "a breakdown past its top is folded in SQL: the top groups as they are, one other group summing the rest bucket by bucket",
+        arguments: [FunnelView.flow, .cohort])
+    func topAndOther(view: FunnelView) throws {
+        let history = try FunnelHistory()
+        _ = try Self.scriptedHistory(history)
+        var everyFamily = try FunnelQuery(groupBy: .family, view: view)
+        everyFamily.top = FunnelQuery.topRange.upperBound
+        let all = try JourneyStore.report(everyFamily, on: history.connection).groups
+        #expect(all.map(\.key) == ["f1", "f2"] && all.allSatisfy { !$0.isOther })
+        var topFamily = everyFamily
+        topFamily.top = 1
+        let folded = try JourneyStore.groups(topFamily, on: history.connection)
+        #expect(folded.map(\.key) == ["f1", nil])
+        #expect(folded.map(\.isOther) == [false, true])
+        #expect(folded[0] == all[0])
+        #expect(folded[1].buckets == all[1].buckets && folded[1].totals == all[1].totals)
+        topFamily.top = 0
+        #expect(topFamily.top == 1, "top stays within 1-100")
     }
 
     @Test("the cohort of invites issued in the range reached each stage within 1 h, 1 d, 7 d and ever")

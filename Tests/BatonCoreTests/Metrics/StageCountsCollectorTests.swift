@@ -12,8 +12,8 @@ struct StageCountsCollectorTests {
         _ = try JourneyStoreTests.scriptedHistory(history)
         var query = try FunnelQuery()
         query.groupBy = .source
-        let groups = try JourneyStore.groups(query, on: history.connection)
-        let family = StageCountsCollector.family(groups.bounded(top: 1))
+        query.top = 1
+        let family = StageCountsCollector.family(try JourneyStore.groups(query, on: history.connection))
         let sources = Set(family.samples.compactMap { $0.labels.first { $0.name == "source" }?.value })
         #expect(sources == ["sms", "(other)"])
         #expect(family.samples.count == 2 * InviteStage.allCases.count)

@@ -79,4 +79,14 @@ struct DashboardJourneyTests {
         for past in 5...6 { #expect(!html.contains("<tr><td><code>fam_\(past)</code></td>\(issued)"), "fam_\(past)") }
         #expect(html.contains("<tr><td><span class=\"note\">other</span></td>\(issued)2</td>"))
     }
+
+    @Test("a range of more cells than BATON_REPORT_MAX_CELLS is refused inline with 422, the form kept, before any row is read")
+    func tooManyCellsIsRefused() throws {
+        let key = try app.makeKey([.metricsRead])
+        let response = try client.get("/admin?from=2013-03-27&group_by=family&view=cohort", headers: AdminRoutesTests.basic(key))
+        #expect(response.status == 422)
+        let html = String(decoding: response.body, as: UTF8.self)
+        #expect(html.contains(#"<p class="error" role="alert" id="form-error">"#) && html.contains("at most 100000 are answered"))
+        #expect(html.contains(#"value="2013-03-27""#))
+    }
 }

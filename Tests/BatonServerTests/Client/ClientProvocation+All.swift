@@ -16,7 +16,7 @@ extension ClientProvocation {
         .webhookEndpointNotFound: .otherRoutesOnly, .webhookEndpointManagedByConfig: .otherRoutesOnly,
         .eventNotFound: .otherRoutesOnly, .invalidCursor: .otherRoutesOnly, .invalidParameter: .otherRoutesOnly,
         .invalidRange: .otherRoutesOnly, .rangeTooLarge: .otherRoutesOnly, .invalidGroupBy: .otherRoutesOnly,
-        .invalidView: .otherRoutesOnly,
+        .invalidView: .otherRoutesOnly, .reportTooLarge: .otherRoutesOnly, .reportTimeout: .otherRoutesOnly,
         .unknownField: .clientNeverSends("the client encodes only its models' own members"),
         .duplicateField: .clientNeverSends("JSONEncoder writes each member once"),
         .unsupportedMediaType: .clientNeverSends("every body the client sends is application/json"),

@@ -78,13 +78,15 @@ struct APIErrorCatalogTests {
                 }
             })
         #expect(
-            Self.covered(FunnelError.self, cases: 0...4) {
+            Self.covered(FunnelError.self, cases: 0...6) {
                 switch $0 {
                 case .invalidParameter: 0
                 case .emptyRange: 1
                 case .rangeTooLarge: 2
                 case .invalidGroupBy: 3
                 case .invalidView: 4
+                case .tooLarge: 5
+                case .timedOut: 6
                 }
             })
         #expect(

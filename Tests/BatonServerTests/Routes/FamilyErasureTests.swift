@@ -1,4 +1,6 @@
 import BatonCore
+import BatonTestSupport
+import BatonWorker
 import Foundation
 import Postgres
 import Testing
@@ -19,6 +21,12 @@ struct FamilyErasureTests {
     }
 
     private func create(_ fields: [String: Any], headers: [(String, String)] = []) throws -> HTTPTestClient.Response {
+        try Self.create(fields, headers: headers, with: client)
+    }
+
+    private static func create(
+        _ fields: [String: Any], headers: [(String, String)] = [], with client: HTTPTestClient
+    ) throws -> HTTPTestClient.Response {
         let base: [String: Any] = [
             "family_id": "fam_1", "family_name": "Household Zed", "inviter_id": "inviter-qx7", "inviter_name": "Quill Inviter",
             "metadata": ["note": "note-k3v"], "source": "share_sheet",
@@ -28,39 +36,64 @@ struct FamilyErasureTests {
         return response
     }
 
-    private func redeem(_ token: Any?, _ redeemer: String, invitee: [String: String]? = nil) throws -> HTTPTestClient.Response {
+    private func redeem(_ token: Any?, _ redeemer: String) throws -> HTTPTestClient.Response {
+        try Self.redeem(token, redeemer, with: client)
+    }
+
+    private static func redeem(
+        _ token: Any?, _ redeemer: String, invitee: [String: String]? = nil, with client: HTTPTestClient
+    ) throws -> HTTPTestClient.Response {
         var body: [String: Any] = ["token": token as? String ?? "", "redeemer_id": redeemer]
         body["invitee"] = invitee
         return try client.post("/v1/redemptions", json: body)
     }
 
-    /// Every row of every table of the `baton` schema (found in the catalog)
-    /// as text, all columns together.
-    private func everyRow() throws -> String {
+    /// Every value of every column of every table of the `baton` schema
+    /// (found in the catalog), as text: `bytea` as its bytes
+    /// (`encode(…, 'escape')`: printable ASCII as itself), `jsonb` and every
+    /// other type cast to text.
+    private static func everyColumn(of app: TestApp) throws -> String {
         try app.withConnection { connection in
-            let tables = try connection.query(
-                "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'baton' AND c.relkind = 'r'"
-            ).map { try $0.decode(String.self, at: 0) }
-            #expect(tables.count >= 10)
-            return try tables.map { table in
-                try connection.query("SELECT coalesce(string_agg(t::text, E'\\n'), '') FROM baton.\(table) t")[0].decode(String.self, at: 0)
-            }.joined(separator: "\n")
+            let columns = try connection.query(
+                """
+                SELECT c.relname || '.' || a.attname AS name,
+                       format('SELECT coalesce(string_agg(%s, E''\\n''), '''') FROM baton.%I',
+                              CASE WHEN a.atttypid = 'bytea'::regtype THEN format('encode(%I, ''escape'')', a.attname)
+                                   ELSE format('%I::text', a.attname) END,
+                              c.relname) AS reader
+                FROM pg_attribute a
+                JOIN pg_class c ON c.oid = a.attrelid
+                JOIN pg_namespace n ON n.oid = c.relnamespace
+                WHERE n.nspname = 'baton' AND c.relkind IN ('r', 'p') AND a.attnum > 0 AND NOT a.attisdropped
+                ORDER BY 1
+                """
+            ).map { (name: try $0.decode(String.self, "name"), reader: try $0.decode(String.self, "reader")) }
+            let names = Set(columns.map(\.name))
+            #expect(
+                names.isSuperset(of: ["webhook_deliveries.response_prefix", "jobs.args", "events.data", "idempotency_keys.response_body"]))
+            return try columns.map { try connection.query($0.reader)[0].decode(String.self, at: 0) }.joined(separator: "\n")
         }
     }
 
     /// The family's invites, redeemed, replayed with a key, and a copy of an
     /// event body in an old-style webhook job; another family beside it.
     private func makeFamily() throws -> (multi: [String: Any], idempotent: HTTPTestClient.Response) {
-        let multi = try create(["max_redemptions": 3]).json
-        #expect(try redeem(multi["token"], "redeemer-r1x").status == 201)
-        #expect(try redeem(multi["token"], "redeemer-r2x").status == 201)
-        let bound = try create(["invitee": ["email": "Kid@househ.example"]]).json
-        #expect(try redeem(bound["token"], "redeemer-r3x", invitee: ["email": "kid@househ.example"]).status == 201)
-        _ = try create([:])
-        let idempotent = try create(["campaign": "spring"], headers: [("Idempotency-Key", "create-1")])
+        try Self.makeFamily(app: app, client: client)
+    }
+
+    private static func makeFamily(app: TestApp, client: HTTPTestClient) throws -> (
+        multi: [String: Any], idempotent: HTTPTestClient.Response
+    ) {
+        let multi = try create(["max_redemptions": 3], with: client).json
+        #expect(try redeem(multi["token"], "redeemer-r1x", with: client).status == 201)
+        #expect(try redeem(multi["token"], "redeemer-r2x", with: client).status == 201)
+        let bound = try create(["invitee": ["email": "Kid@househ.example"]], with: client).json
+        #expect(try redeem(bound["token"], "redeemer-r3x", invitee: ["email": "kid@househ.example"], with: client).status == 201)
+        _ = try create([:], with: client)
+        let idempotent = try create(["campaign": "spring"], headers: [("Idempotency-Key", "create-1")], with: client)
         let other = try client.post(
             "/v1/invites", json: ["family_id": "fam_2", "family_name": "The Roe Family", "inviter_name": "Rita Roe"])
-        #expect(try redeem(other.json["token"], "redeemer-roe").status == 201)
+        #expect(try redeem(other.json["token"], "redeemer-roe", with: client).status == 201)
         _ = try app.withConnection { connection in
             try connection.query(
                 """
@@ -75,14 +108,14 @@ struct FamilyErasureTests {
     @Test("an erasure leaves none of the family's strings in any table, and the other family's untouched")
     func erasesEverywhere() throws {
         let (_, _) = try makeFamily()
-        let before = try everyRow()
+        let before = try Self.everyColumn(of: app)
         // The invitee's address itself is never stored, only its hash and hint.
         for text in Self.personal where text != "kid@househ.example" { #expect(before.contains(text), "\(text) was stored before") }
         let response = try client.send("DELETE", "/v1/families/fam_1")
         #expect(response.status == 200)
         #expect(response.json["invites_revoked"] as? Int == 3 && response.json["invites_erased"] as? Int == 4)
         #expect(response.json["redemptions_erased"] as? Int == 3 && response.json["idempotent_responses_erased"] as? Int == 1)
-        let after = try everyRow()
+        let after = try Self.everyColumn(of: app)
         for text in Self.personal { #expect(!after.contains(text), "\(text) is still stored") }
         for text in ["The Roe Family", "Rita Roe", "redeemer-roe"] { #expect(after.contains(text)) }
         #expect(try app.count("SELECT count(*) FROM baton.invites WHERE family_id = 'fam_1' AND state = 'active'") == 0)
@@ -153,5 +186,34 @@ struct FamilyErasureTests {
         #expect(again.status == 200 && again.json["invites_revoked"] as? Int == 0 && again.json["invites_erased"] as? Int == 0)
         let unknown = try client.send("DELETE", "/v1/families/nobody")
         #expect(unknown.status == 404 && unknown.errorCode == "family_not_found")
+    }
+
+    @Test(
+        "after an echoing receiver got the family's webhooks, an erasure leaves none of its strings in any column, bytea and jsonb included"
+    )
+    func erasesDeliveryLog() throws {
+        let secret = "whsec-erasure-echo-0123456789abcdef0123"
+        let receiver = try WebhookReceiver(secret: Array(secret.utf8), echoes: true)
+        let (app, client) = try TestApp.withClient(
+            rateLimited: false,
+            environment: ["BATON_WEBHOOK_URL": receiver.url, "BATON_WEBHOOK_SECRET": secret, "BATON_WEBHOOK_MAX_ATTEMPTS": "1"])
+        #expect(eventually(within: 10) { (try? app.count("SELECT count(*) FROM baton.webhook_endpoints")) == 1 })
+        let worker = Worker.standard(app.app.configuration)
+        worker.start()
+        defer { worker.stop() }
+        _ = try Self.makeFamily(app: app, client: client)
+        let settled = "SELECT count(*) FROM baton.jobs WHERE state IN ('available', 'running', 'retryable')"
+        #expect(eventually(within: 20) { (try? app.count(settled)) == 0 })
+        let echoed = """
+            SELECT count(*) FROM baton.webhook_deliveries d JOIN baton.events e ON e.event_id = d.event_id
+            WHERE e.family_id = 'fam_1' AND position(convert_to('Household Zed', 'UTF8') IN d.response_prefix) > 0
+            """
+        #expect(try app.count(echoed) >= 4, "the receiver's echoes of the family's webhooks are in the delivery log")
+        #expect(try client.send("DELETE", "/v1/families/fam_1").status == 200)
+        #expect(eventually(within: 20) { (try? app.count(settled)) == 0 })
+        let after = try Self.everyColumn(of: app)
+        for text in Self.personal { #expect(!after.contains(text), "\(text) is still stored") }
+        for text in ["The Roe Family", "Rita Roe", "redeemer-roe"] { #expect(after.contains(text)) }
+        #expect(try app.count("SELECT count(*) FROM baton.webhook_deliveries WHERE response_prefix IS NOT NULL") > 0)
     }
 }

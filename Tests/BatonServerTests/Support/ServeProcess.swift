@@ -9,6 +9,9 @@ final class ServeProcess {
     let port: UInt16
     private let process: BatonProcess
 
+    /// Its process id, for reading `/proc/<pid>`.
+    var pid: pid_t { process.pid }
+
     /// Starts `baton serve` with `settings` on top of the database, secret,
     /// listen address and link settings, and waits up to 20 s for it to answer.
     /// - Throws: ``MissingExecutable``, the spawn's `POSIXError`, or

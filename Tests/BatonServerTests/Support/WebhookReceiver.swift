@@ -5,7 +5,9 @@ import Synchronization
 
 /// A product backend's webhook endpoint on loopback, served by the project's
 /// own HTTP server: it records every delivery and whether its
-/// `Baton-Signature` verifies under the shared secret, as a receiver must.
+/// `Baton-Signature` verifies under the shared secret, as a receiver must,
+/// and answers 204, or (`echoes`) 200 with the request's body, as some
+/// receivers do (so the delivery log keeps the body's first bytes).
 final class WebhookReceiver: Sendable {
     /// One request as received.
     struct Delivery: Sendable {
@@ -32,7 +34,7 @@ final class WebhookReceiver: Sendable {
     var deliveries: [Delivery] { log.deliveries.withLock { $0 } }
 
     /// Listens on a free loopback port, verifying with `secret`.
-    init(secret: [UInt8]) throws {
+    init(secret: [UInt8], echoes: Bool = false) throws {
         let log = log
         var router = Router()
         router.post("/hooks/baton") { request in
@@ -41,7 +43,7 @@ final class WebhookReceiver: Sendable {
                 header: signature, body: request.body, secret: secret, now: Int(Date().timeIntervalSince1970))
             let delivery = Delivery(eventType: request.headers["Baton-Event-Type"], body: request.body, signatureIsValid: valid)
             log.deliveries.withLock { $0.append(delivery) }
-            return Response(status: 204)
+            return echoes ? Response(status: 200, body: request.body) : Response(status: 204)
         }
         server = try Server(router: router, configuration: ServerConfiguration(port: 0, threadPoolSize: 2, logSink: DiscardingLogSink()))
     }
