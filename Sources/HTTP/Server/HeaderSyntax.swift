@@ -22,7 +22,7 @@
 /// in place in its read buffer, one line after the other.
 struct HeaderSyntax {
     /// What is wrong with a head.
-    enum Problem: Equatable {
+    enum Problem {
         case nameNotToken
         case controlCharacter
         case repeated(Singleton)
@@ -77,6 +77,7 @@ struct HeaderSyntax {
             self = found
         }
 
+        /// The bit marking this header seen.
         var bit: UInt8 { 1 << rawValue }
     }
 
@@ -129,9 +130,9 @@ struct HeaderSyntax {
     /// early and what follows on the line reaches no one here, while a
     /// proxy may read it: `X-A: a\0Content-Length: 5`. Between a value's end
     /// and the next name there should be nothing but those NULs. A fold
-    /// (obs-fold) moves the name it renames out of the buffer, so the check
-    /// refuses it too when another field follows; a name that lies before
-    /// the value's end, or far beyond it, is not checked.
+    /// (obs-fold) leaves its continuation line there too, so the check
+    /// refuses it when another field follows; a name that lies before the
+    /// value's end, or far beyond it, is not checked.
     private mutating func checkLineEnd(before name: UnsafePointer<UInt8>?) {
         guard let valueEnd, let name, name > valueEnd, name - valueEnd <= Self.farthestLineEnd else { return }
         if UnsafeBufferPointer(start: valueEnd, count: name - valueEnd).contains(where: { $0 != 0 }) {

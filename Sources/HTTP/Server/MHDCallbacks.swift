@@ -73,9 +73,9 @@ func collectField(
     return .YES
 }
 
-/// Copies one header into the `ReceivedHeaders` at `context`. The lengths
-/// are libmicrohttpd's, so a NUL inside a name or value is seen, not taken
-/// for its end.
+/// Copies one header into the `ReceivedHeaders` at `context`. Being given
+/// the lengths saves a `strlen` each; they are libmicrohttpd's own
+/// `strlen`s, so a NUL still ends a value (`HeaderSyntax` finds what it hid).
 func collectHeader(
     context: UnsafeMutableRawPointer?, kind: MHD_ValueKind, key: UnsafePointer<CChar>?, keySize: Int,
     value: UnsafePointer<CChar>?, valueSize: Int
