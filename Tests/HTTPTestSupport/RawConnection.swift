@@ -129,6 +129,24 @@ public final class RawConnection {
         }
     }
 
+    /// Everything the server sends from here until it closes the
+    /// connection (a reset counts as closing, as in `waitForClose`), with
+    /// what was read but not yet taken as a response.
+    /// - Throws: `Failure` when the socket's read timeout passes first.
+    public func readToEnd() throws -> [UInt8] {
+        var scratch = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(descriptor, &scratch, scratch.count, 0)
+            if count == 0 || (count < 0 && errno == ECONNRESET) { break }
+            guard count > 0 else {
+                throw Failure(description: "not closed (errno \(errno)) after: \(String(decoding: buffer, as: UTF8.self).debugDescription)")
+            }
+            buffer.append(contentsOf: scratch[..<count])
+        }
+        defer { buffer.removeAll() }
+        return buffer
+    }
+
     private func readUntil(_ marker: [UInt8]) throws -> Int {
         while true {
             if let range = buffer.firstRange(of: marker) { return range.lowerBound }

@@ -19,7 +19,7 @@ func accessHandler(
     // every pool thread shares, whose reference counts would bounce between cores.
     return Unmanaged<ServerContext>.fromOpaque(context)._withUnsafeGuaranteedRef { server in
         guard let stored = requestContext.pointee else {
-            let exchange = server.begin(connection: connection, url: url, method: method)
+            let exchange = server.begin(connection: connection, url: url, method: method, version: version)
             requestContext.pointee = Unmanaged.passRetained(exchange).toOpaque()
             // A success must wait for a later callback: answering on the first
             // one makes libmicrohttpd 0.9.75 drop keep-alive. An error for a
@@ -73,12 +73,16 @@ func collectField(
     return .YES
 }
 
-/// Copies one header into the `ReceivedHeaders` at `context`.
+/// Copies one header into the `ReceivedHeaders` at `context`. Being given
+/// the lengths saves a `strlen` each; they are libmicrohttpd's own
+/// `strlen`s, so a NUL still ends a value (`HeaderSyntax` finds what it hid).
 func collectHeader(
-    context: UnsafeMutableRawPointer?, kind: MHD_ValueKind, key: UnsafePointer<CChar>?, value: UnsafePointer<CChar>?
+    context: UnsafeMutableRawPointer?, kind: MHD_ValueKind, key: UnsafePointer<CChar>?, keySize: Int,
+    value: UnsafePointer<CChar>?, valueSize: Int
 ) -> MHD_Result {
     guard let context, let key else { return .YES }
-    context.assumingMemoryBound(to: ReceivedHeaders.self).pointee.add(name: key, value: value)
+    context.assumingMemoryBound(to: ReceivedHeaders.self).pointee.add(
+        name: ReceivedHeaders.bytes(key, count: keySize), value: ReceivedHeaders.bytes(value, count: valueSize))
     return .YES
 }
 
@@ -106,24 +110,28 @@ struct RawField {
 }
 
 /// The request headers copied out of libmicrohttpd in one pass over its
-/// list, with the bytes they took on the wire (for the header size limit).
+/// list, with the bytes they took on the wire (for the header size limit)
+/// and their syntax checked on the way (`HeaderSyntax`).
 struct ReceivedHeaders {
     var fields: [HTTPHeaders.Field] = []
     var size = 0
+    var syntax = HeaderSyntax()
 
     /// Room for `count` fields, so the list is allocated once.
     init(capacity count: Int) {
         fields.reserveCapacity(count)
     }
 
-    /// Copies a field; invalid UTF-8 is repaired, as `String(cString:)` does.
-    mutating func add(name: UnsafePointer<CChar>, value: UnsafePointer<CChar>?) {
-        let nameBytes = RawField.bytes(of: name)
-        let valueBytes = RawField.bytes(of: value)
-        size += RawField.size(name: nameBytes, value: valueBytes)
-        fields.append(
-            HTTPHeaders.Field(
-                name: String(decoding: nameBytes, as: UTF8.self), value: String(decoding: valueBytes, as: UTF8.self)
-            ))
+    /// Checks and copies a field; invalid UTF-8 is repaired, as
+    /// `String(cString:)` does (obs-text is allowed, so it can arrive).
+    mutating func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+        syntax.check(name: name, value: value)
+        size += RawField.size(name: UnsafeRawBufferPointer(name), value: UnsafeRawBufferPointer(value))
+        fields.append(HTTPHeaders.Field(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
+    }
+
+    /// `count` bytes at `text` (none for nil), as the UTF-8 they are meant to be.
+    static func bytes(_ text: UnsafePointer<CChar>?, count: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: text.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }, count: text == nil ? 0 : count)
     }
 }

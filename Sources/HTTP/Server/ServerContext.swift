@@ -40,16 +40,19 @@ final class ServerContext: Sendable {
     }
 
     /// Starts an exchange from the request line and headers: resolves the
-    /// request id and client, decodes the target, finds the route and checks
-    /// the route's limits, then runs the route's guard and reserves the
-    /// body's room (``admit(_:bodyCapacity:)``). Any failure is kept in `pendingError`.
-    func begin(connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>) -> Exchange {
+    /// request id and client, checks the head's syntax and framing, decodes
+    /// the target, finds the route and checks the route's limits, then runs
+    /// the route's guard and reserves the body's room
+    /// (``admit(_:bodyCapacity:)``). Any failure is kept in `pendingError`.
+    func begin(
+        connection: OpaquePointer, url: UnsafePointer<CChar>, method: UnsafePointer<CChar>, version: UnsafePointer<CChar>?
+    ) -> Exchange {
         inFlight.add(1, ordering: .relaxed)
         let exchange = Exchange(method: String(cString: method))
         // Read into the exchange's own head through one access: a head built
         // apart and handed over had its nine reference-counted fields copied.
         do {
-            let bodyCapacity = try readHead(&exchange.head, connection: connection, url: url)
+            let bodyCapacity = try readHead(&exchange.head, connection: connection, url: url, version: version)
             try admit(exchange, bodyCapacity: bodyCapacity)
         } catch {
             exchange.pendingError = error
@@ -67,7 +70,9 @@ final class ServerContext: Sendable {
     }
 
     /// Fills `head` in; returns the room to reserve for the body.
-    private func readHead(_ head: inout Exchange.Head, connection: OpaquePointer, url: UnsafePointer<CChar>) throws(HTTPError) -> Int {
+    private func readHead(
+        _ head: inout Exchange.Head, connection: OpaquePointer, url: UnsafePointer<CChar>, version: UnsafePointer<CChar>?
+    ) throws(HTTPError) -> Int {
         let received = headers(of: connection)
         head.headers = HTTPHeaders(fields: received.fields)
         head.requestID = RequestID.accept(head.headers["X-Request-Id"])
@@ -82,9 +87,11 @@ final class ServerContext: Sendable {
         }
         let framing: RequestFraming
         do {
+            try received.syntax.verify(version: ReceivedHeaders.bytes(version, count: version.map { strlen($0) } ?? 0))
             framing = try RequestFraming(head.headers)
         } catch {
-            // Answered at once, before libmicrohttpd reads a body by its own reading of the headers.
+            // Answered at once, before libmicrohttpd reads a body by its own
+            // reading of the headers, and before any route guard sees them.
             head.expectsBody = true
             head.closesConnection = true
             throw error
@@ -128,12 +135,12 @@ final class ServerContext: Sendable {
         }
     }
 
-    /// The request headers, copied in one pass into a list allocated once
-    /// (libmicrohttpd counts them when given no iterator).
+    /// The request headers, copied and checked in one pass into a list
+    /// allocated once (libmicrohttpd counts them when given no iterator).
     private func headers(of connection: OpaquePointer) -> ReceivedHeaders {
         var received = ReceivedHeaders(capacity: Int(MHD_get_connection_values(connection, .HEADER_KIND, nil, nil)))
         withUnsafeMutablePointer(to: &received) { pointer in
-            _ = MHD_get_connection_values(connection, .HEADER_KIND, collectHeader, pointer)
+            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeader, pointer)
         }
         return received
     }

@@ -9,7 +9,8 @@ import Testing
 @Suite("Request framing")
 struct FramingTests {
     /// One ambiguous request and the error code it gets: nil where
-    /// libmicrohttpd refuses it itself, with its own bare 400.
+    /// libmicrohttpd refuses it itself, with its own bare 400, and
+    /// `invalid_request` where `HeaderSyntax` refuses a repeated header.
     struct Case: Sendable, CustomStringConvertible {
         let description: String
         let bytes: String
@@ -24,7 +25,7 @@ struct FramingTests {
         Case(
             description: "two different Content-Length headers",
             bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd",
-            code: "ambiguous_framing"),
+            code: "invalid_request"),
         Case(
             description: "one Content-Length listing two values",
             bytes: "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 4, 3\r\n\r\nabcd",
@@ -61,13 +62,6 @@ struct FramingTests {
             #expect(error?["error"]?["code"] as? String == code)
         }
         #expect(connection.waitForClose(), "nothing after the refused request is answered")
-    }
-
-    @Test("two identical Content-Length headers are one length, as RFC 9112 allows")
-    func repeatedEqualLengthIsAccepted() throws {
-        let response = try server.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nContent-Length: 4\r\n\r\nabcd")
-        #expect(response.status == 200)
-        #expect(response.text == "4")
     }
 
     @Test("a chunked body alone is still read")
