@@ -120,6 +120,21 @@ struct RateLimitRoutesTests {
         #expect(try anonymous.get("/v1/invites/\(invite.code.text)/preview").status == 200)
     }
 
+    @Test("a typed code refused by its failure budget says in message and details that the invite link still works")
+    func refusalNamesTheLink() throws {
+        let app = try TestApp(environment: [
+            "BATON_RATE_LIMITS": "code=100/min,client_code_failures=1/day", "BATON_TRUSTED_PROXIES": "127.0.0.1",
+        ])
+        let client = try app.client()
+        let unused = try Self.unusedCode(app)
+        #expect(try client.get("/v1/invites/\(unused)/preview").status == 404)
+        let refused = try client.get("/v1/invites/\(unused)/preview")
+        #expect(refused.status == 429 && refused.errorDetails["limit"] as? String == "client_code_failures")
+        let message = (refused.json["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(message.contains("The invite link still works"))
+        #expect(refused.errorDetails["link_still_works"] as? Bool == true)
+    }
+
     /// A well-formed code that no invite has.
     static func unusedCode(_ app: TestApp) throws -> String {
         try app.makeInvites(1).map { invite in
