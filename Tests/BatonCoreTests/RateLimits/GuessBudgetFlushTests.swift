@@ -114,6 +114,16 @@ struct GuessBudgetFlushTests {
         #expect(tokens == 1_000_000 - 4 * 50 * 5)
     }
 
+    @Test("without a global budget a flush counts the client's failures and writes no global row")
+    func withoutGlobalBudget() throws {
+        let db = try MigratedDatabase()
+        let budget = GuessBudget(policy: RateLimitPolicy(limits: [.clientCodeFailures: RateLimit(count: 1, periodSeconds: 3600)!]))
+        budget.recordFailure(Self.attacker)
+        #expect(try budget.flush(on: db.connection) == 1)
+        #expect(try db.connection.query("SELECT count(*) FROM baton.guess_budget_global")[0].decode(Int.self, at: 0) == 0)
+        #expect(try budget.admit(Self.attacker, withConnection: { try $0(db.connection) })?.limitClass == .clientCodeFailures)
+    }
+
     @Test("a flush that fails keeps the failures, and the next one writes them")
     func failedFlushRetries() throws {
         let db = try MigratedDatabase()
