@@ -24,6 +24,7 @@ extension BatonError {
         case handoffExpired = "handoff_expired", handoffNotYetValid = "handoff_not_yet_valid"
         case handoffInvalidPayload = "handoff_invalid_payload", handoffBadSignature = "handoff_bad_signature"
         case invalidApiKey = "invalid_api_key", insufficientScope = "insufficient_scope", invalidToken = "invalid_token"
+        case invalidRedeemer = "invalid_redeemer"
         case rateLimited = "rate_limited", unavailable = "unavailable", codeSpaceExhausted = "code_space_exhausted"
         case invalidRequest = "invalid_request", validationFailed = "validation_failed", unknownField = "unknown_field"
         case duplicateField = "duplicate_field", numberOutOfRange = "number_out_of_range"
@@ -76,6 +77,7 @@ extension BatonError {
             case .invalidApiKey: .invalidApiKey
             case .insufficientScope: .insufficientScope(required: details["required_scope"]?.string)
             case .invalidToken: .invalidToken(reason: reason)
+            case .invalidRedeemer: .invalidRedeemer(field: field)
             case .rateLimited: .rateLimited(retryAfter: retryAfter ?? details["retry_after_seconds"]?.int ?? 1)
             case .unavailable: .unavailable(retryAfter: retryAfter)
             case .codeSpaceExhausted: .codeSpaceExhausted
@@ -150,6 +152,7 @@ extension BatonError {
         case .invalidApiKey: .invalidApiKey
         case .insufficientScope: .insufficientScope
         case .invalidToken: .invalidToken
+        case .invalidRedeemer: .invalidRedeemer
         case .rateLimited: .rateLimited
         case .unavailable: .unavailable
         case .codeSpaceExhausted: .codeSpaceExhausted

@@ -82,6 +82,10 @@ public enum BatonError: Error, Equatable, Sendable {
     case insufficientScope(required: String?)
     /// 401: the redeemer JWT was refused; `reason` names the check, such as `expired`.
     case invalidToken(reason: String)
+    /// 422: the redeemer id, a redeemer JWT's `sub`, `email` or
+    /// `phone_number`, or the body's invitee member `field` holds a hidden
+    /// character; send the id exactly as people see it.
+    case invalidRedeemer(field: String?)
 
     // Limits and availability.
     /// 429: wait `retryAfter` seconds (the `Retry-After` header).

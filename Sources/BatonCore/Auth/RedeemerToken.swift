@@ -1,5 +1,4 @@
 import Foundation
-import SafeText
 
 /// A verified redeemer JWT (RFC 7519, JWS compact, HS256 only): the backend
 /// mints it for its app with the shared `BATON_REDEEMER_JWT_SECRET`, and its
@@ -12,13 +11,15 @@ import SafeText
 /// the lifetime is bounded and `aud`/`iss` are checked when configured
 /// (``RedeemerTokenPolicy``), and a token is at most 4096 bytes.
 public struct RedeemerToken: Sendable, Equatable {
-    /// The redeemer id: the `sub` claim, 1–256 UTF-8 bytes, no hidden characters.
+    /// The redeemer id: the `sub` claim, 1–256 UTF-8 bytes, no hidden
+    /// characters (``IdentityText``).
     public let subject: String
     /// When it expires, unix seconds.
     public let expiresAt: Int64
     /// Who the token shows the redeemer to be, for invites bound to an
     /// invitee: the `sub`, the `email` when `email_verified` is `true`, and
-    /// the `phone_number` (claims that don't parse as an address or E.164 number are left out).
+    /// the `phone_number` when `phone_number_verified` is `true` (claims
+    /// that don't parse as an address or E.164 number are left out).
     public let identities: [Invitee]
 
     /// The largest token accepted, in bytes.
@@ -27,7 +28,10 @@ public struct RedeemerToken: Sendable, Equatable {
     public static let allowedSkewSeconds: Int64 = 30
 
     /// Verifies `text` with `secret` at `now` (unix seconds) against `policy`.
-    /// - Throws: ``RedeemerTokenError`` naming the first failed check.
+    /// - Throws: ``RedeemerTokenError`` naming the first failed check;
+    ///   ``RedeemerTokenError/invalidRedeemer(_:)`` when `sub`, `email` or
+    ///   `phone_number` holds a hidden character (``InvalidRedeemer``),
+    ///   verified or not.
     public init(verifying text: String, secret: [UInt8], now: Int64, policy: RedeemerTokenPolicy = RedeemerTokenPolicy())
         throws(RedeemerTokenError)
     {
@@ -58,14 +62,20 @@ public struct RedeemerToken: Sendable, Equatable {
             start = min(issuedAt, now)
         }
         guard expiresAt - start <= policy.maxLifetimeSeconds else { throw .lifetimeTooLong }
-        guard let subject = claims["sub"] as? String, (1...256).contains(subject.utf8.count), !HiddenCharacters.contains(in: subject)
-        else { throw .invalidSubject }
+        guard let subject = claims["sub"] as? String, (1...256).contains(subject.utf8.count) else { throw .invalidSubject }
+        let contact = (try? JSONDecoder().decode(ContactClaims.self, from: Data(payloadBytes))) ?? ContactClaims()
+        do throws(InvalidRedeemer) {
+            try InvalidRedeemer.check(subject, field: "sub")
+            try contact.email.map { v throws(InvalidRedeemer) in try InvalidRedeemer.check(v, field: "email") }
+            try contact.phoneNumber.map { v throws(InvalidRedeemer) in try InvalidRedeemer.check(v, field: "phone_number") }
+        } catch {
+            throw .invalidRedeemer(error)
+        }
         self.subject = subject
         self.expiresAt = expiresAt
-        let contact = (try? JSONDecoder().decode(ContactClaims.self, from: Data(payloadBytes))) ?? ContactClaims()
         var identities = [Invitee(subject: subject)].compactMap { $0 }
         if contact.emailVerified == true, let email = contact.email.flatMap(Invitee.init(email:)) { identities.append(email) }
-        if let phone = contact.phoneNumber.flatMap(Invitee.init(phone:)) { identities.append(phone) }
+        if contact.phoneNumberVerified == true, let phone = contact.phoneNumber.flatMap(Invitee.init(phone:)) { identities.append(phone) }
         self.identities = identities
     }
 
@@ -75,9 +85,10 @@ public struct RedeemerToken: Sendable, Equatable {
         var email: String?
         var emailVerified: Bool?
         var phoneNumber: String?
+        var phoneNumberVerified: Bool?
 
         private enum CodingKeys: String, CodingKey {
-            case email, emailVerified = "email_verified", phoneNumber = "phone_number"
+            case email, emailVerified = "email_verified", phoneNumber = "phone_number", phoneNumberVerified = "phone_number_verified"
         }
 
         init() {}
@@ -87,6 +98,7 @@ public struct RedeemerToken: Sendable, Equatable {
             email = try? container.decode(String.self, forKey: .email)
             emailVerified = try? container.decode(Bool.self, forKey: .emailVerified)
             phoneNumber = try? container.decode(String.self, forKey: .phoneNumber)
+            phoneNumberVerified = try? container.decode(Bool.self, forKey: .phoneNumberVerified)
         }
     }
 

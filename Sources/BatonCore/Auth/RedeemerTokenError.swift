@@ -1,6 +1,6 @@
-/// Why a redeemer's bearer JWT was refused. Every case answers 401
-/// `invalid_token`; ``reason`` says which check failed, from a fixed list,
-/// never with bytes of the token.
+/// Why a redeemer's bearer JWT was refused. Every case but
+/// ``invalidRedeemer(_:)`` answers 401 `invalid_token`; ``reason`` says
+/// which check failed, from a fixed list, never with bytes of the token.
 public enum RedeemerTokenError: Error, Equatable, Sendable {
     /// JWT redeemers are off: `BATON_REDEEMER_JWT_SECRET` is unset.
     case disabled
@@ -22,11 +22,17 @@ public enum RedeemerTokenError: Error, Equatable, Sendable {
     case wrongIssuer
     /// `exp` is further from `iat` (or from now) than the configured lifetime.
     case lifetimeTooLong
-    /// `sub` is missing, empty, longer than 256 bytes or holds hidden characters.
+    /// `sub` is missing, empty or longer than 256 bytes.
     case invalidSubject
+    /// A well-signed token whose `sub`, `email` or `phone_number` holds a
+    /// hidden character: 422 `invalid_redeemer`, as the same id in a body.
+    case invalidRedeemer(InvalidRedeemer)
 
-    /// The API error code: always `invalid_token`.
-    public var code: String { "invalid_token" }
+    /// The API error code: `invalid_token`, or `invalid_redeemer`.
+    public var code: String {
+        guard case .invalidRedeemer(let refusal) = self else { return "invalid_token" }
+        return refusal.code
+    }
 
     /// Which check failed, for `error.details.reason`.
     public var reason: String {
@@ -42,6 +48,7 @@ public enum RedeemerTokenError: Error, Equatable, Sendable {
         case .wrongIssuer: "wrong_issuer"
         case .lifetimeTooLong: "lifetime_too_long"
         case .invalidSubject: "invalid_subject"
+        case .invalidRedeemer: "hidden_character"
         }
     }
 
@@ -59,6 +66,7 @@ public enum RedeemerTokenError: Error, Equatable, Sendable {
         case .wrongIssuer: "The bearer token was not issued by the configured issuer (iss)."
         case .lifetimeTooLong: "The bearer token lives longer than this server allows; mint shorter-lived tokens."
         case .invalidSubject: "The bearer token's sub claim is not a usable redeemer id."
+        case .invalidRedeemer(let refusal): "The bearer token's " + refusal.message
         }
     }
 }

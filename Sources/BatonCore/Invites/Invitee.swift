@@ -22,12 +22,16 @@ public struct Invitee: Sendable, Equatable {
     /// The normalised value; only hashed, never stored.
     let value: String
 
-    /// An email invitee, or nil when `text` is not an address.
+    /// An email invitee, or nil when `text` is not an address or holds a
+    /// hidden character (``IdentityText``), judged before trimming: on Linux
+    /// trimming whitespace also drops a zero-width space, which would make
+    /// `ann@example.com` and the same followed by U+200B one address.
     public init?(email text: String) {
+        guard !IdentityText.containsHidden(text) else { return nil }
         let email = text.trimmingCharacters(in: .whitespaces).lowercased()
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard Self.emailLength.contains(email.utf8.count), parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty,
-            !email.contains(" "), !HiddenCharacters.contains(in: email)
+            !email.contains(" ")
         else { return nil }
         kind = .email
         value = email
@@ -45,9 +49,9 @@ public struct Invitee: Sendable, Equatable {
     }
 
     /// A subject invitee, or nil when `text` is not 1–256 bytes without
-    /// hidden characters (the rule of redeemer ids and a JWT's `sub`).
+    /// hidden characters (``IdentityText``, the rule of redeemer ids and a JWT's `sub`).
     public init?(subject text: String) {
-        guard Self.subjectLength.contains(text.utf8.count), !HiddenCharacters.contains(in: text) else { return nil }
+        guard Self.subjectLength.contains(text.utf8.count), !IdentityText.containsHidden(text) else { return nil }
         kind = .subject
         value = text
     }
@@ -69,7 +73,7 @@ public struct Invitee: Sendable, Equatable {
             self = invitee
         } else {
             guard let invitee = Invitee(subject: draft.subject ?? "") else {
-                throw .validationFailed(field: field + ".subject", reason: "must have 1 to 256 bytes without control or format characters")
+                throw .validationFailed(field: field + ".subject", reason: "must have 1 to 256 bytes without hidden characters")
             }
             self = invitee
         }

@@ -45,8 +45,7 @@ public struct NewInvite: Sendable, Equatable {
     public init(_ draft: InviteDraft, field prefix: String = "") throws(InviteError) {
         familyID = try Self.text(draft.familyID, field: prefix + "family_id", length: Self.idLength)
         familyName = try Self.text(draft.familyName, field: prefix + "family_name", length: Self.nameLength)
-        inviterID = try draft.inviterID.map { v throws(InviteError) in try Self.text(v, field: prefix + "inviter_id", length: Self.idLength)
-        }
+        inviterID = try draft.inviterID.map { v throws(InviteError) in try Self.id(v, field: prefix + "inviter_id") }
         inviterName = try draft.inviterName.map { v throws(InviteError) in
             try Self.text(v, field: prefix + "inviter_name", length: Self.nameLength)
         }
@@ -68,6 +67,16 @@ public struct NewInvite: Sendable, Equatable {
             throw .validationFailed(field: field, reason: "must not contain control or format characters")
         }
         return value
+    }
+
+    /// An id compared with redeemer ids (the self-redemption guard): as
+    /// ``text(_:field:length:)``, and without any hidden character
+    /// (``IdentityText``), so no redeemer id looks like it and differs.
+    static func id(_ value: String, field: String) throws(InviteError) -> String {
+        guard !IdentityText.containsHidden(value) else {
+            throw .validationFailed(field: field, reason: "must not contain control, format or invisible characters")
+        }
+        return try text(value, field: field, length: idLength)
     }
 
     static func number(_ value: Int, field: String, in range: ClosedRange<Int>) throws(InviteError) -> Int {

@@ -2,9 +2,13 @@ import Foundation
 import Locking
 import Postgres
 
-/// The budget of failed typed-code lookups, per client bucket and across
-/// the cluster, kept in `baton.guess_budget` so that every replica enforces
-/// the same totals (docs/redemption.md, "Rate limits").
+/// The budget of failed typed-code lookups, per client bucket and API key
+/// in fixed windows (`baton.guess_budget`), and for all anonymous clients
+/// together in one token bucket that refills continuously
+/// (`baton.guess_budget_global`), so that every replica enforces the same
+/// totals (docs/redemption.md, "The failure budget"). API keys' failures
+/// count in their own buckets only: a key is authenticated and revocable,
+/// so it never spends the budget of the anonymous clients.
 ///
 /// Requests write nothing here: ``admit(_:withConnection:)`` and the
 /// record calls work on in-memory counts behind one lock (a client's first
@@ -17,7 +21,9 @@ public final class GuessBudget: Sendable {
     public struct Refusal: Sendable, Equatable {
         /// `client_code_failures`, `key_code_failures` or `code_failures`.
         public let limitClass: RateLimitClass
-        /// Whole seconds until the window that is spent ends (at least 1).
+        /// Whole seconds (at least 1) until the bucket's spent window ends,
+        /// or, for `code_failures`, until the global bucket has a token
+        /// again: at most one refill interval, the period over the count.
         public let retryAfterSeconds: Int
     }
 
@@ -28,6 +34,8 @@ public final class GuessBudget: Sendable {
     /// `client_code_failures` or `key_code_failures`); when not, nothing is
     /// counted or flushed.
     public let isEnabled: Bool
+    /// `code_failures`, which the flush refills the global bucket by.
+    private let global: RateLimit?
     private let state: SleepingLock<GuessBudgetState>
     private let clock: @Sendable () -> Double
 
@@ -45,6 +53,7 @@ public final class GuessBudget: Sendable {
         let client = policy?.limits[.clientCodeFailures]
         let key = policy?.limits[.keyCodeFailures]
         isEnabled = global != nil || client != nil || key != nil
+        self.global = global
         state = SleepingLock(GuessBudgetState(global: global, client: client, key: key, maxTracked: maxTrackedBuckets))
         self.clock = clock
     }
@@ -86,26 +95,27 @@ public final class GuessBudget: Sendable {
         return state.withLock { $0.recordFailure(bucket, now: now) } >= Self.flushThreshold
     }
 
-    /// Notes that `bucket` found an invite by typed code: a spent global
-    /// budget does not refuse it in this global window and the next.
+    /// Notes that `bucket` found an invite by typed code: an empty global
+    /// bucket does not refuse it in this global period and the next.
     public func recordSuccess(_ bucket: GuessBucket) {
         guard isEnabled else { return }
         let now = clock()
         state.withLock { $0.recordSuccess(bucket, now: now) }
     }
 
-    /// Adds the pending failures to `baton.guess_budget` and reads back the
-    /// cluster's totals of every count this replica holds, in one statement;
-    /// deletes rows whose window has ended.
+    /// Adds the pending failures to `baton.guess_budget`, takes the
+    /// anonymous ones from the global bucket, and reads back the cluster's
+    /// totals of every count this replica holds and the global bucket's
+    /// tokens, in one statement; deletes rows whose window has ended.
     /// - Returns: the number of failures written.
     /// - Throws: `PostgresError`; the failures then wait for the next flush.
     @discardableResult
     public func flush(on connection: PostgresConnection) throws(PostgresError) -> Int {
         guard isEnabled else { return 0 }
         let batch = state.withLock { $0.drain(now: clock()) }
-        let totals: [GuessWindowKey: Int]
+        let totals: GuessBudgetTotals
         do {
-            totals = try Self.exchange(batch, on: connection)
+            totals = try Self.exchange(batch, global: global, on: connection)
         } catch {
             state.withLock { $0.restore() }
             throw error

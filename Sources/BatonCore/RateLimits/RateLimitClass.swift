@@ -13,10 +13,11 @@ public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
     case handoff
     /// Everything a request authenticated by an API key does, counted per key.
     case key
-    /// Typed-code lookups that found no invite, counted across all clients
-    /// and replicas: the global guessing budget (NIST SP 800-63B §5.2.2).
-    /// Once spent it refuses only clients that have failed themselves (see
-    /// ``GuessBudget``).
+    /// Typed-code lookups that found no invite, counted across all
+    /// anonymous clients and replicas in one token bucket that refills
+    /// continuously: the global guessing budget (NIST SP 800-63B §5.2.2).
+    /// Empty, it refuses only clients that have failed themselves, until its
+    /// next token (see ``GuessBudget``); API keys' failures never spend it.
     case codeFailures = "code_failures"
     /// Typed-code lookups that found no invite, counted per client bucket
     /// (an IPv4 address or an IPv6 /64, see ``GuessBucket``) across replicas,
@@ -24,7 +25,7 @@ public enum RateLimitClass: String, Sendable, CaseIterable, Hashable {
     case clientCodeFailures = "client_code_failures"
     /// Typed-code lookups that found no invite, counted per API key across
     /// replicas, in place of ``clientCodeFailures`` for requests the key
-    /// authenticated, and checked before the global budget.
+    /// authenticated, and in place of the global budget too.
     case keyCodeFailures = "key_code_failures"
     /// API keys presented that were malformed, unknown or revoked, counted
     /// per client address: past it, an address's attempts are refused

@@ -12,7 +12,8 @@ public struct RateLimitPolicy: Sendable, Equatable {
     /// The defaults: typed codes 10/min per address (6.7 years per hit for
     /// one address against a million live 10-character codes; see
     /// docs/links.md), 20 failed code lookups per hour per client bucket, 200
-    /// per API key and 600 across all clients (docs/redemption.md), tokens 300/min,
+    /// per API key and 600 across all anonymous clients, one back every 6 s
+    /// (docs/redemption.md), tokens 300/min,
     /// invocations and handoff validations 60/min, API keys 6000/min, failed
     /// API-key attempts 30/min per address.
     public static let defaults = RateLimitPolicy(limits: [

@@ -43,7 +43,7 @@ enum APIErrorCatalog {
     static let credentials: [any HTTPErrorConvertible] = [
         RedeemError.notFound, RedeemError.expired, RedeemError.revoked, RedeemError.usedUp, RedeemError.handoffAlreadyUsed,
         RedeemError.invalidCredential(.checkFailed), RedeemError.reissued, RedeemError.inviteeMismatch, RedeemError.selfRedemption,
-        InvalidInvocation(error: .hostNotAllowed(value: "evil.example")),
+        InvalidInvocation(error: .hostNotAllowed(value: "evil.example")), InvalidRedeemer(field: "redeemer_id"),
     ]
 
     /// Handoff envelopes the server refuses (the store's own `storageFailed` never reaches it).

@@ -148,7 +148,7 @@ extension OpenAPIDocument {
                         ),
                         "410": errorAnswer("The invite can no longer be used (invite_expired, invite_revoked, invite_reissued)"),
                         "422": errorAnswer(
-                            "A bad handoff or body, or a body member unknown, repeated or out of range (details.field) (handoff_*, validation_failed, \(bodyCodes))"
+                            "A bad handoff or body, a body member unknown, repeated or out of range (details.field), or a redeemer_id, invitee or JWT sub, email or phone_number holding a hidden character (details.field) (handoff_*, validation_failed, invalid_redeemer, \(bodyCodes))"
                         ),
                     ],
                     shared: OpenAPISharedResponse.keyed + OpenAPISharedResponse.jsonBody + [.inviteNotFound, .rateLimited, .unavailable])

@@ -79,6 +79,8 @@ struct LandingPage {
             <h2>Already have the app?</h2>
             <p>Copy the invite, open the app and paste it, or type the invite code you were given \
             (case, spaces and hyphens do not matter).</p>
+            <p>If the app says too many wrong codes were tried, paste this invite link instead: \
+            this invite link still works, whatever was typed.</p>
             <p class="link" id="invite-link">\(shownLink)</p>
             <button type="button" id="copy" class="secondary" hidden>Copy invite</button>
             </section>

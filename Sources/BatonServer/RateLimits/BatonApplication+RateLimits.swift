@@ -47,10 +47,11 @@ extension BatonApplication {
     /// needs ``guessBudget`` to admit the subject's bucket (read from the
     /// database the first time this replica sees it in a window; an API key,
     /// ``RateSubject/apiKey(id:)``, has a bucket of its own under
-    /// `key_code_failures`), and counts as a failure when nothing is found or as a
-    /// known-good client when the invite is; a token takes a `token` token
-    /// and never consults the budget.
-    /// - Throws: 429 `rate_limited`, or whatever `lookup` throws.
+    /// `key_code_failures` and never meets the global budget), and counts as
+    /// a failure when nothing is found or as a known-good client when the
+    /// invite is; a token takes a `token` token and never consults the budget.
+    /// - Throws: 429 `rate_limited` (saying that the invite link still
+    ///   works), or whatever `lookup` throws.
     func limitingLookup<T>(_ credential: Credential, for subject: RateSubject, _ lookup: () throws -> T) throws -> T {
         guard case .code = credential else {
             try limit(.token, for: subject)

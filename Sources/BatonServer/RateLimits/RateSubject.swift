@@ -9,6 +9,7 @@ enum RateSubject: Sendable, Equatable {
     /// once, per key, in class `key` when the key was checked, and no other
     /// per-client class counts it (a backend's users share its address). Its
     /// failed code lookups count against the key's own bucket
-    /// (`key_code_failures`) and the global budget.
+    /// (`key_code_failures`, cluster-wide) and never the global budget: the
+    /// key is authenticated and revocable, not an anonymous guesser.
     case apiKey(id: UUID)
 }

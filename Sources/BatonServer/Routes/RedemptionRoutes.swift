@@ -2,7 +2,6 @@ import BatonCore
 import BatonHandoff
 import BatonLinks
 import HTTP
-import SafeText
 
 /// `POST /v1/redemptions`: redeems an invite exactly once for a redeemer.
 /// The bearer (a redeemer JWT, or an API key with `redemptions:write`) is
@@ -95,7 +94,9 @@ struct RedemptionRoutes {
     /// The body with its channel and redeemer id checked and exactly one of
     /// `handoff`, `token` and `code`: everything checked before authentication
     /// and the database, so the fuzzer runs it as is.
-    /// - Throws: 400/415 `invalid_request` naming the field.
+    /// - Throws: 400/415 `invalid_request` naming the field; 422
+    ///   `invalid_redeemer` (``InvalidRedeemer``) for a `redeemer_id` or an
+    ///   `invitee` member holding a hidden character.
     static func read(_ request: Request) throws -> (body: Body, channel: RedemptionChannel, invitee: Invitee?) {
         let body = Body(try request.decodeStringMembers(Body.shape))
         let channel = try channel(body.channel)
@@ -108,6 +109,9 @@ struct RedemptionRoutes {
 
     /// The body's `invitee`, normalised as at create.
     private static func invitee(_ draft: InviteeDraft) throws -> Invitee {
+        for (member, value) in [("email", draft.email), ("phone", draft.phone), ("subject", draft.subject)] {
+            try value.map { v throws(InvalidRedeemer) in try InvalidRedeemer.check(v, field: "invitee." + member) }
+        }
         do throws(InviteError) {
             return try Invitee(draft, field: "invitee")
         } catch {
@@ -155,10 +159,9 @@ struct RedemptionRoutes {
     }
 
     private static func validate(redeemerID: String) throws {
-        guard (1...256).contains(redeemerID.utf8.count), !HiddenCharacters.contains(in: redeemerID) else {
-            throw HTTPError.invalidRequest(
-                "redeemer_id must be 1-256 bytes without control or format characters.",
-                details: ["field": "redeemer_id"])
+        try InvalidRedeemer.check(redeemerID, field: "redeemer_id")
+        guard (1...256).contains(redeemerID.utf8.count) else {
+            throw HTTPError.invalidRequest("redeemer_id must be 1-256 bytes.", details: ["field": "redeemer_id"])
         }
     }
 }

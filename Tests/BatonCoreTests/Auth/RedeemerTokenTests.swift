@@ -23,12 +23,41 @@ struct RedeemerTokenUnitTests {
         }
     }
 
-    @Test(
-        "subjects with hidden characters or too long are refused",
-        arguments: ["", "a\u{202E}b", "a\u{0}b", String(repeating: "x", count: 257)])
+    @Test("empty and too long subjects are refused", arguments: ["", String(repeating: "x", count: 257)])
     func badSubjects(subject: String) {
         let text = RedeemerToken.mint(subject: subject, expiresAt: 1000, secret: Self.secret)
         #expect(throws: RedeemerTokenError.invalidSubject) { try RedeemerToken(verifying: text, secret: Self.secret, now: 0) }
+    }
+
+    @Test(
+        "a sub, email or phone_number with a hidden character is refused as invalid_redeemer naming the claim, verified or not",
+        arguments: ["\u{202E}", "\u{0}", "\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}", "\u{FEFF}", "\u{00AD}"])
+    func hiddenCharacters(character: String) {
+        let cases: [(String, [String: any Sendable], String)] = [
+            ("u" + character, [:], "sub"), ("u", ["email": "a@example.com" + character], "email"),
+            ("u", ["phone_number": "+14155550123" + character, "phone_number_verified": true], "phone_number"),
+        ]
+        for (subject, claims, field) in cases {
+            let text = RedeemerToken.mint(subject: subject, expiresAt: 1000, secret: Self.secret, claims: claims)
+            #expect(throws: RedeemerTokenError.invalidRedeemer(InvalidRedeemer(field: field))) {
+                try RedeemerToken(verifying: text, secret: Self.secret, now: 0)
+            }
+        }
+    }
+
+    @Test("phone_number is an identity only with phone_number_verified true, as email is only with email_verified true")
+    func phoneNeedsVerification() throws {
+        let unverified: [[String: any Sendable]] = [
+            ["phone_number": "+14155550123"], ["phone_number": "+14155550123", "phone_number_verified": false],
+            ["phone_number": "+14155550123", "phone_number_verified": 1],
+        ]
+        for claims in unverified {
+            let text = RedeemerToken.mint(subject: "u-1", expiresAt: 1000, secret: Self.secret, claims: claims)
+            #expect(try RedeemerToken(verifying: text, secret: Self.secret, now: 0).identities.map(\.kind) == [.subject])
+        }
+        let verified = RedeemerToken.mint(
+            subject: "u-1", expiresAt: 1000, secret: Self.secret, claims: ["phone_number": "+14155550123", "phone_number_verified": true])
+        #expect(try RedeemerToken(verifying: verified, secret: Self.secret, now: 0).identities.map(\.kind) == [.subject, .phone])
     }
 
     @Test("padding, oversized and re-spelled tokens are malformed", arguments: ["a.b", "a.b.c.d", String(repeating: "a", count: 5000)])

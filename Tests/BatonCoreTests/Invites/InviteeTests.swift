@@ -29,6 +29,16 @@ struct InviteeTests {
         #expect(Invitee(email: text) == nil)
     }
 
+    @Test(
+        "an email, phone or subject with a hidden character is refused, even at the end where trimming would drop it",
+        arguments: ["\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}", "\u{FEFF}", "\u{00AD}", "\u{0007}"])
+    func hiddenCharacters(character: String) {
+        #expect(Invitee(email: "ann@example.com" + character) == nil)
+        #expect(Invitee(email: character + "ann@example.com") == nil)
+        #expect(Invitee(phone: "+14155550123" + character) == nil)
+        #expect(Invitee(subject: "ann" + character) == nil)
+    }
+
     @Test("a phone number must be E.164", arguments: ["14155550123", "+0123456789", "+1 415 555 0123", "+12345", "+1234567890123456"])
     func badPhone(text: String) {
         #expect(Invitee(phone: text) == nil)

@@ -70,17 +70,33 @@ struct GuessBudgetStateTests {
         #expect(Self.refusal(&state, GuessBucket(apiKeyID: UUID()), now: Self.start + 7200) == nil)
     }
 
-    @Test("a spent global budget refuses an API key that failed unless it found an invite lately")
-    func keyBucketsAndSpentGlobal() {
-        var state = Self.state(global: 2, client: 10)
-        let failing = GuessBucket(apiKeyID: UUID())
-        let finding = GuessBucket(apiKeyID: UUID())
-        state.recordSuccess(finding, now: Self.start)
-        _ = state.recordFailure(failing, now: Self.start)
-        _ = state.recordFailure(finding, now: Self.start)
-        #expect(Self.refusal(&state, failing)?.limitClass == .codeFailures)
-        #expect(Self.refusal(&state, finding) == nil)
-        #expect(Self.refusal(&state, GuessBucket(apiKeyID: UUID())) == nil)
+    @Test("an API key's failures count in its own bucket only, never in the global budget")
+    func keysSpareTheGlobalBudget() {
+        var state = GuessBudgetState(
+            global: RateLimit(count: 2, periodSeconds: 3600), client: RateLimit(count: 10, periodSeconds: 3600),
+            key: RateLimit(count: 10, periodSeconds: 3600), maxTracked: 1000)
+        let keys = (0..<3).map { _ in GuessBucket(apiKeyID: UUID()) }
+        for key in keys {
+            for _ in 0..<3 {
+                #expect(Self.refusal(&state, key) == nil)
+                _ = state.recordFailure(key, now: Self.start)
+            }
+        }
+        _ = state.recordFailure(Self.attacker, now: Self.start)
+        #expect(Self.refusal(&state, Self.attacker) == nil)
+        #expect(Self.refusal(&state, keys[0]) == nil)
+        #expect(state.drain(now: Self.start).increments.filter { $0.key.bucket.hasPrefix("key:") }.map(\.count) == [3, 3, 3])
+    }
+
+    @Test("a spent global budget refills continuously: one refill interval after the drain stops, a client that failed gets through")
+    func globalRefills() {
+        var state = Self.state(global: 6, client: 3)
+        for index in 0..<6 { _ = state.recordFailure(GuessBucket(clientAddress: "198.51.100.\(index)"), now: Self.start) }
+        _ = state.recordFailure(Self.newcomer, now: Self.start)
+        let refusal = Self.refusal(&state, Self.newcomer, now: Self.start + 1)
+        #expect(refusal?.limitClass == .codeFailures)
+        #expect((1...600).contains(refusal?.retryAfterSeconds ?? 0))
+        #expect(Self.refusal(&state, Self.newcomer, now: Self.start + 600) == nil)
     }
 
     @Test("a window's end gives every bucket a fresh budget")
@@ -96,12 +112,27 @@ struct GuessBudgetStateTests {
         var state = Self.state()
         _ = state.recordFailure(Self.attacker, now: Self.start)
         let batch = state.drain(now: Self.start)
-        #expect(batch.increments.map(\.count) == [1, 1])
+        #expect(batch.increments.map(\.count) == [1])
+        #expect(batch.globalTaken == 1)
         _ = state.recordFailure(Self.attacker, now: Self.start)
-        let clientKey = batch.increments.first { $0.key.bucket == Self.attacker.text }!.key
-        state.apply([clientKey: 2], of: batch)
+        let clientKey = batch.increments[0].key
+        state.apply(GuessBudgetTotals(counts: [clientKey: 2], globalTokens: 4), of: batch)
         #expect(state.count(clientKey) == 3)
         #expect(Self.refusal(&state, Self.attacker, now: Self.start)?.limitClass == .clientCodeFailures)
+        #expect(state.drain(now: Self.start).globalTaken == 1)
+    }
+
+    @Test("the global bucket read back from a flush, less what failed since, refuses a client that failed until its next token")
+    func globalFromFlush() {
+        var state = Self.state(global: 6, client: 3)
+        _ = state.recordFailure(Self.attacker, now: Self.start)
+        let batch = state.drain(now: Self.start)
+        _ = state.recordFailure(Self.attacker, now: Self.start)
+        state.apply(GuessBudgetTotals(counts: [:], globalTokens: 1.5), of: batch)
+        let refusal = Self.refusal(&state, Self.attacker, now: Self.start)
+        #expect(refusal == GuessBudget.Refusal(limitClass: .codeFailures, retryAfterSeconds: 300))
+        #expect(Self.refusal(&state, Self.attacker, now: Self.start + 301) == nil)
+        #expect(Self.refusal(&state, Self.newcomer, now: Self.start) == nil)
     }
 
     @Test("a failed flush keeps its failures for the next one")
@@ -112,7 +143,8 @@ struct GuessBudgetStateTests {
         state.restore()
         let second = state.drain(now: Self.start)
         #expect(Set(second.increments.map(\.key)) == Set(first.increments.map(\.key)))
-        #expect(second.increments.map(\.count) == [1, 1])
+        #expect(second.increments.map(\.count) == [1])
+        #expect(second.globalTaken == 1)
     }
 
     @Test("a client first seen on this replica is unconfirmed until its cluster count is read, then read back at each flush")
@@ -123,7 +155,7 @@ struct GuessBudgetStateTests {
         #expect(
             state.admit(Self.newcomer, now: Self.start)
                 == .refused(GuessBudget.Refusal(limitClass: .clientCodeFailures, retryAfterSeconds: 3600)))
-        #expect(Set(state.drain(now: Self.start).reads.map(\.bucket)) == [Self.newcomer.text, "*"])
+        #expect(state.drain(now: Self.start).reads.map(\.bucket) == [Self.newcomer.text])
     }
 
     @Test("held counts stay within the cap")
@@ -131,7 +163,7 @@ struct GuessBudgetStateTests {
         var state = GuessBudgetState(global: RateLimit(count: 6, periodSeconds: 3600), client: nil, maxTracked: 10)
         for index in 0..<100 { _ = Self.refusal(&state, GuessBucket(clientAddress: "10.0.0.\(index)")) }
         let batch = state.drain(now: Self.start)
-        state.apply([:], of: batch)
+        state.apply(GuessBudgetTotals(counts: [:], globalTokens: nil), of: batch)
         #expect(state.cluster.count <= 10)
     }
 }

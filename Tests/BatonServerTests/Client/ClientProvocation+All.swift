@@ -74,6 +74,12 @@ extension ClientProvocation {
                 NewInvite(familyId: "fam-self", familyName: "The Self family", inviterId: "person-7"), apiKey: harness.baton.adminKey)
             return await refusal { try await harness.client().redeem(code: invite.code, redeemer: try harness.redeemer("person-7")) }
         },
+        .init(.invalidRedeemer, "a redeemer whose JWT sub ends in a zero-width space", exactly: .invalidRedeemer(field: "sub")) { harness in
+            let invite = try await harness.createInvite()
+            return await refusal {
+                try await harness.client().redeem(code: invite.code, redeemer: try harness.redeemer("person-7\u{200B}"))
+            }
+        },
         .init(.invalidCode, "a code whose check character is wrong", exactly: .invalidCode(reason: "code_check_failed")) { harness in
             await refusal { try await harness.client().preview("ABCDE-FGHJQ") }
         },

@@ -121,6 +121,7 @@ struct APIErrorCatalogTests {
         #expect(APIErrorCatalog.representatives.contains { $0 is RedeemerTokenError })
         #expect(APIErrorCatalog.representatives.contains { $0 is RateLimited })
         #expect(APIErrorCatalog.representatives.contains { $0 is InvalidInvocation })
+        #expect(APIErrorCatalog.representatives.contains { $0 is InvalidRedeemer })
         #expect(APIErrorCatalog.representatives.contains { $0 is ServiceUnavailable })
     }
 

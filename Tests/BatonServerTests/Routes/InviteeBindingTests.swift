@@ -79,7 +79,7 @@ struct InviteeBindingTests {
         #expect(response.status == 400 && response.errorCode == "invalid_request")
     }
 
-    @Test("a JWT's verified email, phone_number or sub matches; an unverified email does not")
+    @Test("a JWT's verified email, verified phone_number or sub matches; an unverified email does not")
     func jwtClaims() throws {
         let email = try create(["invitee": ["email": "dana@example.org"], "max_redemptions": 2])
         let emailToken = try #require(email["token"] as? String)
@@ -94,7 +94,7 @@ struct InviteeBindingTests {
         #expect(verified.status == 201)
 
         let phone = try create(["invitee": ["phone": "+14155550123"]])
-        let byPhone = try app.client(apiKey: jwt("p-2", ["phone_number": "+14155550123"]))
+        let byPhone = try app.client(apiKey: jwt("p-2", ["phone_number": "+14155550123", "phone_number_verified": true]))
             .post("/v1/redemptions", json: ["token": phone["token"] as? String ?? ""])
         #expect(byPhone.status == 201)
 

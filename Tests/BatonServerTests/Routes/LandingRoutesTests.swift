@@ -37,6 +37,15 @@ struct LandingRoutesTests {
         #expect(try app.count("SELECT count(*) FROM baton.events WHERE type = 'invite.previewed'") == 0)
     }
 
+    @Test("the landing page's typed-code instructions say that this link still works when typed codes are refused")
+    func codeFormNamesTheLink() throws {
+        let invite = try app.makeInvite()
+        let page = try client.get("/invite/\(invite.token.text)")
+        let section = page.text.components(separatedBy: "<h2>Already have the app?</h2>").last?.components(separatedBy: "</section>").first
+        #expect(section?.contains("too many wrong codes") == true)
+        #expect(section?.contains("this invite link still works") == true)
+    }
+
     @Test("the landing page is phone first: one primary action, the link shown for copying, the QR code for wide screens")
     func structure() throws {
         let invite = try app.makeInvite(familyName: "The Okafor family", inviterName: "Ada")

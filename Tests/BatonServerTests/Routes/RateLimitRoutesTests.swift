@@ -104,7 +104,7 @@ struct RateLimitRoutesTests {
         }
     }
 
-    @Test("an API key typing wrong codes is refused at its own key_code_failures, before it spends the global budget")
+    @Test("an API key typing wrong codes is refused at its own key_code_failures and never spends the global budget")
     func keyBucket() throws {
         let app = try TestApp(environment: ["BATON_RATE_LIMITS": "code=100/min,code_failures=5/day,key_code_failures=3/day"])
         let unused = try Self.unusedCode(app)
@@ -117,7 +117,23 @@ struct RateLimitRoutesTests {
         let invite = try app.makeInvite()
         let anonymous = try app.client()
         anonymous.apiKey = nil
+        #expect(try anonymous.get("/v1/invites/\(unused)/preview").status == 404)
         #expect(try anonymous.get("/v1/invites/\(invite.code.text)/preview").status == 200)
+    }
+
+    @Test("a typed code refused by its failure budget says in message and details that the invite link still works")
+    func refusalNamesTheLink() throws {
+        let app = try TestApp(environment: [
+            "BATON_RATE_LIMITS": "code=100/min,client_code_failures=1/day", "BATON_TRUSTED_PROXIES": "127.0.0.1",
+        ])
+        let client = try app.client()
+        let unused = try Self.unusedCode(app)
+        #expect(try client.get("/v1/invites/\(unused)/preview").status == 404)
+        let refused = try client.get("/v1/invites/\(unused)/preview")
+        #expect(refused.status == 429 && refused.errorDetails["limit"] as? String == "client_code_failures")
+        let message = (refused.json["error"] as? [String: Any])?["message"] as? String ?? ""
+        #expect(message.contains("The invite link still works"))
+        #expect(refused.errorDetails["link_still_works"] as? Bool == true)
     }
 
     /// A well-formed code that no invite has.

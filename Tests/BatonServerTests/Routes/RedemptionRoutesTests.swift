@@ -92,7 +92,7 @@ struct RedemptionRoutesTests {
             ["redeemer_id": "u-1"],
             ["token": LinkTokenFixture.unknown, "code": "ABCDE-FGHJK", "redeemer_id": "u-1"],
             ["token": LinkTokenFixture.unknown, "redeemer_id": "u-1", "channel": "fax"],
-            ["token": LinkTokenFixture.unknown, "redeemer_id": "u\u{202E}1"],
+            ["token": LinkTokenFixture.unknown, "redeemer_id": String(repeating: "x", count: 257)],
             ["token": LinkTokenFixture.unknown, "redeemer_id": ""],
             ["token": LinkTokenFixture.unknown],
         ] as [[String: String]])
