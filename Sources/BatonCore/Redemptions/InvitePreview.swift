@@ -16,4 +16,9 @@ public struct InvitePreview: Sendable, Equatable {
     public let state: String
     /// Whether it is bound to one invitee; who that is, is never shown.
     public var forSpecificPerson = false
+    /// The invite's attribution, for the landing page's store links (never
+    /// shown to the person).
+    public var source: String?
+    /// The invite's campaign, as ``source``.
+    public var campaign: String?
 }

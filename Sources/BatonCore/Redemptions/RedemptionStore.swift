@@ -129,7 +129,9 @@ public struct RedemptionStore: Sendable {
             expiresAt: try row.decode(Date.self, "expires_at"),
             usesLeft: Int(try row.decode(Int32.self, "uses_left")),
             state: state.rawValue,
-            forSpecificPerson: try row.decode(Bool.self, "for_specific_person")
+            forSpecificPerson: try row.decode(Bool.self, "for_specific_person"),
+            source: try row.decode(String?.self, "source"),
+            campaign: try row.decode(String?.self, "campaign")
         )
     }
 

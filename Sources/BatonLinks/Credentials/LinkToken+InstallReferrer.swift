@@ -22,4 +22,15 @@ extension LinkToken {
         "https://play.google.com/store/apps/details?id=\(package)&referrer="
             + PercentEncoding.encoded(installReferrer(source: source, campaign: campaign))
     }
+
+    /// Chrome's `intent://` form of ``inviteLink(host:)`` for an Android app:
+    /// it opens app `package` with the invite link when the app is installed
+    /// but the browser did not hand it the link, and otherwise falls back to
+    /// ``googlePlayLink(package:source:campaign:)`` (percent-encoded once
+    /// more, as an intent's string extra must be). `host` and `package` are
+    /// validated names, so they need no escaping.
+    public func androidIntentLink(host: String, package: String, source: String? = nil, campaign: String? = nil) -> String {
+        let fallback = PercentEncoding.encoded(googlePlayLink(package: package, source: source, campaign: campaign))
+        return "intent://\(host)/invite/\(text)#Intent;scheme=https;package=\(package);S.browser_fallback_url=\(fallback);end"
+    }
 }

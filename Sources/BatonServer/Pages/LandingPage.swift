@@ -19,9 +19,14 @@ import Foundation
 /// description, and one inline script, allowed by its hash (``scriptHash``).
 struct LandingPage {
     let preview: InvitePreview
+    let token: LinkToken
     let link: String
     let qrPath: String
     let links: LinkSettings
+    /// `BATON_ANDROID_PACKAGE`: without it the page offers no Google Play link.
+    let androidPackage: String?
+    /// Which store links the page offers (``LandingPlatform``).
+    let platform: LandingPlatform
 
     /// Shows the copy button and copies the link with the asynchronous
     /// Clipboard API, falling back to selecting it. Static text: its hash is
@@ -75,7 +80,7 @@ struct LandingPage {
             <p class="eyebrow">Family invite</p>
             <h1>Join \(family)</h1>
             <p class="who">\(inviter.map { "\($0) invited you." } ?? "You are invited.") It expires on \(expiry).\(personal)</p>
-            \(primaryAction)<section>
+            \(storeActions)<section>
             <h2>Already have the app?</h2>
             <p>Copy the invite, open the app and paste it, or type the invite code you were given \
             (case, spaces and hyphens do not matter).</p>
@@ -85,7 +90,7 @@ struct LandingPage {
             <button type="button" id="copy" class="secondary" hidden>Copy invite</button>
             </section>
             <figure class="qr"><img src="\(HTMLText.escaped(qrPath))" alt="QR code of this invite link" width="192" height="192">\
-            <figcaption>On a computer? Scan this with your iPhone's camera.</figcaption></figure>
+            <figcaption>On a computer? Scan this with your phone's camera (iPhone or Android).</figcaption></figure>
             </main>
             <script>\(Self.copyScript)</script>
             </body>
@@ -106,8 +111,10 @@ struct LandingPage {
         h1{margin:.25rem 0 .5rem;font-size:1.75rem;line-height:1.2;overflow-wrap:anywhere}\
         h2{margin:0 0 .25rem;font-size:1.05rem}\
         .who{margin:0 0 1.5rem;color:var(--muted)}\
-        .primary,.secondary{display:block;width:100%;padding:.85rem 1rem;border-radius:.75rem;font:inherit;font-weight:600;text-align:center;text-decoration:none}\
-        .primary{margin:0 0 2rem;background:var(--accent);color:#fff}\
+        .primary,.secondary,.store{display:block;width:100%;padding:.85rem 1rem;border-radius:.75rem;font:inherit;font-weight:600;text-align:center;text-decoration:none}\
+        .actions{display:grid;gap:.75rem;margin:0 0 2rem}\
+        .primary{background:var(--accent);color:#fff}\
+        .store{border:2px solid var(--accent);color:var(--fg)}\
         .secondary{border:2px solid var(--accent);background:transparent;color:var(--fg);cursor:pointer}\
         .secondary[hidden]{display:none}\
         section{padding:1.25rem;border-radius:1rem;background:var(--card)}\
@@ -126,9 +133,27 @@ struct LandingPage {
         return banner.metaTag + "\n"
     }
 
-    private var primaryAction: String {
-        guard let store = links.appStoreID else { return "" }
-        let url = HTMLText.escaped("https://apps.apple.com/app/id\(store)")
-        return "<a class=\"primary\" href=\"\(url)\">Get the app on the App Store</a>\n"
+    /// The store buttons this platform gets: the App Store on iOS, Google
+    /// Play (and "Open in the app", for an installed app the browser did not
+    /// hand the link to) on Android, both elsewhere; none whose store
+    /// setting is unset. The first is the primary action.
+    private var storeActions: String {
+        var actions: [(label: String, url: String)] = []
+        if platform.offersAppStore, let store = links.appStoreID {
+            actions.append(("Get the app on the App Store", "https://apps.apple.com/app/id\(store)"))
+        }
+        if platform.offersGooglePlay, let package = androidPackage {
+            let (source, campaign) = (preview.source, preview.campaign)
+            actions.append(("Get the app on Google Play", token.googlePlayLink(package: package, source: source, campaign: campaign)))
+            if platform == .android, let host = links.publicHost {
+                let intent = token.androidIntentLink(host: host, package: package, source: source, campaign: campaign)
+                actions.append(("Open in the app", intent))
+            }
+        }
+        guard !actions.isEmpty else { return "" }
+        let buttons = actions.enumerated().map { index, action in
+            "<a class=\"\(index == 0 ? "primary" : "store")\" href=\"\(HTMLText.escaped(action.url))\">\(action.label)</a>"
+        }
+        return "<div class=\"actions\">" + buttons.joined() + "</div>\n"
     }
 }

@@ -24,11 +24,14 @@ struct LandingRoutes {
                 return .html(NotFoundPage.html, status: 404)
             }
             let page = LandingPage(
-                preview: preview, link: app.source(of: credential), qrPath: "/invite/\(token.text)/qr.svg", links: app.configuration.links
-            )
+                preview: preview, token: token, link: app.source(of: credential), qrPath: "/invite/\(token.text)/qr.svg",
+                links: app.configuration.links, androidPackage: app.configuration.redemption.androidPackage,
+                platform: LandingPlatform(userAgent: request.headers["User-Agent"]))
             noteView(of: preview.inviteID, request)
             var response = Response.html(page.html)
             response.headers.set("Cache-Control", "private, no-store")
+            // The store links follow the agent's platform.
+            response.headers.set("Vary", "User-Agent")
             response.allowInlineScripts(hashes: [LandingPage.scriptHash])
             return response
         }
