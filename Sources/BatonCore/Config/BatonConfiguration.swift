@@ -59,7 +59,7 @@ public struct BatonConfiguration: Sendable {
         let server = ServerSettings.read(&reader)
         let links = LinkSettings.read(&reader)
         let webhookDelivery = WebhookDeliverySettings.read(&reader)
-        let webhook = WebhookSettings.read(&reader)
+        let webhook = WebhookSettings.read(&reader, destinations: webhookDelivery?.destinations ?? DestinationPolicy())
         let worker = WorkerSettings.read(&reader)
         let redemption = RedemptionSettings.read(&reader, secretKey: secretKey)
         // Judged on the values the settings ended up with, however they were given.
