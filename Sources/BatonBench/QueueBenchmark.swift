@@ -235,7 +235,7 @@ public struct QueueBenchmark: Sendable {
         try connection.runScript(
             "TRUNCATE baton.jobs, baton.events, baton.redemptions, baton.invites, baton.invite_deadlines, baton.webhook_endpoints CASCADE")
         _ = try WebhookEndpointStore(secret: Sodium.randomBytes(32)).create(
-            try NewWebhookEndpoint(url: "http://127.0.0.1:9/hooks/bench-expiry"), on: connection)
+            try NewWebhookEndpoint(url: "http://127.0.0.1:9/hooks/bench-expiry", destinations: .allowingLoopback), on: connection)
         try connection.query(
             """
             INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, created_at, expires_at)

@@ -17,7 +17,8 @@ extension Worker {
         [
             OutboxEvents.webhookKind: WebhookDelivery(
                 settings: delivery, secretKey: secretKey, events: WebhookEvents(conninfo: conninfo),
-                transport: WebhookTransport(limit: delivery.timeout, caBundle: delivery.caBundle), metrics: metrics, clock: clock, log: log)
+                transport: WebhookTransport(limit: delivery.timeout, caBundle: delivery.caBundle, destinations: delivery.destinations),
+                metrics: metrics, clock: clock, log: log)
         ]
     }
 

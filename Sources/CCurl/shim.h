@@ -1,4 +1,7 @@
 #include <stddef.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
 #include <curl/curl.h>
 
 /*
@@ -44,4 +47,31 @@ static inline CURLcode baton_curl_message_result(const CURLMsg *message) {
 /* curl_global_init(CURL_GLOBAL_DEFAULT): the flag is a macro of macros. */
 static inline CURLcode baton_curl_global_init(void) {
     return curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+
+static inline CURLcode baton_curl_easy_opensocket(CURL *easy, curl_opensocket_callback callback) {
+    return curl_easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, callback);
+}
+
+/*
+ * The address of a resolved `curl_sockaddr` libcurl is about to connect to,
+ * copied into `bytes`: returns 4 for IPv4, 16 for IPv6, 0 for anything else.
+ * `addr` is only a `struct sockaddr` in the declaration; libcurl stores the
+ * whole `sockaddr_in6` there, `addrlen` long.
+ */
+static inline int baton_curl_sockaddr_bytes(const struct curl_sockaddr *address, unsigned char bytes[16]) {
+    if (address->family == AF_INET && address->addrlen >= sizeof(struct sockaddr_in)) {
+        memcpy(bytes, &((const struct sockaddr_in *)(const void *)&address->addr)->sin_addr, 4);
+        return 4;
+    }
+    if (address->family == AF_INET6 && address->addrlen >= sizeof(struct sockaddr_in6)) {
+        memcpy(bytes, &((const struct sockaddr_in6 *)(const void *)&address->addr)->sin6_addr, 16);
+        return 16;
+    }
+    return 0;
+}
+
+/* The socket libcurl's own open-socket callback would open for `address`. */
+static inline curl_socket_t baton_curl_open_socket(const struct curl_sockaddr *address) {
+    return socket(address->family, address->socktype, address->protocol);
 }

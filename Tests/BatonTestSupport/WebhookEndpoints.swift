@@ -5,12 +5,13 @@ import Postgres
 extension MigratedDatabase {
     /// Adds a webhook endpoint (secret sealed under ``TestSecrets/secretKey``),
     /// so that events recorded from now on fan out a delivery job to it.
+    /// Loopback is allowed, since the tests' receivers listen there.
     /// - Returns: the endpoint and its secret.
     @discardableResult
     public func addWebhookEndpoint(
         url: String = "https://hooks.example.com/baton", events: [String] = ["*"], disabled: Bool = false
     ) throws -> (endpoint: WebhookEndpoint, secret: WebhookSecret) {
-        let new = try NewWebhookEndpoint(url: url, enabledEvents: events, disabled: disabled)
+        let new = try NewWebhookEndpoint(url: url, enabledEvents: events, disabled: disabled, destinations: .allowingLoopback)
         return try WebhookEndpointStore(secret: TestSecrets.secretKey).create(new, on: connection)
     }
 

@@ -10,7 +10,7 @@ struct FuzzTarget: Sendable {
     let check: @Sendable ([UInt8]) -> Void
 
     /// Every target, in the order `fuzz/run all` runs them.
-    static let all: [FuzzTarget] = [handoff, invocation, credential, routes, paste, clipSize, referrer]
+    static let all: [FuzzTarget] = [handoff, invocation, credential, routes, paste, clipSize, referrer, destination]
 
     /// The target called `name`, if there is one.
     static func named(_ name: String) -> FuzzTarget? {

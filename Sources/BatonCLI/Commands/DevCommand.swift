@@ -25,8 +25,10 @@ enum DevCommand: BatonCommand {
             (BATON_APPLE_TEAM_ID, BATON_APP_BUNDLE_ID, BATON_CLIP_BUNDLE_ID, BATON_APP_STORE_ID)
             come from the environment, or get example values that it names; the other BATON_* settings
             (webhook, timeouts, rate limits, ...) apply from the environment too, except the database,
-            secrets and listen address, which are its own; with BATON_METRICS_LISTEN set, /metrics is served
-            there (and not on the API listener), as by `baton serve`. Every run writes DIR/baton.env so that
+            secrets and listen address, which are its own; webhooks may reach loopback receivers
+            (BATON_WEBHOOK_ALLOWED_NETWORKS=127.0.0.0/8,::1) unless that setting is given; with
+            BATON_METRICS_LISTEN set, /metrics is served there (and not on the API listener), as by
+            `baton serve`. Every run writes DIR/baton.env so that
             `set -a; . DIR/baton.env; set +a` lets every other baton command reach the same
             database. Runs the worker (jobs, webhooks, invite expiry) in the same process.
             With --no-worker jobs wait in the queue for a separate worker, as in production:
@@ -57,6 +59,7 @@ enum DevCommand: BatonCommand {
         let environment = try workspace.environment(databaseURL: cluster.connectionString, listen: listen)
             .merging(DevWorkspace.passedThroughSettings(from: processEnvironment)) { own, _ in own }
             .merging(links.values) { $1 }
+            .merging(DevWorkspace.loopbackWebhooks) { given, _ in given }
         try workspace.writeEnvironment(environment)
         let configuration = try BatonConfiguration(environment: environment)
         let connection = try PostgresConnection(configuration.databaseURL)

@@ -64,7 +64,10 @@ enum WebhooksCreateCommand: BatonCommand {
     static let spec = CommandSpec(
         name: "webhooks create", summary: "Create a webhook endpoint; its signing secret is printed once.",
         options: [
-            .value("url", "URL", "Where to POST: https://, or http:// to a loopback host."),
+            .value(
+                "url", "URL",
+                "Where to POST: https://, or http:// to a loopback host; a public address unless BATON_WEBHOOK_ALLOWED_NETWORKS allows its network."
+            ),
             .value("description", "TEXT", "What it is for (at most 500 characters)."),
             .value(
                 "event", "TYPE", "An event type to send (\(WebhookEndpoint.knownEventTypes.joined(separator: ", "))); all when none.",
@@ -81,11 +84,12 @@ enum WebhooksCreateCommand: BatonCommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
         let events = arguments.strings("event")
-        let new = try NewWebhookEndpoint(
-            url: arguments.string("url"), description: arguments.string("description"), enabledEvents: events.isEmpty ? nil : events,
-            disabled: arguments.flag("disabled"))
         let (endpoint, secret) = try ConfiguredDatabase.open { configuration, connection in
-            try WebhookEndpointStore(secret: configuration.secretKey).create(new, on: connection)
+            // Checked against the configured destination policy, as the API checks it.
+            let new = try NewWebhookEndpoint(
+                url: arguments.string("url"), description: arguments.string("description"), enabledEvents: events.isEmpty ? nil : events,
+                disabled: arguments.flag("disabled"), destinations: configuration.webhookDelivery.destinations)
+            return try WebhookEndpointStore(secret: configuration.secretKey).create(new, on: connection)
         }
         try Webhooks.show(
             endpoint, secret, notice: "The endpoint's id is \(endpoint.id.uuidString.lowercased()).", arguments, console: console)

@@ -58,6 +58,13 @@ struct DevWorkspace {
         return (values, filled)
     }
 
+    /// Loopback webhook receivers, which `baton dev` allows unless
+    /// `BATON_WEBHOOK_ALLOWED_NETWORKS` is given: a receiver under
+    /// development listens on the same machine.
+    static let loopbackWebhooks = [
+        Setting.webhookAllowedNetworks.name: DestinationPolicy.loopback.map(\.description).joined(separator: ",")
+    ]
+
     /// The settings `baton dev` owns: the cluster's database, the saved
     /// secrets and its listen address. The environment cannot override them.
     static let ownSettings: Set<String> = [Setting.databaseURL.name, Setting.secretKey.name, Setting.listen.name, Setting.handoffKeys.name]

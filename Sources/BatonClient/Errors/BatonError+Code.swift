@@ -17,6 +17,7 @@ extension BatonError {
         case familyNotFound = "family_not_found"
         case webhookEndpointNotFound = "webhook_endpoint_not_found"
         case webhookEndpointManagedByConfig = "webhook_endpoint_managed_by_config"
+        case webhookURLNotAllowed = "webhook_url_not_allowed"
         case eventNotFound = "event_not_found", invalidCursor = "invalid_cursor"
         case handoffTooLarge = "handoff_too_large", handoffMalformed = "handoff_malformed"
         case handoffUnsupportedVersion = "handoff_unsupported_version", handoffUnsupportedKind = "handoff_unsupported_kind"
@@ -56,6 +57,7 @@ extension BatonError {
             case .familyNotFound: .familyNotFound
             case .webhookEndpointNotFound: .webhookEndpointNotFound
             case .webhookEndpointManagedByConfig: .webhookEndpointManagedByConfig
+            case .webhookURLNotAllowed: .webhookURLNotAllowed(addressClass: details["address_class"]?.string)
             case .eventNotFound: .eventNotFound
             case .invalidCursor: .invalidCursor
             case .invalidCode: .invalidCode(reason: reason)
@@ -132,6 +134,7 @@ extension BatonError {
         case .familyNotFound: .familyNotFound
         case .webhookEndpointNotFound: .webhookEndpointNotFound
         case .webhookEndpointManagedByConfig: .webhookEndpointManagedByConfig
+        case .webhookURLNotAllowed: .webhookURLNotAllowed
         case .eventNotFound: .eventNotFound
         case .invalidCursor: .invalidCursor
         case .invalidCode: .invalidCode

@@ -42,6 +42,9 @@ public enum BatonError: Error, Equatable, Sendable {
     case webhookEndpointNotFound
     /// 409: the endpoint comes from `BATON_WEBHOOK_URL`; change the server's configuration instead.
     case webhookEndpointManagedByConfig
+    /// 422: the URL's host is an address of a class the server's destination
+    /// policy refuses; `addressClass` names it (`link_local`, `private`, …).
+    case webhookURLNotAllowed(addressClass: String?)
     /// 404 on a redelivery: no event has this id, or it is past its retention.
     case eventNotFound
     /// 400 on `GET /v1/events`: `after` is not a cursor the server returned.

@@ -61,7 +61,7 @@ public struct BatonConfiguration: Sendable {
         let server = ServerSettings.read(&reader)
         let links = LinkSettings.read(&reader)
         let webhookDelivery = WebhookDeliverySettings.read(&reader)
-        let webhook = WebhookSettings.read(&reader)
+        let webhook = WebhookSettings.read(&reader, destinations: webhookDelivery?.destinations ?? DestinationPolicy())
         let worker = WorkerSettings.read(&reader)
         let redemption = RedemptionSettings.read(&reader, secretKey: secretKey)
         let reports = ReportSettings.read(&reader)

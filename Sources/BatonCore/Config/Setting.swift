@@ -118,6 +118,13 @@ public struct Setting: Sendable, Hashable {
             "PEM file of the CA certificates that webhook receivers' TLS certificates are verified against, instead of the system bundle (receivers behind a private CA). Unset: the system bundle.",
         defaultValue: "", isSecret: false
     )
+    /// Private networks webhook deliveries may reach, besides public addresses.
+    public static let webhookAllowedNetworks = Setting(
+        name: "BATON_WEBHOOK_ALLOWED_NETWORKS",
+        summary:
+            "Comma-separated CIDRs (10.1.0.0/16,fd00:1::/64) webhook endpoints may reach besides public unicast addresses, for receivers inside the cluster. Unset: public addresses only (baton dev: loopback too).",
+        defaultValue: "", isSecret: false
+    )
     /// Jobs one worker runs at once.
     public static let workerConcurrency = Setting(
         name: "BATON_WORKER_CONCURRENCY",
@@ -171,7 +178,7 @@ public struct Setting: Sendable, Hashable {
             guessBudgetFlush,
             androidPackage, androidFingerprints,
             webhookURL, webhookSecret, webhookTimeout, webhookRetryBase, webhookMaxAttempts, webhookDisableAfter, webhookLogRetention,
-            webhookCABundle,
+            webhookCABundle, webhookAllowedNetworks,
             workerConcurrency, jobLease, jobTimeout, workerShutdownGrace, jobRetention, idempotencyRetention,
             eventRetention,
         ] + links + reports

@@ -1,8 +1,9 @@
 import Foundation
+import HTTP
 
 /// How every worker delivers webhooks, to whichever endpoint
 /// (`BATON_WEBHOOK_TIMEOUT_MS`, `_RETRY_BASE_SECONDS`, `_MAX_ATTEMPTS`,
-/// `_DISABLE_AFTER_HOURS`, `_LOG_RETENTION_DAYS`, `_CA_BUNDLE`). Read whether or not
+/// `_DISABLE_AFTER_HOURS`, `_LOG_RETENTION_DAYS`, `_CA_BUNDLE`, `_ALLOWED_NETWORKS`). Read whether or not
 /// `BATON_WEBHOOK_URL` is set: endpoints live in the database.
 public struct WebhookDeliverySettings: Sendable, Equatable {
     /// The longest one request may take.
@@ -18,11 +19,14 @@ public struct WebhookDeliverySettings: Sendable, Equatable {
     /// The PEM file of CA certificates receivers are verified against
     /// instead of the system bundle; nil for the system bundle.
     public var caBundle: String?
+    /// Which addresses endpoints may name and deliveries may connect to.
+    public var destinations: DestinationPolicy
 
-    /// The defaults, or the values given.
+    /// The defaults (public addresses only), or the values given.
     public init(
         timeout: Duration = .seconds(10), retryBaseSeconds: Double = 30, maxAttempts: Int = OutboxEvents.defaultWebhookMaxAttempts,
-        disableAfter: Duration = .seconds(5 * 86_400), logRetention: Duration = .seconds(30 * 86_400), caBundle: String? = nil
+        disableAfter: Duration = .seconds(5 * 86_400), logRetention: Duration = .seconds(30 * 86_400), caBundle: String? = nil,
+        destinations: DestinationPolicy = DestinationPolicy()
     ) {
         self.timeout = timeout
         self.retryBaseSeconds = retryBaseSeconds
@@ -30,6 +34,7 @@ public struct WebhookDeliverySettings: Sendable, Equatable {
         self.disableAfter = disableAfter
         self.logRetention = logRetention
         self.caBundle = caBundle
+        self.destinations = destinations
     }
 
     /// The retry schedule: the base doubling up to 6 hours, ±25 % jitter.
@@ -44,10 +49,26 @@ public struct WebhookDeliverySettings: Sendable, Equatable {
         let caBundle = reader.optional(.webhookCABundle, expected: "a readable PEM file of CA certificates, at most 16 MiB") { path in
             holdsCertificates(path) ? path : nil
         }
-        guard let timeout, let base, let attempts, let disableAfter, let retention, let caBundle else { return nil }
+        let networks = reader.parsed(.webhookAllowedNetworks, expected: "comma-separated CIDRs such as 10.1.0.0/16,fd00:1::/64") {
+            ranges($0)
+        }
+        guard let timeout, let base, let attempts, let disableAfter, let retention, let caBundle, let networks else { return nil }
         return WebhookDeliverySettings(
             timeout: .milliseconds(timeout), retryBaseSeconds: base, maxAttempts: attempts,
-            disableAfter: .seconds(disableAfter * 3600), logRetention: .seconds(retention * 86_400), caBundle: caBundle)
+            disableAfter: .seconds(disableAfter * 3600), logRetention: .seconds(retention * 86_400), caBundle: caBundle,
+            destinations: DestinationPolicy(allowing: networks))
+    }
+
+    /// The ranges of a comma-separated list (spaces around commas allowed;
+    /// empty: none), or nil when one is not a CIDR ``IPRange`` reads.
+    static func ranges(_ text: String) -> [IPRange]? {
+        guard !text.isEmpty else { return [] }
+        var ranges: [IPRange] = []
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let range = IPRange(item.trimmingCharacters(in: .whitespaces)) else { return nil }
+            ranges.append(range)
+        }
+        return ranges
     }
 
     /// Whether `path` is a readable file of at most 16 MiB with a PEM

@@ -44,7 +44,7 @@ public struct WebhookEndpoint: Sendable, Equatable {
     public static var knownEventTypes: [String] { OutboxEvents.EventType.allCases.map(\.rawValue) }
 }
 
-/// A new endpoint as the API or the CLI asks for it, checked by ``init(url:description:enabledEvents:disabled:)``.
+/// A new endpoint as the API or the CLI asks for it, checked by ``init(url:description:enabledEvents:disabled:destinations:)``.
 public struct NewWebhookEndpoint: Sendable, Equatable {
     /// The checked URL.
     public var url: URL
@@ -55,24 +55,29 @@ public struct NewWebhookEndpoint: Sendable, Equatable {
     /// Whether it starts disabled.
     public var disabled: Bool
 
-    /// A checked endpoint.
-    /// - Throws: `WebhookEndpointError.validationFailed` naming the field.
-    public init(url: String?, description: String? = nil, enabledEvents: [String]? = nil, disabled: Bool? = nil)
-        throws(WebhookEndpointError)
-    {
+    /// A checked endpoint, its URL's host allowed by `destinations`
+    /// (public addresses only, unless given).
+    /// - Throws: `WebhookEndpointError.validationFailed` naming the field,
+    ///   `.urlNotAllowed` naming the address class the policy refuses.
+    public init(
+        url: String?, description: String? = nil, enabledEvents: [String]? = nil, disabled: Bool? = nil,
+        destinations: DestinationPolicy = DestinationPolicy()
+    ) throws(WebhookEndpointError) {
         guard let url else { throw .validationFailed(field: "url", reason: "is required") }
-        self.url = try Self.checkURL(url)
+        self.url = try Self.checkURL(url, destinations: destinations)
         self.description = try Self.checkDescription(description ?? "")
         self.enabledEvents = try Self.checkEvents(enabledEvents ?? [WebhookEndpoint.allEvents])
         self.disabled = disabled ?? false
     }
 
-    /// `text` as an endpoint URL: `https://`, or `http://` on a loopback host.
-    static func checkURL(_ text: String) throws(WebhookEndpointError) -> URL {
+    /// `text` as an endpoint URL: `https://`, or `http://` on a loopback
+    /// host, to a host `destinations` allows.
+    static func checkURL(_ text: String, destinations: DestinationPolicy) throws(WebhookEndpointError) -> URL {
         guard text.utf8.count <= 2048 else { throw .validationFailed(field: "url", reason: "must be at most 2048 bytes") }
-        switch WebhookSettings.checkEndpoint(text) {
+        switch WebhookSettings.checkEndpoint(text, destinations: destinations) {
         case .success(let url): return url
-        case .failure(let problem): throw .validationFailed(field: "url", reason: problem.rawValue)
+        case .failure(.destinationNotAllowed(let refused)): throw .urlNotAllowed(refused)
+        case .failure(let problem): throw .validationFailed(field: "url", reason: problem.message)
         }
     }
 
@@ -112,12 +117,13 @@ public struct WebhookEndpointChange: Sendable, Equatable {
     /// Disable (true) or enable (false) it; enabling clears the reason and the failure streak.
     public var disabled: Bool?
 
-    /// A checked change.
-    /// - Throws: `WebhookEndpointError.validationFailed` naming the field.
-    public init(url: String? = nil, description: String? = nil, enabledEvents: [String]? = nil, disabled: Bool? = nil)
-        throws(WebhookEndpointError)
-    {
-        self.url = try url.map { text throws(WebhookEndpointError) in try NewWebhookEndpoint.checkURL(text) }
+    /// A checked change; a new URL's host must be one `destinations` allows.
+    /// - Throws: `WebhookEndpointError.validationFailed` naming the field, `.urlNotAllowed`.
+    public init(
+        url: String? = nil, description: String? = nil, enabledEvents: [String]? = nil, disabled: Bool? = nil,
+        destinations: DestinationPolicy = DestinationPolicy()
+    ) throws(WebhookEndpointError) {
+        self.url = try url.map { text throws(WebhookEndpointError) in try NewWebhookEndpoint.checkURL(text, destinations: destinations) }
         self.description = try description.map { text throws(WebhookEndpointError) in try NewWebhookEndpoint.checkDescription(text) }
         self.enabledEvents = try enabledEvents.map { types throws(WebhookEndpointError) in try NewWebhookEndpoint.checkEvents(types) }
         self.disabled = disabled

@@ -9,6 +9,9 @@ public enum WebhookEndpointError: Error, Equatable, Sendable, CustomStringConver
     case managedByConfig
     /// A field is missing, out of range or malformed.
     case validationFailed(field: String, reason: String)
+    /// The URL's host is an address (or `localhost`) of a class the
+    /// destination policy refuses (``DestinationPolicy``).
+    case urlNotAllowed(DestinationPolicy.AddressClass)
 
     /// The stable snake_case machine code.
     public var code: String {
@@ -17,6 +20,7 @@ public enum WebhookEndpointError: Error, Equatable, Sendable, CustomStringConver
         case .eventNotFound: "event_not_found"
         case .managedByConfig: "webhook_endpoint_managed_by_config"
         case .validationFailed: "validation_failed"
+        case .urlNotAllowed: "webhook_url_not_allowed"
         }
     }
 
@@ -28,6 +32,7 @@ public enum WebhookEndpointError: Error, Equatable, Sendable, CustomStringConver
         case .managedByConfig:
             "This webhook endpoint is defined by BATON_WEBHOOK_URL and BATON_WEBHOOK_SECRET; change those settings instead."
         case .validationFailed(let field, let reason): "\(field) \(reason)."
+        case .urlNotAllowed(let refused): "url \(WebhookSettings.EndpointProblem.destinationNotAllowed(refused).message)."
         }
     }
 

@@ -3,18 +3,22 @@ import HTTP
 
 /// How webhook endpoint failures read on the wire: 404 for an unknown
 /// endpoint or event, 409 for an endpoint managed by configuration, 422 with
-/// `details.field` for a bad field.
+/// `details.field` for a bad field, and with `details.address_class` too
+/// for a URL whose host the destination policy refuses.
 extension WebhookEndpointError: HTTPErrorConvertible {
     public var status: Int {
         switch self {
         case .notFound, .eventNotFound: 404
         case .managedByConfig: 409
-        case .validationFailed: 422
+        case .validationFailed, .urlNotAllowed: 422
         }
     }
 
     public var details: [String: JSONValue] {
-        if case .validationFailed(let field, _) = self { return ["field": .string(field)] }
-        return [:]
+        switch self {
+        case .validationFailed(let field, _): ["field": .string(field)]
+        case .urlNotAllowed(let refused): ["field": .string("url"), "address_class": .string(refused.rawValue)]
+        default: [:]
+        }
     }
 }

@@ -14,6 +14,9 @@ extension OpenAPIDocument {
         let notFound = errorAnswer("No such endpoint (webhook_endpoint_not_found)")
         let managed = errorAnswer(
             "The endpoint comes from BATON_WEBHOOK_URL and can't be changed here (webhook_endpoint_managed_by_config)")
+        let urlRefused = errorAnswer(
+            "A field out of bounds, unknown or repeated (details.field), or a url whose host is an address the destination policy refuses (details.address_class: loopback, private, link_local, ...; docs/webhooks.md) (validation_failed, unknown_field, duplicate_field, number_out_of_range, webhook_url_not_allowed)"
+        )
         let refusals = OpenAPISharedResponse.keyed + [.invalidRequest, .unavailable]
         let bodyRefusals = OpenAPISharedResponse.keyed + OpenAPISharedResponse.jsonBody + [.validationFailedOrKeyReused, .unavailable]
         let page: [Object] = [
@@ -27,7 +30,7 @@ extension OpenAPIDocument {
                     description:
                         "Every event recorded from now on whose type the filter names (or all, with [\"*\"]) gets one delivery job for this endpoint, retried on its own schedule.",
                     tag: webhookTag, security: write, jsonBody: schema("NewWebhookEndpoint"),
-                    answers: ["201": jsonAnswer("The endpoint with its secret", schema("WebhookEndpointWithSecret"))],
+                    answers: ["201": jsonAnswer("The endpoint with its secret", schema("WebhookEndpointWithSecret")), "422": urlRefused],
                     shared: bodyRefusals),
                 "get": operation(
                     "listWebhookEndpoints", "List webhook endpoints by id (keyset pagination)",
@@ -53,7 +56,10 @@ extension OpenAPIDocument {
                     description:
                         "Fields left out keep their value. Enabling (disabled: false) clears disabled_reason and the failure streak. An endpoint managed by configuration takes only disabled.",
                     tag: webhookTag, security: write, parameters: [id], jsonBody: schema("WebhookEndpointChange"),
-                    answers: ["200": jsonAnswer("The endpoint as it now is", schema("WebhookEndpoint")), "404": notFound, "409": managed],
+                    answers: [
+                        "200": jsonAnswer("The endpoint as it now is", schema("WebhookEndpoint")), "404": notFound, "409": managed,
+                        "422": urlRefused,
+                    ],
                     shared: bodyRefusals),
                 "delete": operation(
                     "deleteWebhookEndpoint", "Delete a webhook endpoint and its delivery log",

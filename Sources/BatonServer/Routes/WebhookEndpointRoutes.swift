@@ -13,6 +13,7 @@ struct WebhookEndpointRoutes {
     let app: BatonApplication
     private var store: WebhookEndpointStore { app.webhookEndpoints }
     private var maxAttempts: Int { app.configuration.webhookDelivery.maxAttempts }
+    private var destinations: DestinationPolicy { app.configuration.webhookDelivery.destinations }
 
     func register(on router: inout Router) {
         let optionalBody = RouteOptions(maxBodyBytes: 1024, acceptedContentTypes: nil)
@@ -34,7 +35,8 @@ struct WebhookEndpointRoutes {
     private func create(_ request: Request) throws -> Response {
         let draft = try request.decodeJSON(EndpointDraft.self)
         let new = try NewWebhookEndpoint(
-            url: draft.url, description: draft.description, enabledEvents: draft.enabledEvents, disabled: draft.disabled)
+            url: draft.url, description: draft.description, enabledEvents: draft.enabledEvents, disabled: draft.disabled,
+            destinations: destinations)
         let (endpoint, secret) = try app.withConnection { try store.create(new, on: $0) }
         return try .json(WebhookEndpointBody(endpoint: endpoint, secret: secret), status: 201)
     }
@@ -64,7 +66,8 @@ struct WebhookEndpointRoutes {
         let id = try Self.endpointID(request)
         let draft = try request.decodeJSON(EndpointDraft.self)
         let change = try WebhookEndpointChange(
-            url: draft.url, description: draft.description, enabledEvents: draft.enabledEvents, disabled: draft.disabled)
+            url: draft.url, description: draft.description, enabledEvents: draft.enabledEvents, disabled: draft.disabled,
+            destinations: destinations)
         return try .json(WebhookEndpointBody(endpoint: try app.withConnection { try store.update(id: id, change, on: $0) }))
     }
 

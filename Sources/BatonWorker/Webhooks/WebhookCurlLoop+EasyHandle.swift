@@ -6,7 +6,8 @@ extension WebhookCurlLoop {
     /// HTTP(S) only, HTTP/2 over TLS when offered, TLS verified against the
     /// system CA bundle (libcurl's default on Debian) or the PEM file
     /// `caBundle` instead, no redirects, no signals, the answer's body into
-    /// ``WebhookTransfer/receive(_:)``.
+    /// ``WebhookTransfer/receive(_:)``, and every socket opened by
+    /// ``WebhookTransfer/openSocket(_:)``, which judges the resolved address.
     static func makeEasyHandle(caBundle: String?) -> UnsafeMutableRawPointer? {
         guard let easy = curl_easy_init() else { return nil }
         _ = baton_curl_easy_long(easy, CURLOPT_NOSIGNAL, 1)
@@ -24,6 +25,12 @@ extension WebhookCurlLoop {
             _ = baton_curl_easy_pointer(easy, CURLOPT_CAPATH, nil)
         }
         _ = baton_curl_easy_long(easy, CURLOPT_TCP_KEEPALIVE, 1)
+        // libcurl calls this with each address it resolved, right before it connects: the
+        // one place a name that resolves (or rebinds) to a refused address is stopped.
+        _ = baton_curl_easy_opensocket(easy) { context, _, address in
+            guard let context, let address else { return CURL_SOCKET_BAD }
+            return Unmanaged<WebhookTransfer>.fromOpaque(context).takeUnretainedValue().openSocket(address)
+        }
         _ = baton_curl_easy_write(easy) { data, size, count, context in
             guard let data, let context else { return 0 }
             let transfer = Unmanaged<WebhookTransfer>.fromOpaque(context).takeUnretainedValue()
@@ -55,6 +62,7 @@ extension WebhookCurlLoop {
         _ = baton_curl_easy_long(easy, CURLOPT_TIMEOUT_MS, total)
         _ = baton_curl_easy_long(easy, CURLOPT_CONNECTTIMEOUT_MS, min(total, max(1, Int(connectLimit / .milliseconds(1)))))
         _ = baton_curl_easy_pointer(easy, CURLOPT_WRITEDATA, Unmanaged.passUnretained(transfer).toOpaque())
+        _ = baton_curl_easy_pointer(easy, CURLOPT_OPENSOCKETDATA, Unmanaged.passUnretained(transfer).toOpaque())
         return true
     }
 
@@ -66,24 +74,25 @@ extension WebhookCurlLoop {
             !header.name.isEmpty && !header.name.utf8.contains { forbidden($0) || $0 == UInt8(ascii: ":") }
                 && !header.value.utf8.contains(where: forbidden)
         }
-        return valid ? nil : "invalid header"
+        return valid ? nil : "invalid_header"
     }
 
-    /// A fixed phrase per libcurl result: never the URL or text from the receiver.
+    /// A fixed category per libcurl result: never libcurl's text, the URL
+    /// or text from the receiver.
     static func phrase(for code: CURLcode) -> String {
         switch code {
-        case CURLE_OPERATION_TIMEDOUT: "timed out"
-        case CURLE_COULDNT_CONNECT: "connection refused"
-        case CURLE_COULDNT_RESOLVE_HOST: "host not found"
-        case CURLE_COULDNT_RESOLVE_PROXY: "proxy not found"
+        case CURLE_OPERATION_TIMEDOUT: "timeout"
+        case CURLE_COULDNT_CONNECT: "connection_refused"
+        case CURLE_COULDNT_RESOLVE_HOST: "host_not_found"
+        case CURLE_COULDNT_RESOLVE_PROXY: "proxy_not_found"
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
-            "TLS failed"
-        case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE: "connection lost"
-        case CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM: "malformed response"
-        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL: "bad URL"
-        case CURLE_OK: "no response"
-        default: "request failed (curl error \(code.rawValue))"
+            "tls"
+        case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_PARTIAL_FILE: "connection_lost"
+        case CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM: "malformed_response"
+        case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL: "bad_url"
+        case CURLE_OK: "no_response"
+        default: "request_failed"
         }
     }
 }

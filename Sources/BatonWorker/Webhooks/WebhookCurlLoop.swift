@@ -1,4 +1,5 @@
 import BackgroundServices
+import BatonCore
 import CCurl
 import Foundation
 import Synchronization
@@ -33,6 +34,8 @@ final class WebhookCurlLoop: Sendable {
     let connectLimit: Duration
     /// The PEM file receivers are verified against instead of the system bundle, if any.
     let caBundle: String?
+    /// Which addresses transfers may connect to.
+    let destinations: DestinationPolicy
 
     /// A libcurl handle pointer, carried between threads by the rules above.
     private struct Handle: @unchecked Sendable {
@@ -42,9 +45,10 @@ final class WebhookCurlLoop: Sendable {
     private static let initialized: Bool = baton_curl_global_init() == CURLE_OK
 
     /// Starts the loop thread (`baton-webhooks`).
-    init(connectLimit: Duration, caBundle: String?) {
+    init(connectLimit: Duration, caBundle: String?, destinations: DestinationPolicy) {
         self.connectLimit = connectLimit
         self.caBundle = caBundle
+        self.destinations = destinations
         precondition(Self.initialized, "libcurl failed to initialize")
         guard let multi = curl_multi_init() else { preconditionFailure("curl_multi_init failed: out of memory") }
         self.multi = Handle(pointer: multi)
@@ -75,7 +79,7 @@ final class WebhookCurlLoop: Sendable {
             if let problem = Self.headerProblem(request) {
                 refused.append((index: index, response: WebhookResponse(outcome: .failed(problem), duration: .zero)))
             } else {
-                transfers[index] = WebhookTransfer(request, index: index, group: group)
+                transfers[index] = WebhookTransfer(request, index: index, group: group, destinations: destinations)
             }
         }
         if !refused.isEmpty { each(refused) }
@@ -99,7 +103,7 @@ final class WebhookCurlLoop: Sendable {
             guard !ready.isEmpty else {
                 return each(
                     transfers.map { entry in
-                        (index: entry.key, response: WebhookResponse(outcome: .failed("timed out"), duration: .now - entry.value.started))
+                        (index: entry.key, response: WebhookResponse(outcome: .failed("timeout"), duration: .now - entry.value.started))
                     })
             }
             each(
@@ -108,15 +112,15 @@ final class WebhookCurlLoop: Sendable {
                         (
                             index: index,
                             response: transfer.response
-                                ?? WebhookResponse(outcome: .failed("no response"), duration: .now - transfer.started)
+                                ?? WebhookResponse(outcome: .failed("no_response"), duration: .now - transfer.started)
                         )
                     }
                 })
         }
     }
 
-    /// Stops the loop: queued and running transfers fail with "transport
-    /// stopped", later ones at once. Waits for the loop thread to end.
+    /// Stops the loop: queued and running transfers fail with
+    /// `transport_stopped`, later ones at once. Waits for the loop thread to end.
     func stop() {
         let first = queue.withLock { queue in
             defer { queue.stopping = true }
@@ -128,7 +132,7 @@ final class WebhookCurlLoop: Sendable {
     }
 
     /// The failure of a transfer the stopping transport never finished.
-    static let stopped = "transport stopped"
+    static let stopped = "transport_stopped"
 
     /// What only the loop thread touches: the easy handles in use, each
     /// with its transfer, and those free for the next.
@@ -168,11 +172,11 @@ final class WebhookCurlLoop: Sendable {
     /// Puts `transfer` on an easy handle and into the multi handle, or fails it.
     private func start(_ transfer: WebhookTransfer, _ state: inout LoopState) {
         guard let easy = state.idle.popLast() ?? Self.makeEasyHandle(caBundle: caBundle) else {
-            return transfer.finish(.failed("request failed (out of memory)"))
+            return transfer.finish(.failed("request_failed"))
         }
         guard configure(easy, for: transfer), curl_multi_add_handle(multi.pointer, easy) == CURLM_OK else {
             state.idle.append(easy)
-            return transfer.finish(.failed("bad URL"))
+            return transfer.finish(.failed("bad_url"))
         }
         state.active[easy] = transfer
     }
@@ -192,14 +196,22 @@ final class WebhookCurlLoop: Sendable {
             opened.add(connects, ordering: .relaxed)
             curl_multi_remove_handle(multi.pointer, easy)
             state.idle.append(easy)
-            transfer.finish(Self.outcome(code, status: status, abandonedBody: transfer.abandonedBody))
+            transfer.finish(
+                Self.outcome(
+                    code, status: status, abandonedBody: transfer.abandonedBody, refusedDestination: transfer.refusedDestination != nil))
         }
     }
 
+    /// The failure of a transfer whose every address the destination
+    /// policy refused: nothing was connected.
+    static let destinationNotAllowed = "destination_not_allowed"
+
     /// A finished transfer's outcome: its status, also when the loop itself
-    /// cut off a long answer; otherwise the failure.
-    static func outcome(_ code: CURLcode, status: Int, abandonedBody: Bool) -> WebhookResponse.Outcome {
+    /// cut off a long answer; otherwise the failure, which is
+    /// ``destinationNotAllowed`` when an address was refused (libcurl only
+    /// says it could not connect).
+    static func outcome(_ code: CURLcode, status: Int, abandonedBody: Bool, refusedDestination: Bool) -> WebhookResponse.Outcome {
         if code == CURLE_OK || (code == CURLE_WRITE_ERROR && abandonedBody), status > 0 { return .status(status) }
-        return .failed(phrase(for: code))
+        return .failed(refusedDestination && code == CURLE_COULDNT_CONNECT ? destinationNotAllowed : phrase(for: code))
     }
 }

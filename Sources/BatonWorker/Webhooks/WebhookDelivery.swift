@@ -152,7 +152,7 @@ public struct WebhookDelivery: BatchJobHandler {
         }
         let secrets = target.sealedSecrets.compactMap { endpoints.openSecret($0, for: target.endpointID) }
         guard secrets.count == target.sealedSecrets.count else {
-            let response = WebhookResponse(outcome: .failed("signing secret unreadable"), duration: .zero)
+            let response = WebhookResponse(outcome: .failed("signing_secret_unreadable"), duration: .zero)
             return .unsigned(outcome(target, response, succeeded: false, now: now))
         }
         let body = Data(target.body.bytes)

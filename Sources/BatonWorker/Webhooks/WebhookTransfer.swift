@@ -1,3 +1,4 @@
+import BatonCore
 import CCurl
 
 /// One POST on its way through ``WebhookCurlLoop``: the request, what has
@@ -14,6 +15,10 @@ final class WebhookTransfer: @unchecked Sendable {
     /// Where the transfer reports its end, as `index`.
     let group: WebhookTransferGroup
     let index: Int
+    /// Which addresses it may connect to.
+    let destinations: DestinationPolicy
+    /// The class of an address ``openSocket(_:)`` refused, if it refused one.
+    private(set) var refusedDestination: DestinationPolicy.AddressClass?
     /// The outcome; set by the loop thread just before ``done`` is signalled.
     var response: WebhookResponse?
     /// The request's header list, owned by libcurl's easy handle while it runs.
@@ -30,10 +35,11 @@ final class WebhookTransfer: @unchecked Sendable {
     /// cut off (the connection is closed; the status still counts).
     static let discardLimit = 65_536
 
-    init(_ request: WebhookRequest, index: Int, group: WebhookTransferGroup) {
+    init(_ request: WebhookRequest, index: Int, group: WebhookTransferGroup, destinations: DestinationPolicy) {
         self.request = request
         self.index = index
         self.group = group
+        self.destinations = destinations
         started = .now
     }
 
@@ -48,6 +54,20 @@ final class WebhookTransfer: @unchecked Sendable {
             return 0
         }
         return bytes.count
+    }
+
+    /// The socket for a connection to `address` (as libcurl resolved it),
+    /// or `CURL_SOCKET_BAD` when ``destinations`` refuses the address:
+    /// then nothing is connected, the refusal is remembered, and libcurl
+    /// tries the name's next address or fails with `CURLE_COULDNT_CONNECT`.
+    func openSocket(_ address: UnsafeMutablePointer<curl_sockaddr>) -> curl_socket_t {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let count = Int(baton_curl_sockaddr_bytes(address, &bytes))
+        if let refused = destinations.refusal(for: Array(bytes.prefix(count))) {
+            refusedDestination = refused
+            return CURL_SOCKET_BAD
+        }
+        return baton_curl_open_socket(address)
     }
 
     /// Records the outcome and reports to the group; frees the header list.

@@ -1,3 +1,4 @@
+import BatonCore
 import Foundation
 
 /// HTTP POSTs for webhook deliveries, through one libcurl multi handle
@@ -14,11 +15,14 @@ import Foundation
 /// non-2xx), and the body of the answer is kept up to
 /// ``WebhookResponse/bodyLimit`` bytes; the rest is discarded. Proxies
 /// come from the environment as libcurl reads them (`https_proxy`,
-/// `http_proxy`, `NO_PROXY`; docs/queue.md). Failures are fixed phrases
-/// (``WebhookCurlLoop/phrase(for:)``), never the receiver's text or the URL.
+/// `http_proxy`, `NO_PROXY`; docs/queue.md). Every address a connection is
+/// opened to is judged by the ``DestinationPolicy`` after resolution (the
+/// proxy's, through a proxy, which resolves the receiver itself; docs/webhooks.md).
+/// Failures are fixed categories (``WebhookCurlLoop/phrase(for:)``,
+/// `destination_not_allowed`), never libcurl's or the receiver's text or the URL.
 ///
 /// The transport stops when released (or at ``shutdown()``): requests
-/// still in flight then fail with "transport stopped".
+/// still in flight then fail with `transport_stopped`.
 final class WebhookTransport: Sendable {
     private let loop: WebhookCurlLoop
     /// The longest any request may take; each may ask for less.
@@ -27,10 +31,14 @@ final class WebhookTransport: Sendable {
     /// A transport whose requests never outlast `limit`, each connecting
     /// within `connectLimit` (or its own timeout, when shorter), verifying
     /// receivers against the PEM file `caBundle` instead of the system
-    /// bundle when given.
-    init(limit: Duration, connectLimit: Duration = .seconds(10), caBundle: String? = nil) {
+    /// bundle when given, connecting only to addresses `destinations`
+    /// allows (public ones, unless given).
+    init(
+        limit: Duration, connectLimit: Duration = .seconds(10), caBundle: String? = nil,
+        destinations: DestinationPolicy = DestinationPolicy()
+    ) {
         self.limit = limit
-        loop = WebhookCurlLoop(connectLimit: connectLimit, caBundle: caBundle)
+        loop = WebhookCurlLoop(connectLimit: connectLimit, caBundle: caBundle, destinations: destinations)
     }
 
     deinit {
@@ -40,7 +48,7 @@ final class WebhookTransport: Sendable {
     /// Sends `request` and waits for its answer, at most its timeout (and
     /// the transport's limit). Returns the status, or why there was none.
     func post(_ request: WebhookRequest) -> WebhookResponse {
-        var response = WebhookResponse(outcome: .failed("no response"), duration: .zero)
+        var response = WebhookResponse(outcome: .failed("no_response"), duration: .zero)
         post([request]) { response = $0[0].response }
         return response
     }

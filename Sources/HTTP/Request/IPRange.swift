@@ -43,6 +43,14 @@ public struct IPRange: Sendable, Hashable, CustomStringConvertible {
         return Self.masked(parsed.bytes, prefixLength: prefixLength) == bytes
     }
 
+    /// Whether the address of `bytes` (4 for IPv4, 16 for IPv6, an
+    /// IPv4-mapped IPv6 address read as IPv4) is in the range; false for
+    /// any other length.
+    public func contains(bytes: [UInt8]) -> Bool {
+        guard let parsed = Self.address(bytes: bytes), parsed.family == family else { return false }
+        return Self.masked(parsed.bytes, prefixLength: prefixLength) == self.bytes
+    }
+
     /// The canonical text: `inet_ntop`'s form, with `/PREFIX` unless the range
     /// is one address.
     public var description: String {
@@ -60,9 +68,18 @@ public struct IPRange: Sendable, Hashable, CustomStringConvertible {
         if inet_pton(AF_INET, text, &v4) == 1 { return (AF_INET, withUnsafeBytes(of: v4) { Array($0) }) }
         var v6 = in6_addr()
         guard inet_pton(AF_INET6, text, &v6) == 1 else { return nil }
-        let bytes = withUnsafeBytes(of: v6) { Array($0) }
-        if bytes[..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF { return (AF_INET, Array(bytes[12...])) }
-        return (AF_INET6, bytes)
+        return address(bytes: withUnsafeBytes(of: v6) { Array($0) })
+    }
+
+    /// The family of 4 or 16 address bytes, IPv4-mapped IPv6 read as IPv4.
+    private static func address(bytes: [UInt8]) -> (family: Int32, bytes: [UInt8])? {
+        switch bytes.count {
+        case 4: return (AF_INET, bytes)
+        case 16:
+            if bytes[..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF { return (AF_INET, Array(bytes[12...])) }
+            return (AF_INET6, bytes)
+        default: return nil
+        }
     }
 
     /// `bytes` with every bit past `prefixLength` cleared.

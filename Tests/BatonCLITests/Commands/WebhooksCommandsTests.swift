@@ -35,4 +35,18 @@ struct WebhooksCommandsTests {
         #expect(outputs[4].out.contains("\"deliveries\" : 1"))
         #expect(outputs[6].status != 0 && outputs[6].err.contains("validation_failed"))
     }
+
+    @Test("create refuses an internal address as the API does, and takes it once BATON_WEBHOOK_ALLOWED_NETWORKS allows its network")
+    func createFollowsTheDestinationPolicy() throws {
+        let db = try MigratedDatabase()
+        let environment = ["BATON_DATABASE_URL": db.conninfo, "BATON_SECRET_KEY": TestSecrets.secretKeyHex]
+        let refused = try BatonRun.run(["webhooks", "create", "--url", "https://2852039166/"], environment: environment)
+        #expect(refused.status != 0 && refused.err.contains("webhook_url_not_allowed") && refused.err.contains("link_local"))
+        let stored: Int = try db.connection.query("SELECT count(*)::int FROM baton.webhook_endpoints")[0].decode(at: 0)
+        #expect(stored == 0)
+        let allowed = try BatonRun.run(
+            ["webhooks", "create", "--url", "https://10.1.2.3/hooks"],
+            environment: environment.merging(["BATON_WEBHOOK_ALLOWED_NETWORKS": "10.1.0.0/16"]) { $1 })
+        #expect(allowed.status == 0, "\(allowed.err)")
+    }
 }

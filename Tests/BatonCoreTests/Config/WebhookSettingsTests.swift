@@ -6,12 +6,12 @@ import Testing
 @Suite("Webhook settings")
 struct WebhookSettingsTests {
     @Test(
-        "https anywhere and http on loopback are accepted",
+        "https anywhere and http on loopback are accepted (with loopback allowed)",
         arguments: [
             "https://backend.example.com/hooks/baton", "http://127.0.0.1:9000/hook", "http://localhost/hook", "http://[::1]:8080/",
         ])
     func acceptedEndpoints(url: String) {
-        #expect((try? WebhookSettings.checkEndpoint(url).get()) != nil)
+        #expect((try? WebhookSettings.checkEndpoint(url, destinations: .allowingLoopback).get()) != nil)
     }
 
     @Test(
@@ -24,7 +24,7 @@ struct WebhookSettingsTests {
             ("/relative/path", .notAbsoluteURL),
         ])
     func refusedEndpoints(url: String, problem: WebhookSettings.EndpointProblem) {
-        #expect(throws: problem) { try WebhookSettings.checkEndpoint(url).get() }
+        #expect(throws: problem) { try WebhookSettings.checkEndpoint(url, destinations: .allowingLoopback).get() }
     }
 
     @Test("a webhook URL without a long enough secret is a configuration error naming the secret")

@@ -96,12 +96,13 @@ struct APIErrorCatalogTests {
                 }
             })
         #expect(
-            Self.covered(WebhookEndpointError.self, cases: 0...3) {
+            Self.covered(WebhookEndpointError.self, cases: 0...4) {
                 switch $0 {
                 case .notFound: 0
                 case .eventNotFound: 1
                 case .managedByConfig: 2
                 case .validationFailed: 3
+                case .urlNotAllowed: 4
                 }
             })
         #expect(

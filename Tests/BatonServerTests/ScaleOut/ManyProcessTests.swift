@@ -46,6 +46,7 @@ struct ManyProcessTests {
                 ["worker", "--id", id],
                 environment: Self.base(direct).merging([
                     "BATON_WEBHOOK_URL": receiver.url, "BATON_WEBHOOK_SECRET": Self.webhookSecret, "BATON_WORKER_CONCURRENCY": "4",
+                    "BATON_WEBHOOK_ALLOWED_NETWORKS": "127.0.0.0/8",
                 ]) { $1 })
         }
         let ports = try apis.map { try Self.readyPort(of: $0) }

@@ -44,6 +44,8 @@ final class TestApp {
             "BATON_APP_BUNDLE_ID": "com.example.family",
             "BATON_CLIP_BUNDLE_ID": "com.example.family.Clip",
             "BATON_APP_STORE_ID": "1234567890",
+            // The tests' webhook receivers listen on loopback, as with `baton dev`.
+            "BATON_WEBHOOK_ALLOWED_NETWORKS": "127.0.0.0/8,::1/128",
         ]
         environment.merge(overrides) { $1 }
         let configuration = try BatonConfiguration(environment: environment)

@@ -15,6 +15,8 @@ extension BatonProcess {
             "BATON_SECRET_KEY": TestSecrets.secretKeyHex,
             "BATON_WEBHOOK_URL": endpoint.absoluteString,
             "BATON_WEBHOOK_SECRET": String(decoding: WebhookDeliveryTests.secret, as: UTF8.self),
+            // The receivers listen on loopback.
+            "BATON_WEBHOOK_ALLOWED_NETWORKS": "127.0.0.0/8,::1/128",
         ].merging(settings) { $1 }
         try self.init(["worker"] + arguments, environment: environment)
     }

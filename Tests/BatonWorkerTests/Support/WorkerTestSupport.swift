@@ -40,7 +40,8 @@ extension MigratedDatabase {
         log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }
     ) -> [String: any JobHandler] {
         Worker.standardHandlers(
-            delivery: WebhookDeliverySettings(timeout: .seconds(2), retryBaseSeconds: 0.05, disableAfter: disableAfter),
+            delivery: WebhookDeliverySettings(
+                timeout: .seconds(2), retryBaseSeconds: 0.05, disableAfter: disableAfter, destinations: .allowingLoopback),
             secretKey: TestSecrets.secretKey, conninfo: conninfo, metrics: metrics, clock: clock, log: log)
     }
 }
