@@ -70,9 +70,12 @@ extension FamilyEraser {
     /// it from the erased row instead; and the delivery log keeps no answer
     /// bytes of the family's events, which a receiver that echoes the body
     /// back would have filled with its names, metadata and redeemer ids (the
-    /// rest of each entry, status and times, stays). The log is read from
-    /// the family's first invite on, through its `attempted_at` index: no
-    /// delivery of the family's events is older. Returns the events changed.
+    /// rest of each entry, status and times, stays). Every entry is marked
+    /// `answer_erased`, those of deliveries still in flight too, so their
+    /// completion stores no answer either (`Migrations/0038_delivery_answer_erased.sql`).
+    /// The log is read from the family's first invite on, through its
+    /// `attempted_at` index: no delivery of the family's events is older.
+    /// Returns the events changed.
     static let eraseEvents = PostgresStatement(
         name: "family_erase_events",
         sql: """
@@ -88,8 +91,8 @@ extension FamilyEraser {
                 UPDATE baton.jobs SET args = (args - 'event') || jsonb_build_object('event_id', args->'event'->>'id')
                 WHERE kind = $3 AND args ? 'event' AND args->'event'->'data'->>'family_id' = $1
             ), deliveries AS (
-                UPDATE baton.webhook_deliveries SET response_prefix = NULL
-                WHERE response_prefix IS NOT NULL
+                UPDATE baton.webhook_deliveries SET response_prefix = NULL, answer_erased = true
+                WHERE NOT answer_erased
                   AND attempted_at >= (SELECT min(created_at) FROM baton.invites WHERE family_id = $1)
                   AND event_id IN (SELECT event_id FROM baton.events WHERE family_id = $1)
             )

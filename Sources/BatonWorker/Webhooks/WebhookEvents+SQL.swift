@@ -43,7 +43,10 @@ extension WebhookEvents {
     /// Parameters, one element per outcome: $1 log ids, $2 durations (ms),
     /// $3 HTTP statuses, $4 transport errors, $5 successes, $6 the answers'
     /// first bytes, $7 the deliveries' clocks, $8 the disable windows
-    /// (seconds); $9 the reason an endpoint disabled here gets.
+    /// (seconds); $9 the reason an endpoint disabled here gets. An entry a
+    /// family's erasure marked `answer_erased` while its request was in
+    /// flight keeps no answer bytes (the mark is read from the row as it is
+    /// when this statement writes it).
     ///
     /// `durability`: this transaction commits without waiting for its WAL
     /// flush (`synchronous_commit` off for it alone); the job's completion
@@ -72,7 +75,7 @@ extension WebhookEvents {
             ), entry AS (
                 UPDATE baton.webhook_deliveries d
                 SET duration_ms = o.duration_ms, http_status = o.http_status, error = o.error, succeeded = o.succeeded,
-                    response_prefix = o.response_prefix
+                    response_prefix = CASE WHEN d.answer_erased THEN NULL ELSE o.response_prefix END
                 FROM outcome o, durability
                 WHERE d.id = o.log_id
                 RETURNING d.endpoint_id, o.succeeded, o.at, o.disable_after

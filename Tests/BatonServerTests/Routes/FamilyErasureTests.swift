@@ -188,32 +188,60 @@ struct FamilyErasureTests {
         #expect(unknown.status == 404 && unknown.errorCode == "family_not_found")
     }
 
-    @Test(
-        "after an echoing receiver got the family's webhooks, an erasure leaves none of its strings in any column, bytea and jsonb included"
-    )
-    func erasesDeliveryLog() throws {
-        let secret = "whsec-erasure-echo-0123456789abcdef0123"
-        let receiver = try WebhookReceiver(secret: Array(secret.utf8), echoes: true)
+    /// A server whose one webhook endpoint is `receiver` (which echoes each
+    /// body back), a running worker delivering to it, and the family made.
+    /// The caller keeps all four alive; `worker.stop()` ends the deliveries.
+    static func echoingFamily(
+        _ receiver: WebhookReceiver, secret: String
+    ) throws -> (app: TestApp, client: HTTPTestClient, worker: Worker) {
         let (app, client) = try TestApp.withClient(
             rateLimited: false,
             environment: ["BATON_WEBHOOK_URL": receiver.url, "BATON_WEBHOOK_SECRET": secret, "BATON_WEBHOOK_MAX_ATTEMPTS": "1"])
         #expect(eventually(within: 10) { (try? app.count("SELECT count(*) FROM baton.webhook_endpoints")) == 1 })
         let worker = Worker.standard(app.app.configuration)
         worker.start()
+        _ = try makeFamily(app: app, client: client)
+        return (app, client, worker)
+    }
+
+    static let settled = "SELECT count(*) FROM baton.jobs WHERE state IN ('available', 'running', 'retryable')"
+    /// Delivery entries whose answer holds the family's name.
+    static let echoes = """
+        SELECT count(*) FROM baton.webhook_deliveries d JOIN baton.events e ON e.event_id = d.event_id
+        WHERE e.family_id = 'fam_1' AND position(convert_to('Household Zed', 'UTF8') IN d.response_prefix) > 0
+        """
+
+    @Test(
+        "after an echoing receiver got the family's webhooks, an erasure leaves none of its strings in any column, bytea and jsonb included"
+    )
+    func erasesDeliveryLog() throws {
+        let secret = "whsec-erasure-echo-0123456789abcdef0123"
+        let receiver = try WebhookReceiver(secret: Array(secret.utf8), echoes: true)
+        let (app, client, worker) = try Self.echoingFamily(receiver, secret: secret)
         defer { worker.stop() }
-        _ = try Self.makeFamily(app: app, client: client)
-        let settled = "SELECT count(*) FROM baton.jobs WHERE state IN ('available', 'running', 'retryable')"
-        #expect(eventually(within: 20) { (try? app.count(settled)) == 0 })
-        let echoed = """
-            SELECT count(*) FROM baton.webhook_deliveries d JOIN baton.events e ON e.event_id = d.event_id
-            WHERE e.family_id = 'fam_1' AND position(convert_to('Household Zed', 'UTF8') IN d.response_prefix) > 0
-            """
-        #expect(try app.count(echoed) >= 4, "the receiver's echoes of the family's webhooks are in the delivery log")
+        #expect(eventually(within: 20) { (try? app.count(Self.settled)) == 0 })
+        #expect(try app.count(Self.echoes) >= 4, "the receiver's echoes of the family's webhooks are in the delivery log")
         #expect(try client.send("DELETE", "/v1/families/fam_1").status == 200)
-        #expect(eventually(within: 20) { (try? app.count(settled)) == 0 })
+        #expect(eventually(within: 20) { (try? app.count(Self.settled)) == 0 })
         let after = try Self.everyColumn(of: app)
         for text in Self.personal { #expect(!after.contains(text), "\(text) is still stored") }
         for text in ["The Roe Family", "Rita Roe", "redeemer-roe"] { #expect(after.contains(text)) }
         #expect(try app.count("SELECT count(*) FROM baton.webhook_deliveries WHERE response_prefix IS NOT NULL") > 0)
+    }
+
+    @Test("a delivery still in flight when the family is erased stores no echo of it when its answer arrives")
+    func erasesDeliveriesInFlight() throws {
+        let secret = "whsec-erasure-inflight-0123456789abcdef"
+        let receiver = try WebhookReceiver(secret: Array(secret.utf8), echoes: true, holdingAnswers: true)
+        let (app, client, worker) = try Self.echoingFamily(receiver, secret: secret)
+        defer { worker.stop() }
+        let inFlight = "SELECT count(*) FROM baton.webhook_deliveries WHERE succeeded IS NULL"
+        #expect(eventually(within: 20) { !receiver.deliveries.isEmpty && (try? app.count(inFlight)) ?? 0 > 0 })
+        #expect(try client.send("DELETE", "/v1/families/fam_1").status == 200)
+        receiver.releaseAnswers()
+        #expect(eventually(within: 30) { (try? app.count(Self.settled)) == 0 && (try? app.count(inFlight)) == 0 })
+        #expect(try app.count(Self.echoes) == 0, "an answer that arrived after the erasure echoes the family")
+        let after = try Self.everyColumn(of: app)
+        for text in Self.personal { #expect(!after.contains(text), "\(text) is still stored") }
     }
 }

@@ -22,6 +22,8 @@ final class WebhookReceiver: Sendable {
     /// The deliveries, shared with the handler on the server's threads.
     private final class Log: Sendable {
         let deliveries = Mutex<[Delivery]>([])
+        /// Whether answers wait for ``WebhookReceiver/releaseAnswers()``.
+        let held = Mutex(false)
     }
 
     private let server: Server
@@ -33,9 +35,12 @@ final class WebhookReceiver: Sendable {
     /// What arrived so far, oldest first.
     var deliveries: [Delivery] { log.deliveries.withLock { $0 } }
 
-    /// Listens on a free loopback port, verifying with `secret`.
-    init(secret: [UInt8], echoes: Bool = false) throws {
+    /// Listens on a free loopback port, verifying with `secret`. With
+    /// `holdingAnswers`, each request is recorded at once but answered only
+    /// after ``releaseAnswers()``, so a test can act while deliveries are in flight.
+    init(secret: [UInt8], echoes: Bool = false, holdingAnswers: Bool = false) throws {
         let log = log
+        log.held.withLock { $0 = holdingAnswers }
         var router = Router()
         router.post("/hooks/baton") { request in
             let signature = request.headers["Baton-Signature"] ?? ""
@@ -43,13 +48,20 @@ final class WebhookReceiver: Sendable {
                 header: signature, body: request.body, secret: secret, now: Int(Date().timeIntervalSince1970))
             let delivery = Delivery(eventType: request.headers["Baton-Event-Type"], body: request.body, signatureIsValid: valid)
             log.deliveries.withLock { $0.append(delivery) }
+            while log.held.withLock({ $0 }) { Thread.sleep(forTimeInterval: 0.01) }
             return echoes ? Response(status: 200, body: request.body) : Response(status: 204)
         }
         server = try Server(router: router, configuration: ServerConfiguration(port: 0, threadPoolSize: 2, logSink: DiscardingLogSink()))
     }
 
     deinit {
+        releaseAnswers()
         _ = server.shutdown(grace: .seconds(1))
+    }
+
+    /// Answers the held requests and every later one at once.
+    func releaseAnswers() {
+        log.held.withLock { $0 = false }
     }
 
     /// The deliveries once at least `count` arrived, or what arrived by `timeout`.
