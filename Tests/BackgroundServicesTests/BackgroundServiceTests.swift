@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite("BackgroundService")
+@Suite("BackgroundService", .timeLimit(.minutes(10)))
 struct BackgroundServiceTests {
     /// What a test service saw, shared with its closures.
     final class Log: Sendable {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BatonBenchCLI
 
-@Suite("baton-bench command line")
+@Suite("baton-bench command line", .timeLimit(.minutes(10)))
 struct BenchCommandLineTests {
     /// What `baton bench --help` listed before the benchmarks left `baton`, and `webhooks`, added since.
     static let subcommands = ["pool", "http", "handoff", "queue", "webhooks", "invites", "api", "serve", "funnel", "metrics", "report"]

@@ -6,7 +6,7 @@ import Testing
 @testable import BatonBench
 
 // Serialized: a benchmark's files are named after its process.
-@Suite("APIBenchmark.Fixtures", .serialized)
+@Suite("APIBenchmark.Fixtures", .serialized, .timeLimit(.minutes(10)))
 struct APIBenchmarkFixturesTests {
     @Test("fresh invites added after the warm-up extend both credential files and number on in pgbench's table")
     func addRedeemInvites() throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import BatonBench
 
-@Suite("BenchmarkReport")
+@Suite("BenchmarkReport", .timeLimit(.minutes(10)))
 struct BenchmarkReportTests {
     private func run(_ figures: [(String, Double, Double?)]) -> BenchmarkReport {
         BenchmarkReport(

@@ -6,7 +6,7 @@ import Testing
 
 @testable import BatonBench
 
-@Suite("BulkLoad")
+@Suite("BulkLoad", .timeLimit(.minutes(10)))
 struct BulkLoadTests {
     let connection: PostgresConnection
 

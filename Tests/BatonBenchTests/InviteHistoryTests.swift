@@ -8,7 +8,7 @@ import Testing
 
 /// One small generated history, loaded in two parts as the scaling benchmark
 /// grows its table, checked against the invariants the service keeps.
-@Suite("InviteHistory")
+@Suite("InviteHistory", .timeLimit(.minutes(10)))
 struct InviteHistoryTests {
     /// The database holding the history, loaded once for the suite.
     static let database = Result { () throws -> String in

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonBench
 
-@Suite("ProcFile")
+@Suite("ProcFile", .timeLimit(.minutes(10)))
 struct ProcFileTests {
     @Test("a key's value and its leading number are read from the first matching line; a missing key or file is nil")
     func readsKeyValueLines() throws {

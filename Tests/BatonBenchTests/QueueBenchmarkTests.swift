@@ -5,7 +5,7 @@ import Testing
 
 @testable import BatonBench
 
-@Suite("QueueBenchmark")
+@Suite("QueueBenchmark", .timeLimit(.minutes(10)))
 struct QueueBenchmarkTests {
     @Test("the cheapest queue's statement deletes and returns one batch of due no-op jobs per run, in claim order, and nothing else")
     func deletingScript() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonBench
 
-@Suite("ScalingBenchmark report")
+@Suite("ScalingBenchmark report", .timeLimit(.minutes(10)))
 struct ScalingBenchmarkReportTests {
     /// Three repetitions whose figures are `base` times 0.9, 1 and 1.2 for
     /// Baton, and twice that for the C ceiling.

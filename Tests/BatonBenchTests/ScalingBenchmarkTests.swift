@@ -6,7 +6,7 @@ import Testing
 
 @testable import BatonBench
 
-@Suite("ScalingBenchmark")
+@Suite("ScalingBenchmark", .timeLimit(.minutes(10)))
 struct ScalingBenchmarkTests {
     @Test(
         "a table size is labelled by its nearest power of ten and its exact count",

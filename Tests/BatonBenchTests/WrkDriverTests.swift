@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonBench
 
-@Suite("APIBenchmark.WrkDriver")
+@Suite("APIBenchmark.WrkDriver", .timeLimit(.minutes(10)))
 struct WrkDriverTests {
     let driver = APIBenchmark.WrkDriver(
         port: 8080, connections: 64, seconds: 5, script: URL(fileURLWithPath: "/dev/null"), cpu: { nil }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The examples in docs/handoff-envelope.md are real envelopes.
-@Suite("handoff envelope specification document")
+@Suite("handoff envelope specification document", .timeLimit(.minutes(10)))
 struct SpecDocumentTests {
     static let document = try! String(
         contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

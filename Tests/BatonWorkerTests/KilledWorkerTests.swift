@@ -6,7 +6,7 @@ import Postgres
 import Synchronization
 import Testing
 
-@Suite("Killed worker")
+@Suite("Killed worker", .timeLimit(.minutes(10)))
 struct KilledWorkerTests {
     @Test("a worker killed with SIGKILL mid-batch loses no job, and a receiver deduping by event id applies each effect once")
     func sigkillMidBatch() throws {

@@ -4,7 +4,7 @@ import BatonWorker
 import Foundation
 import Testing
 
-@Suite("Worker metrics")
+@Suite("Worker metrics", .timeLimit(.minutes(10)))
 struct WorkerMetricsTests {
     @Test("a webhook answered 500 then 204 counts one failed and one completed attempt, and both delivery results")
     func jobAndDeliveryOutcomes() throws {

@@ -5,7 +5,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("Worker")
+@Suite("Worker", .timeLimit(.minutes(10)))
 struct WorkerTests {
     @Test("a running worker's fetch loop keeps turning, so it stays responsive; one whose loop does not turn is not")
     func responsiveWhileTheLoopTurns() throws {

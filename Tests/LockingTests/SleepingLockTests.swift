@@ -2,7 +2,7 @@ import Dispatch
 import Locking
 import Testing
 
-@Suite("SleepingLock")
+@Suite("SleepingLock", .timeLimit(.minutes(10)))
 struct SleepingLockTests {
     @Test("32 threads adding to one value through the lock lose no update")
     func noLostUpdates() {

@@ -2,7 +2,7 @@ import Foundation
 import PostgresLauncher
 import Testing
 
-@Suite("EmbeddedPostgres")
+@Suite("EmbeddedPostgres", .timeLimit(.minutes(10)))
 struct EmbeddedPostgresTests {
     private func scratchDirectory() -> URL {
         URL(fileURLWithPath: "/tmp/baton-embedded-\(UInt32.random(in: 0 ... .max))")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BatonTestSupport
 
-@Suite("stale test clusters")
+@Suite("stale test clusters", .timeLimit(.minutes(10)))
 struct StaleTestClustersTests {
     /// A pid that belonged to a process which has exited.
     private func exitedPid() throws -> pid_t {

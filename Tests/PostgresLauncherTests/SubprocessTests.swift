@@ -2,7 +2,7 @@ import Foundation
 import PostgresLauncher
 import Testing
 
-@Suite("Subprocess")
+@Suite("Subprocess", .timeLimit(.minutes(10)))
 struct SubprocessTests {
     @Test("a run collects the exit status and the merged output")
     func runCollectsOutput() throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SafeText
 
-@Suite("IdentityText")
+@Suite("IdentityText", .timeLimit(.minutes(10)))
 struct IdentityTextTests {
     /// Zero-width space, non-joiner and joiner, word joiner, byte order mark,
     /// soft hyphen, a control, the combining grapheme joiner, a variation

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SafeText
 
-@Suite("JSON scanner")
+@Suite("JSON scanner", .timeLimit(.minutes(10)))
 struct JSONScannerTests {
     /// Runs `read` over `text`; its result, or its fault, and where the scanner stopped.
     static func scan<T>(_ text: String, _ read: (inout JSONScanner) throws(JSONScanner.Fault) -> T) -> (

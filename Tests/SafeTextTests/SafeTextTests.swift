@@ -3,7 +3,7 @@ import Testing
 
 @testable import SafeText
 
-@Suite("SafeText")
+@Suite("SafeText", .timeLimit(.minutes(10)))
 struct SafeTextTests {
     static let hidden: [Unicode.Scalar] = [
         "\u{0}", "\u{1B}", "\u{7F}", "\u{85}", "\u{9B}", "\u{200B}", "\u{200E}", "\u{202E}",

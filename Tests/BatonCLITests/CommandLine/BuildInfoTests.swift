@@ -4,7 +4,7 @@ import Testing
 
 @testable import BatonCLI
 
-@Suite("baton --version")
+@Suite("baton --version", .timeLimit(.minutes(10)))
 struct BuildInfoTests {
     @Test("--version prints the release, the git commit and the newest embedded migration's number")
     func versionFields() throws {

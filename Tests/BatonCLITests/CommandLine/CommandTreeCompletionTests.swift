@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonCLI
 
-@Suite("shell completion")
+@Suite("shell completion", .timeLimit(.minutes(10)))
 final class CommandTreeCompletionTests {
     static let zsh = ["/usr/bin/zsh", "/bin/zsh"].first { FileManager.default.isExecutableFile(atPath: $0) }
     private var files: [URL] = []

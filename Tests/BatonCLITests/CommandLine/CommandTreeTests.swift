@@ -17,7 +17,7 @@ final class CapturedConsole: Sendable {
     var err: String { lines.withLock { $0.err.joined(separator: "\n") } }
 }
 
-@Suite("CommandTree")
+@Suite("CommandTree", .timeLimit(.minutes(10)))
 struct CommandTreeTests {
     /// Every command path in the tree, such as ["keys", "create"].
     static func commandPaths(_ node: CommandTree = BatonCommandLine.tree, prefix: [String] = []) -> [[String]] {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import BatonCLI
 
-@Suite("ParsedArguments")
+@Suite("ParsedArguments", .timeLimit(.minutes(10)))
 struct ParsedArgumentsTests {
     static let spec = CommandSpec(
         name: "demo run",

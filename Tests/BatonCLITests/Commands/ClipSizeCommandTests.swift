@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonCLI
 
-@Suite("clip-size command")
+@Suite("clip-size command", .timeLimit(.minutes(10)))
 struct ClipSizeCommandTests {
     static let fixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,7 +1,7 @@
 import BatonTestSupport
 import Testing
 
-@Suite("baton config check with a removed setting")
+@Suite("baton config check with a removed setting", .timeLimit(.minutes(10)))
 struct ConfigCheckRemovedSettingTests {
     @Test("a removed setting still set is listed as ignored with its reason, and the configuration stays valid")
     func removedSettingIsIgnored() throws {

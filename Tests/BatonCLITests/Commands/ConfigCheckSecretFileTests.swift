@@ -2,7 +2,7 @@ import BatonTestSupport
 import Foundation
 import Testing
 
-@Suite("baton config check with secrets from files")
+@Suite("baton config check with secrets from files", .timeLimit(.minutes(10)))
 struct ConfigCheckSecretFileTests {
     /// `baton config check --json` run with exactly `environment`: its exit code and settings by name.
     static func check(_ environment: [String: String]) throws -> (Int32?, [String: [String: Any]]) {

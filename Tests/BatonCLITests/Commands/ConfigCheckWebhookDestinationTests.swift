@@ -3,7 +3,7 @@ import BatonTestSupport
 import Foundation
 import Testing
 
-@Suite("baton config check: webhook destinations")
+@Suite("baton config check: webhook destinations", .timeLimit(.minutes(10)))
 struct ConfigCheckWebhookDestinationTests {
     @Test("BATON_WEBHOOK_URL at the metadata address fails the check naming link_local, and passes once its network is allowed")
     func internalWebhookURLFailsTheCheck() throws {

@@ -3,7 +3,7 @@ import Testing
 @testable import BatonCLI
 @testable import BatonCore
 
-@Suite("baton config reference")
+@Suite("baton config reference", .timeLimit(.minutes(10)))
 struct ConfigReferenceCommandTests {
     @Test("prints one table row per setting, required ones marked and secrets flagged")
     func onePerSetting() {

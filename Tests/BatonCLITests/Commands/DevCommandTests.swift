@@ -4,7 +4,7 @@ import HTTPTestSupport
 import Synchronization
 import Testing
 
-@Suite("baton dev")
+@Suite("baton dev", .timeLimit(.minutes(10)))
 struct DevCommandTests {
     /// What a running `baton dev` printed so far.
     final class Output: Sendable {

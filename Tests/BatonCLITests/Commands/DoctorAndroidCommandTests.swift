@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonCLI
 
-@Suite("doctor --android")
+@Suite("doctor --android", .timeLimit(.minutes(10)))
 struct DoctorAndroidCommandTests {
     static let fingerprint = (0..<32).map { String(format: "%02X", $0 * 3) }.joined(separator: ":")
 

@@ -6,7 +6,7 @@ import Testing
 
 @testable import BatonCLI
 
-@Suite("events list command")
+@Suite("events list command", .timeLimit(.minutes(10)))
 struct EventsListCommandTests {
     @Test(
         "bad events command lines exit 2 with the typed error, before touching the database",

@@ -3,7 +3,7 @@ import BatonTestSupport
 import Foundation
 import Testing
 
-@Suite("families erase command")
+@Suite("families erase command", .timeLimit(.minutes(10)))
 struct FamiliesEraseCommandTests {
     @Test("it revokes and erases the family and prints what it did as JSON; an unknown family fails")
     func erases() throws {

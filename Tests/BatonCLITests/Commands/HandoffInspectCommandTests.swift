@@ -5,7 +5,7 @@ import Testing
 
 @testable import BatonCLI
 
-@Suite("handoff inspect command")
+@Suite("handoff inspect command", .timeLimit(.minutes(10)))
 final class HandoffInspectCommandTests {
     static let keyHex = String(repeating: "5a", count: 32)
     private var files: [URL] = []

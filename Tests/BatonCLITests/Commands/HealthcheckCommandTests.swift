@@ -4,7 +4,7 @@ import Testing
 
 @testable import BatonCLI
 
-@Suite("baton healthcheck")
+@Suite("baton healthcheck", .timeLimit(.minutes(10)))
 struct HealthcheckCommandTests {
     /// A server answering /healthz with 200 and /readyz with 503, like a
     /// `baton serve` whose database is down.

@@ -5,7 +5,7 @@ import Testing
 
 @testable import BatonCLI
 
-@Suite("invites commands")
+@Suite("invites commands", .timeLimit(.minutes(10)))
 struct InvitesCommandsTests {
     /// A migrated database with one active invite of three uses, and the environment naming it.
     static func database() throws -> (MigratedDatabase, [String: String], String) {

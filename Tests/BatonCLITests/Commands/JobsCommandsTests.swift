@@ -4,7 +4,7 @@ import Testing
 
 @testable import BatonCLI
 
-@Suite("jobs and worker commands")
+@Suite("jobs and worker commands", .timeLimit(.minutes(10)))
 struct JobsCommandsTests {
     @Test(
         "bad job command lines exit 2 before touching the database",

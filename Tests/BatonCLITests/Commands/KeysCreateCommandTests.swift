@@ -2,7 +2,7 @@ import BatonCore
 import BatonTestSupport
 import Testing
 
-@Suite("keys create command")
+@Suite("keys create command", .timeLimit(.minutes(10)))
 struct KeysCreateCommandTests {
     @Test("standard output is exactly the key; the save-it-now notice and the id go to standard error")
     func stdoutIsTheKey() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonCLI
 
-@Suite("check-url and doctor commands")
+@Suite("check-url and doctor commands", .timeLimit(.minutes(10)))
 struct LinksCommandsTests {
     static let fixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

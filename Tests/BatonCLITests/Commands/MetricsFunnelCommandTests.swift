@@ -6,7 +6,7 @@ import Testing
 
 @testable import BatonCLI
 
-@Suite("metrics funnel command")
+@Suite("metrics funnel command", .timeLimit(.minutes(10)))
 struct MetricsFunnelCommandTests {
     /// 2026-11-29T18:30:00Z.
     static let now = Date(timeIntervalSince1970: 1_795_977_000)

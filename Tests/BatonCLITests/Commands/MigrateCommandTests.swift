@@ -6,7 +6,7 @@ import Testing
 @testable import BatonCLI
 @testable import BatonCore
 
-@Suite("baton migrate")
+@Suite("baton migrate", .timeLimit(.minutes(10)))
 struct MigrateCommandTests {
     static let secretHex = TestSecrets.secretKeyHex
 

@@ -3,7 +3,7 @@ import BatonTestSupport
 import Foundation
 import Testing
 
-@Suite("webhooks commands")
+@Suite("webhooks commands", .timeLimit(.minutes(10)))
 struct WebhooksCommandsTests {
     @Test("create and rotate print the secret once; list, test, deliveries and redeliver --json never show it")
     func secretOnlyAtCreateAndRotate() throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// deploy/ and docs/operations.md against the code: the settings they name,
 /// the ones they must set, shutdown timings, and the runtime libraries.
-@Suite("deploy files agree with the code")
+@Suite("deploy files agree with the code", .timeLimit(.minutes(10)))
 struct DeployConsistencyTests {
 
     /// The files that together configure one way of running Baton.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads the files under `deploy/` and `docs/` the consistency tests compare
-/// with the code. Swift has no YAML parser, so settings are found by their
+/// with the code, and lists the repository's files for the tests that keep
+/// the tree itself honest (`Tests/BatonCLITests/Repository`). Swift has no YAML parser, so settings are found by their
 /// line shape (`NAME=value` or `NAME: value`); scripts/check-deploy parses
 /// the YAML for real.
 enum DeployFiles {
@@ -13,6 +14,26 @@ enum DeployFiles {
     /// which the tests' expectations then report).
     static func text(_ path: String) -> String {
         (try? String(contentsOf: root.appending(path: path), encoding: .utf8)) ?? ""
+    }
+
+    /// The repository's files as paths relative to the root, without build
+    /// products, git's own files and virtual environments.
+    static func repositoryPaths() -> [String] {
+        let root = Self.root
+        let skipped: Set<String> = [".build", ".git", "node_modules"]
+        var paths: [String] = []
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        while let url = walker?.nextObject() as? URL {
+            let name = url.lastPathComponent
+            if skipped.contains(name) || name.hasPrefix(".venv") {
+                walker?.skipDescendants()
+                continue
+            }
+            if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+                paths.append(String(url.path.dropFirst(root.path.count + 1)))
+            }
+        }
+        return paths
     }
 
     /// Every file under `deploy/`, as paths relative to the package root.

@@ -3,7 +3,7 @@ import Testing
 
 /// How the deploy forms hand Baton its secrets and start it on a database
 /// that may not be up yet.
-@Suite("deploy forms keep secrets out of the environment and wait for the database")
+@Suite("deploy forms keep secrets out of the environment and wait for the database", .timeLimit(.minutes(10)))
 struct DeploySecretsTests {
     static let secretSettings = Setting.all.filter(\.isSecret).map(\.name)
 

@@ -3,7 +3,7 @@ import Testing
 
 /// Every setting the deploy files and the operations guide name is one
 /// `baton` reads: a typo or a renamed setting fails here, not in production.
-@Suite("deploy files name only known settings")
+@Suite("deploy files name only known settings", .timeLimit(.minutes(10)))
 struct DeploySettingNamesTests {
     /// Every setting, and `NAME_FILE` of the secret ones.
     static let known = Set(Setting.all.map(\.name) + Setting.all.compactMap(\.fileVariable))

@@ -7,7 +7,7 @@ import Testing
 /// `swift build -c release --static-swift-stdlib --product baton`, then
 /// `DEPLOY_CHECK_BINARY=<bin path>/baton swift test --filter ReleaseBinaryLinkTests`
 /// (`.build/release/baton` is found without the variable). Skipped otherwise.
-@Suite("release binary links only documented libraries")
+@Suite("release binary links only documented libraries", .timeLimit(.minutes(10)))
 struct ReleaseBinaryLinkTests {
     static let readelf = ["/usr/bin/readelf", "/bin/readelf"].first { FileManager.default.isExecutableFile(atPath: $0) }
 

@@ -2,7 +2,7 @@ import Testing
 
 /// The hardening and ordering of deploy/systemd's units (systemd-analyze
 /// verify, run by scripts/check-deploy, checks their syntax).
-@Suite("systemd units")
+@Suite("systemd units", .timeLimit(.minutes(10)))
 struct SystemdUnitTests {
     static let units = ["baton-api.service", "baton-worker.service"]
 

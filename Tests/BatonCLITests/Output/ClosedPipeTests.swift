@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `baton` writing to a pipe whose reader went away (`baton worker 2>&1 | head -1`).
-@Suite("baton writing into a closed pipe")
+@Suite("baton writing into a closed pipe", .timeLimit(.minutes(10)))
 struct ClosedPipeTests {
     /// How `baton arguments` ended with standard output and error on a pipe
     /// nobody reads from, SIGPIPE at its default action as a shell leaves it:

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonCLI
 
-@Suite("Console")
+@Suite("Console", .timeLimit(.minutes(10)))
 struct ConsoleTests {
     @Test("JSON output escapes every hidden character and still parses to the original text")
     func jsonIsHardened() throws {

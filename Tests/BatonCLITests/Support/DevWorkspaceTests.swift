@@ -4,7 +4,7 @@ import Testing
 
 @testable import BatonCLI
 
-@Suite("baton dev workspace")
+@Suite("baton dev workspace", .timeLimit(.minutes(10)))
 struct DevWorkspaceTests {
     @Test("BATON_* settings from the environment apply to baton dev, except the database, secrets and listen address it owns")
     func settingsPassThrough() {

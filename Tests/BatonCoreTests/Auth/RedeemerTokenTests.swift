@@ -2,7 +2,7 @@ import BatonCore
 import Foundation
 import Testing
 
-@Suite("RedeemerToken")
+@Suite("RedeemerToken", .timeLimit(.minutes(10)))
 struct RedeemerTokenUnitTests {
     static let secret = [UInt8](repeating: 7, count: 32)
 

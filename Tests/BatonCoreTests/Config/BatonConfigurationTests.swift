@@ -3,7 +3,7 @@ import BatonTestSupport
 import Foundation
 import Testing
 
-@Suite("BatonConfiguration")
+@Suite("BatonConfiguration", .timeLimit(.minutes(10)))
 struct BatonConfigurationTests {
     static let secretHex = TestSecrets.secretKeyHex
 

@@ -2,7 +2,7 @@ import BatonCore
 import BatonTestSupport
 import Testing
 
-@Suite("Link settings")
+@Suite("Link settings", .timeLimit(.minutes(10)))
 struct LinkSettingsTests {
     static let required = ["BATON_DATABASE_URL": "host=/tmp dbname=baton", "BATON_SECRET_KEY": TestSecrets.secretKeyHex]
 

@@ -2,7 +2,7 @@ import BatonCore
 import BatonTestSupport
 import Testing
 
-@Suite("Redemption settings")
+@Suite("Redemption settings", .timeLimit(.minutes(10)))
 struct RedemptionSettingsTests {
     static let base = ["BATON_DATABASE_URL": "postgresql:///x", "BATON_SECRET_KEY": TestSecrets.secretKeyHex]
     static let key1 = TestSecrets.otherHex, key0 = TestSecrets.thirdHex

@@ -3,7 +3,7 @@ import BatonTestSupport
 import Foundation
 import Testing
 
-@Suite("secret settings read from NAME_FILE")
+@Suite("secret settings read from NAME_FILE", .timeLimit(.minutes(10)))
 struct SecretFilesTests {
     static let secretHex = TestSecrets.secretKeyHex
 

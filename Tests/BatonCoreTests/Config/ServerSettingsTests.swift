@@ -3,7 +3,7 @@ import BatonTestSupport
 import Foundation
 import Testing
 
-@Suite("Server settings")
+@Suite("Server settings", .timeLimit(.minutes(10)))
 struct ServerSettingsTests {
     /// The configuration with the required settings and `settings`.
     static func configuration(_ settings: [String: String]) throws -> BatonConfiguration {

@@ -2,7 +2,7 @@ import BatonCore
 import Foundation
 import Testing
 
-@Suite("Weak secrets")
+@Suite("Weak secrets", .timeLimit(.minutes(10)))
 struct WeakSecretTests {
     /// Random bytes (from `baton dev`'s generator), good for every secret setting.
     static let good = "5f0c2a9d81e4b7361fa8c05d92e3b46a7d18c9f02b5e6a4183d7f90c1e2b5a68"

@@ -3,7 +3,7 @@ import BatonTestSupport
 import Foundation
 import Testing
 
-@Suite("Webhook settings")
+@Suite("Webhook settings", .timeLimit(.minutes(10)))
 struct WebhookSettingsTests {
     @Test(
         "https anywhere and http on loopback are accepted (with loopback allowed)",

@@ -7,7 +7,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("InviteStore.reissue racing a create")
+@Suite("InviteStore.reissue racing a create", .timeLimit(.minutes(10)))
 struct InviteStoreReissueTests {
     @Test("a reissue drawing the code of a create not yet committed waits for it, then draws again instead of failing")
     func reissueRetriesAfterRacingCreate() throws {

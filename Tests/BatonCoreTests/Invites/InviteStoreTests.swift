@@ -7,7 +7,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("InviteStore")
+@Suite("InviteStore", .timeLimit(.minutes(10)))
 struct InviteStoreTests {
     let connection: PostgresConnection
     let invite = try! NewInvite(InviteDraft(familyID: "f", familyName: "Family"))

@@ -2,7 +2,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("Invitees and attribution labels")
+@Suite("Invitees and attribution labels", .timeLimit(.minutes(10)))
 struct InviteeTests {
     static let hasher = KeyedHasher(secret: Array(repeating: 7, count: 32), purpose: .invitee)
 

@@ -7,7 +7,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("Revoke timestamps under a racing redemption")
+@Suite("Revoke timestamps under a racing redemption", .timeLimit(.minutes(10)))
 struct RevokeTimingTests {
     let database: MigratedDatabase
     let invites = InviteStore(secret: Array(repeating: 9, count: 32), webhookMaxAttempts: 1)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("APIKeyCache entries")
+@Suite("APIKeyCache entries", .timeLimit(.minutes(10)))
 struct APIKeyCacheEntriesTests {
     private let now = ContinuousClock.now
 

@@ -4,7 +4,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("APIKeyCache")
+@Suite("APIKeyCache", .timeLimit(.minutes(10)))
 struct APIKeyCacheTests {
     let conninfo: String
     /// The connection requests read rows on.

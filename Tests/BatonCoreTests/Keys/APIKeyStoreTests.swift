@@ -4,7 +4,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("APIKeyStore")
+@Suite("APIKeyStore", .timeLimit(.minutes(10)))
 struct APIKeyStoreTests {
     let connection: PostgresConnection
     let store = APIKeyStore(secret: Array(repeating: 7, count: 32))

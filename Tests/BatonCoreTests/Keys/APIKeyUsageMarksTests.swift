@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("APIKeyUsageMarks")
+@Suite("APIKeyUsageMarks", .timeLimit(.minutes(10)))
 struct APIKeyUsageMarksTests {
     let key = UUID()
     let start = ContinuousClock.now

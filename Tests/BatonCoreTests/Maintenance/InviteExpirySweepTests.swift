@@ -5,7 +5,7 @@ import Postgres
 import Synchronization
 import Testing
 
-@Suite("InviteExpiry.sweep")
+@Suite("InviteExpiry.sweep", .timeLimit(.minutes(10)))
 struct InviteExpirySweepTests {
     @Test("a sweep on several connections expires every due invite once, each with one event and one webhook job", arguments: [1, 3])
     func parallelSweepExpiresEachOnce(parallel: Int) throws {

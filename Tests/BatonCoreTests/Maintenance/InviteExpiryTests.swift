@@ -4,7 +4,7 @@ import Postgres
 import Synchronization
 import Testing
 
-@Suite("InviteExpiry")
+@Suite("InviteExpiry", .timeLimit(.minutes(10)))
 struct InviteExpiryTests {
     @Test("the sweep expires 100,000 due invites in bounded batches, each with one event and one webhook job")
     func sweepsOneHundredThousand() throws {

@@ -3,7 +3,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("FamilyActivity")
+@Suite("FamilyActivity", .timeLimit(.minutes(10)))
 struct FamilyActivityTests {
     /// Invites of three families with redemptions; `f3` only in the live tail when `rolledUp` is false.
     static func history(rolledUp: Bool) throws -> FunnelHistory {

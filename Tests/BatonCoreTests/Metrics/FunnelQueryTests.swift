@@ -2,7 +2,7 @@ import BatonCore
 import Foundation
 import Testing
 
-@Suite("FunnelQuery")
+@Suite("FunnelQuery", .timeLimit(.minutes(10)))
 struct FunnelQueryTests {
     static let now = Date(timeIntervalSince1970: 1_793_700_000)
 

@@ -5,7 +5,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("FunnelStore")
+@Suite("FunnelStore", .timeLimit(.minutes(10)))
 struct FunnelStoreTests {
     /// 2026-11-02T00:00:00Z, a Monday.
     static let monday = Date(timeIntervalSince1970: 1_793_577_600)

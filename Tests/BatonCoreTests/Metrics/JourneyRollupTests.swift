@@ -5,7 +5,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("JourneyRollup")
+@Suite("JourneyRollup", .timeLimit(.minutes(10)))
 struct JourneyRollupTests {
     /// Every view and grouping, for all families and for f1.
     static func shapes() throws -> [FunnelQuery] {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("JourneyStore")
+@Suite("JourneyStore", .timeLimit(.minutes(10)))
 struct JourneyStoreTests {
     /// Invites through the real stores: three by `sms` (campaign `winter`,
     /// family f1), two by `email` (f1), one without a source (f2); landing

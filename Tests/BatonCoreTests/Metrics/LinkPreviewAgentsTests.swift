@@ -2,7 +2,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("LinkPreviewAgents")
+@Suite("LinkPreviewAgents", .timeLimit(.minutes(10)))
 struct LinkPreviewAgentsTests {
     @Test(
         "the unfurlers of Messages, Slack, Discord, Facebook, Twitter, WhatsApp, Telegram, LinkedIn and Google are previews",

@@ -2,7 +2,7 @@ import BatonCore
 import Foundation
 import Testing
 
-@Suite("RejectionCounter")
+@Suite("RejectionCounter", .timeLimit(.minutes(10)))
 struct RejectionCounterTests {
     @Test(
         "wire error codes map to a small fixed set of rejection codes",

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("StageCountsCollector")
+@Suite("StageCountsCollector", .timeLimit(.minutes(10)))
 struct StageCountsCollectorTests {
     @Test("Prometheus gets each stage for the top sources, (other) and (none), and no more label values")
     func bounded() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("StageMarks")
+@Suite("StageMarks", .timeLimit(.minutes(10)))
 struct StageMarksTests {
     @Test("repeated marks of one invite and stage leave one pending mark, the first time")
     func deduplicates() throws {

@@ -4,7 +4,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("Migrator")
+@Suite("Migrator", .timeLimit(.minutes(10)))
 struct MigratorTests {
     private func connect() throws -> PostgresConnection {
         try PostgresConnection(TestPostgres.shared.makeDatabase())

@@ -32,7 +32,7 @@ final class FeedDatabase {
     }
 }
 
-@Suite("EventFeed", .serialized)
+@Suite("EventFeed", .serialized, .timeLimit(.minutes(10)))
 struct EventFeedTests {
     /// The ids of `page`'s events, in order.
     static func ids(_ page: EventFeed.Page) throws -> [String] {

@@ -3,7 +3,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("OutboxEvents")
+@Suite("OutboxEvents", .timeLimit(.minutes(10)))
 struct OutboxEventsTests {
     @Test("recording an event writes the event row and a webhook job naming it and its endpoint")
     func recordWritesEventAndJob() throws {

@@ -1,7 +1,7 @@
 import BatonCore
 import Testing
 
-@Suite("PageLimit")
+@Suite("PageLimit", .timeLimit(.minutes(10)))
 struct PageLimitTests {
     struct Refused: Error, Equatable {
         let reason: String

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("Erasing a family inside a stored response")
+@Suite("Erasing a family inside a stored response", .timeLimit(.minutes(10)))
 struct ErasedJSONTests {
     static let body = Data(
         #"""

@@ -1,7 +1,7 @@
 import BatonCore
 import Testing
 
-@Suite("Backoff")
+@Suite("Backoff", .timeLimit(.minutes(10)))
 struct BackoffTests {
     static let webhook = Backoff(base: 30, cap: 6 * 3600)
 

@@ -4,7 +4,7 @@ import Postgres
 import Synchronization
 import Testing
 
-@Suite("JobQueue")
+@Suite("JobQueue", .timeLimit(.minutes(10)))
 struct JobQueueTests {
     @Test("a job enqueued in a rolled-back transaction does not exist, a committed one does")
     func enqueueFollowsTheTransaction() throws {

@@ -5,7 +5,7 @@ import Postgres
 import Synchronization
 import Testing
 
-@Suite("JobWakeup")
+@Suite("JobWakeup", .timeLimit(.minutes(10)))
 struct JobWakeupTests {
     @Test("a burst of signals is sent as a few NOTIFYs, and a signal after the burst still gets its own")
     func burstsFoldIntoFewNotifies() throws {

@@ -1,7 +1,7 @@
 import BatonCore
 import Testing
 
-@Suite("GuessBucket")
+@Suite("GuessBucket", .timeLimit(.minutes(10)))
 struct GuessBucketTests {
     @Test(
         "IPv4 clients count by address, IPv6 clients by /64, anything else together",

@@ -5,7 +5,7 @@ import Postgres
 import Synchronization
 import Testing
 
-@Suite("GuessBudget flush")
+@Suite("GuessBudget flush", .timeLimit(.minutes(10)))
 struct GuessBudgetFlushTests {
     /// A manual clock at a fixed Unix time, shared by the "replicas".
     static func clock() -> RateLimiterTests.ManualClock {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("GuessBudgetState")
+@Suite("GuessBudgetState", .timeLimit(.minutes(10)))
 struct GuessBudgetStateTests {
     static let start = 1_800_000_000.0
     static let attacker = GuessBucket(clientAddress: "198.51.100.9")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("RateLimiter")
+@Suite("RateLimiter", .timeLimit(.minutes(10)))
 struct RateLimiterTests {
     /// A clock the test moves by hand.
     final class ManualClock: Sendable {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("Handoff minting")
+@Suite("Handoff minting", .timeLimit(.minutes(10)))
 struct HandoffIssuerTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
     let issuer = HandoffIssuer(

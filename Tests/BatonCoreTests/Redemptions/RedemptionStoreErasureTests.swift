@@ -6,7 +6,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("Redeeming an erased family's invite")
+@Suite("Redeeming an erased family's invite", .timeLimit(.minutes(10)))
 struct RedemptionStoreErasureTests {
     static let secret = [UInt8](repeating: 5, count: 32)
     let database: MigratedDatabase

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("RedemptionStore.Outcome")
+@Suite("RedemptionStore.Outcome", .timeLimit(.minutes(10)))
 struct RedemptionStoreOutcomeTests {
     /// The labels the redemption statement's `CASE` can write.
     static func labels(in sql: String) -> Set<String> {

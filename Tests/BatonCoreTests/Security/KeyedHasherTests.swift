@@ -1,7 +1,7 @@
 import BatonCore
 import Testing
 
-@Suite("keyed hashing of secrets")
+@Suite("keyed hashing of secrets", .timeLimit(.minutes(10)))
 struct KeyedHasherTests {
     static let secret = (0..<32).map { UInt8($0) }
 

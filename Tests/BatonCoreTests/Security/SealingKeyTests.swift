@@ -1,7 +1,7 @@
 import BatonCore
 import Testing
 
-@Suite("SealingKey")
+@Suite("SealingKey", .timeLimit(.minutes(10)))
 struct SealingKeyTests {
     let key = SealingKey(secret: Sodium.randomBytes(32), purpose: .idempotentResponse)
     let plaintext = Array(#"{"code":"ABCDE-FGHJK"}"#.utf8)

@@ -4,7 +4,7 @@ import Foundation
 import HTTP
 import Testing
 
-@Suite("Webhook destination policy")
+@Suite("Webhook destination policy", .timeLimit(.minutes(10)))
 struct DestinationPolicyTests {
     /// The URLs of the issue, and more spellings of the same addresses, with the class each must be refused as.
     static let internalURLs: [(String, DestinationPolicy.AddressClass)] = [

@@ -4,7 +4,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("Webhook delivery log filters")
+@Suite("Webhook delivery log filters", .timeLimit(.minutes(10)))
 struct WebhookDeliveryLogFilterTests {
     @Test(
         "each status lists only its own attempts: failed never includes one without an outcome, interrupted lists exactly those",

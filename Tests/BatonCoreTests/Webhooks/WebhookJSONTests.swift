@@ -5,7 +5,7 @@ import Testing
 
 @testable import BatonCore
 
-@Suite("Webhook JSON")
+@Suite("Webhook JSON", .timeLimit(.minutes(10)))
 struct WebhookJSONTests {
     /// A body as PostgreSQL prints `jsonb`: its own key order, spaces after `:` and `,`.
     static let printed = #"""

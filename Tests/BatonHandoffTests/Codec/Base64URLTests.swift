@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonHandoff
 
-@Suite("strict base64url")
+@Suite("strict base64url", .timeLimit(.minutes(10)))
 struct Base64URLTests {
     @Test("every byte string round-trips and matches Foundation's base64 with the URL alphabet and no padding", arguments: 0..<40)
     func roundTrips(_ length: Int) {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import BatonHandoff
 
-@Suite("canonical JSON writer")
+@Suite("canonical JSON writer", .timeLimit(.minutes(10)))
 struct CanonicalJSONWriterTests {
     @Test("fields are written sorted, with only the escapes JSON requires and the literals spelt out")
     func fieldsHavePinnedBytes() {

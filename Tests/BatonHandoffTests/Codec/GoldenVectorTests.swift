@@ -5,7 +5,7 @@ import Testing
 
 /// Runs `Tests/Fixtures/handoff-vectors.json`, the contract the codec and
 /// the server's `POST /v1/handoffs/validate` both honour.
-@Suite("golden handoff vectors")
+@Suite("golden handoff vectors", .timeLimit(.minutes(10)))
 struct GoldenVectorTests {
     static let file = try! GoldenVectorFile.load()
 

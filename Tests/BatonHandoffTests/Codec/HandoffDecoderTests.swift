@@ -2,7 +2,7 @@ import BatonHandoff
 import Foundation
 import Testing
 
-@Suite("decoder settings and error hygiene")
+@Suite("decoder settings and error hygiene", .timeLimit(.minutes(10)))
 struct HandoffDecoderTests {
     let factory = GoldenVectorFactory()
 

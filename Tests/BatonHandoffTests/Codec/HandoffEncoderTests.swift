@@ -2,7 +2,7 @@ import Testing
 
 @testable import BatonHandoff
 
-@Suite("minting envelopes")
+@Suite("minting envelopes", .timeLimit(.minutes(10)))
 struct HandoffEncoderTests {
     let encoder = HandoffEncoder()
     let factory = GoldenVectorFactory()

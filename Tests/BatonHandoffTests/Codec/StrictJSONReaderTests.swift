@@ -2,7 +2,7 @@ import Testing
 
 @testable import BatonHandoff
 
-@Suite("strict flat JSON reader")
+@Suite("strict flat JSON reader", .timeLimit(.minutes(10)))
 struct StrictJSONReaderTests {
     static let accepted: [(String, HandoffFields)] = [
         ("{}", HandoffFields()),

@@ -3,7 +3,7 @@ import Foundation
 import SafeText
 import Testing
 
-@Suite("handoff inspection for baton handoff inspect")
+@Suite("handoff inspection for baton handoff inspect", .timeLimit(.minutes(10)))
 struct HandoffInspectionTests {
     let factory = GoldenVectorFactory()
 

@@ -2,7 +2,7 @@ import BatonCore
 import BatonHandoff
 import Testing
 
-@Suite("handoff keyring (BatonCore, libsodium)")
+@Suite("handoff keyring (BatonCore, libsodium)", .timeLimit(.minutes(10)))
 struct HandoffKeyringTests {
     let input = Array("eyJhbGciOiJIUzI1NiJ9.e30".utf8)
 

@@ -2,7 +2,7 @@ import BatonHandoff
 import Foundation
 import Testing
 
-@Suite("the App Group file store")
+@Suite("the App Group file store", .timeLimit(.minutes(10)))
 struct HandoffStoreAppGroupFileTests {
     let factory = GoldenVectorFactory()
     let decoder = HandoffDecoder(policy: .device, clock: TestKeys.clock(at: TestKeys.now))

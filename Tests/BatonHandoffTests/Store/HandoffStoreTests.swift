@@ -24,7 +24,7 @@ struct StoreBackend: Sendable, CustomTestStringConvertible {
     static let all = [file, userDefaults]
 }
 
-@Suite("handoff store in the App Group")
+@Suite("handoff store in the App Group", .timeLimit(.minutes(10)))
 struct HandoffStoreTests {
     let factory = GoldenVectorFactory()
     let decoder = HandoffDecoder(policy: .device, clock: TestKeys.clock(at: TestKeys.now))

@@ -2,7 +2,7 @@ import BatonHandoff
 import Foundation
 import Testing
 
-@Suite("schema versions: upgrades and forward compatibility")
+@Suite("schema versions: upgrades and forward compatibility", .timeLimit(.minutes(10)))
 struct HandoffVersionRegistryTests {
     let factory = GoldenVectorFactory()
     let server = TestKeys.decoder(mode: "server", now: TestKeys.now)

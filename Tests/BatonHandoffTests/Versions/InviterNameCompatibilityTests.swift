@@ -16,7 +16,7 @@ enum PreviousRelease {
     }
 }
 
-@Suite("an invite without an inviter name, and apps built before version 3")
+@Suite("an invite without an inviter name, and apps built before version 3", .timeLimit(.minutes(10)))
 struct InviterNameCompatibilityTests {
     let factory = GoldenVectorFactory()
     /// How an App Clip or app store reads (`HandoffStore` uses this rule), at the vectors' clock.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BatonLinks
 
-@Suite("AASA")
+@Suite("AASA", .timeLimit(.minutes(10)))
 struct AASATests {
     static let configuration = try! AppLinksConfiguration(
         teamID: "ABCDE12345", appBundleID: "com.example.family", clipBundleID: "com.example.family.Clip",

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonLinks
 
-@Suite("App Thinning Size Reports")
+@Suite("App Thinning Size Reports", .timeLimit(.minutes(10)))
 struct ThinningReportTests {
     static let fixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

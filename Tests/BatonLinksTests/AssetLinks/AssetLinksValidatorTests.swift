@@ -2,7 +2,7 @@ import BatonLinks
 import Foundation
 import Testing
 
-@Suite("Asset links validator")
+@Suite("Asset links validator", .timeLimit(.minutes(10)))
 struct AssetLinksValidatorTests {
     static let release = (0..<32).map { String(format: "%02X", $0 * 7 % 256) }.joined(separator: ":")
     static let upload = (0..<32).map { String(format: "%02X", 255 - $0) }.joined(separator: ":")

@@ -2,7 +2,7 @@ import Testing
 
 @testable import BatonLinks
 
-@Suite("Smart App Banner")
+@Suite("Smart App Banner", .timeLimit(.minutes(10)))
 struct SmartAppBannerTests {
     @Test("the meta content names the app, the clip and the card display, and no app-argument")
     func content() throws {

@@ -6,7 +6,7 @@ import Testing
 /// depends only on where it is and which two values it swaps, never on the
 /// other symbols. So running every position and every value pair against one
 /// background payload per length is a proof, not a sample.
-@Suite("Check character")
+@Suite("Check character", .timeLimit(.minutes(10)))
 struct CheckCharacterTests {
     typealias Scheme = @Sendable ([UInt8]) -> UInt8
 

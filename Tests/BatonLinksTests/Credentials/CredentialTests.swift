@@ -2,7 +2,7 @@ import Testing
 
 @testable import BatonLinks
 
-@Suite("Credentials")
+@Suite("Credentials", .timeLimit(.minutes(10)))
 struct CredentialTests {
     @Test("tokens are 26 symbols of the alphabet and differ between calls")
     func tokenShape() {
@@ -54,7 +54,7 @@ struct CredentialTests {
     }
 }
 
-@Suite("Invite links")
+@Suite("Invite links", .timeLimit(.minutes(10)))
 struct InviteLinkTests {
     @Test("both link forms of a token validate and resolve back to it")
     func linksRoundTrip() throws {

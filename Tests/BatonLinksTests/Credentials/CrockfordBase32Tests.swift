@@ -2,7 +2,7 @@ import Testing
 
 @testable import BatonLinks
 
-@Suite("Crockford base32")
+@Suite("Crockford base32", .timeLimit(.minutes(10)))
 struct CrockfordBase32Tests {
     @Test("every ASCII character reads as its upper case with I and L as 1 and O as 0, and U and the rest are refused")
     func asciiReadsAsNormalised() {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonLinks
 
-@Suite("Guessing arithmetic")
+@Suite("Guessing arithmetic", .timeLimit(.minutes(10)))
 struct GuessingArithmeticTests {
     @Test("a 10-symbol code has 45 bits and needs about 3.5 × 10^7 guesses per hit at a million live invites")
     func defaultLength() {

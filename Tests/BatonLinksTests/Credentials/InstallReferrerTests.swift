@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonLinks
 
-@Suite("Install referrer")
+@Suite("Install referrer", .timeLimit(.minutes(10)))
 struct InstallReferrerTests {
     static let token = { () -> LinkToken in
         var generator = SeededGenerator(state: 34)

@@ -2,7 +2,7 @@ import Testing
 
 @testable import BatonLinks
 
-@Suite("Invite codes")
+@Suite("Invite codes", .timeLimit(.minutes(10)))
 struct InviteCodeTests {
     static let lengths = Array(InviteCode.allowedLengths)
 

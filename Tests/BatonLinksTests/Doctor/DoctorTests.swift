@@ -4,7 +4,7 @@ import Testing
 
 @testable import BatonLinks
 
-@Suite("Doctor")
+@Suite("Doctor", .timeLimit(.minutes(10)))
 struct DoctorTests {
     static let fixtures = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -11,7 +11,7 @@ import Testing
 ///
 /// `BATON_FUZZ_ITERATIONS` (default 2,000, about 2 s in a debug build) and `BATON_FUZZ_SEED` widen a run:
 /// `BATON_FUZZ_ITERATIONS=1000000 swift test --filter InvocationFuzzTests`.
-@Suite("Invocation URL fuzzing")
+@Suite("Invocation URL fuzzing", .timeLimit(.minutes(10)))
 struct InvocationFuzzTests {
     static let fragments = [
         "%", "%2", "%2e", "%2E%2e", "/", "//", "/..", "/.", "?", "&", "=", "#", "@", ":", ":443", ":8443", "[", "]",

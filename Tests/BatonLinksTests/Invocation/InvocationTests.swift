@@ -4,7 +4,7 @@ import Testing
 
 @testable import BatonLinks
 
-@Suite("Invocation URLs")
+@Suite("Invocation URLs", .timeLimit(.minutes(10)))
 struct InvocationTests {
     static let vectors = URLVectors.shared.vectors
     static let limits = URLVectors.shared.invocationLimits

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonLinks
 
-@Suite("RFC 3986 scanner and its Foundation cross-check")
+@Suite("RFC 3986 scanner and its Foundation cross-check", .timeLimit(.minutes(10)))
 struct URLScannerTests {
     /// What a parser made of a URL: nil when it refused it, else its parts as written.
     struct Parts: Equatable, CustomStringConvertible {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import BatonLinks
 
-@Suite("Pasted credentials")
+@Suite("Pasted credentials", .timeLimit(.minutes(10)))
 struct PastedCredentialTests {
     static let limits = InvocationLimits(allowedHosts: ["baton.example"], clipBundleIDs: ["com.example.family.Clip"])
     static let code = Credential.code(try! InviteCode(parsing: "7K3M9Q2XWW"))

@@ -6,7 +6,7 @@ import HTTP
 import Synchronization
 import Testing
 
-@Suite("/admin invite support: find, revoke, extend, reissue")
+@Suite("/admin invite support: find, revoke, extend, reissue", .timeLimit(.minutes(10)))
 struct AdminInviteActionTests {
     let app: TestApp
     let browser: AdminBrowser

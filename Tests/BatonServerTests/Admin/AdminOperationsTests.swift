@@ -2,7 +2,7 @@ import BatonCore
 import Foundation
 import Testing
 
-@Suite("/admin webhooks, queue and audit trail")
+@Suite("/admin webhooks, queue and audit trail", .timeLimit(.minutes(10)))
 struct AdminOperationsTests {
     let app: TestApp
     let browser: AdminBrowser

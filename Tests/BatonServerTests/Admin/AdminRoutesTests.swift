@@ -2,7 +2,7 @@ import BatonCore
 import Foundation
 import Testing
 
-@Suite("GET /admin")
+@Suite("GET /admin", .timeLimit(.minutes(10)))
 struct AdminRoutesTests {
     let app: TestApp
     let client: HTTPTestClient

@@ -5,7 +5,7 @@ import Testing
 
 @testable import BatonServer
 
-@Suite("/admin sign-in, sessions and form protection")
+@Suite("/admin sign-in, sessions and form protection", .timeLimit(.minutes(10)))
 struct AdminSessionTests {
     let app: TestApp
 

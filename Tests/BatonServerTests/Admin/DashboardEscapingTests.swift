@@ -2,7 +2,7 @@ import BatonCore
 import Foundation
 import Testing
 
-@Suite("/admin escaping of untrusted text")
+@Suite("/admin escaping of untrusted text", .timeLimit(.minutes(10)))
 struct DashboardEscapingTests {
     let app: TestApp
     let client: HTTPTestClient

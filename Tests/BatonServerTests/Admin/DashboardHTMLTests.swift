@@ -6,7 +6,7 @@ import Testing
 /// Whether HTML Tidy is installed, for the strict parse below.
 private let tidyPath = ["/usr/bin/tidy", "/usr/local/bin/tidy"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
-@Suite("/admin HTML parses cleanly")
+@Suite("/admin HTML parses cleanly", .timeLimit(.minutes(10)))
 struct DashboardHTMLTests {
     @Test(
         "HTML Tidy reports no error or warning on the dashboard in either view, the form error pages and the 401 page",

@@ -2,7 +2,7 @@ import BatonCore
 import Foundation
 import Testing
 
-@Suite("/admin journey views and breakdown")
+@Suite("/admin journey views and breakdown", .timeLimit(.minutes(10)))
 struct DashboardJourneyTests {
     let app: TestApp
     let client: HTTPTestClient

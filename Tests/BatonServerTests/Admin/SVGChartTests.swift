@@ -2,7 +2,7 @@ import Testing
 
 @testable import BatonServer
 
-@Suite("SVGChart")
+@Suite("SVGChart", .timeLimit(.minutes(10)))
 struct SVGChartTests {
     @Test(
         "the y axis ends at the round number at or above the largest value",

@@ -6,7 +6,7 @@ import PrometheusTestSupport
 import Synchronization
 import Testing
 
-@Suite("API keys cached by the server")
+@Suite("API keys cached by the server", .timeLimit(.minutes(10)))
 struct APIKeyCacheRoutesTests {
     /// A started app whose key cache listens, without rate limits (one
     /// key hammers a route, and an unknown one starts the cache).

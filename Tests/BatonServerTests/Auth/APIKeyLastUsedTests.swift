@@ -4,7 +4,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("api_keys.last_used_at")
+@Suite("api_keys.last_used_at", .timeLimit(.minutes(10)))
 struct APIKeyLastUsedTests {
     /// The key's `last_used_at`, nil while it was never written.
     static func lastUsed(_ app: TestApp, key: String) throws -> Date? {

@@ -2,7 +2,7 @@ import BatonCore
 import Foundation
 import Testing
 
-@Suite("Failed API-key attempts are rate-limited per address")
+@Suite("Failed API-key attempts are rate-limited per address", .timeLimit(.minutes(10)))
 struct AuthFailureLimitTests {
     /// A well-formed key that no row has.
     static func randomKey() -> String { APIKey.generate().text }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BatonServer
 
-@Suite("Reading the bearer credential")
+@Suite("Reading the bearer credential", .timeLimit(.minutes(10)))
 struct BearerTokenTests {
     /// The reading before the byte scan, kept here as the reference the scan must agree with.
     private static func splitReading(_ header: String) -> String? {

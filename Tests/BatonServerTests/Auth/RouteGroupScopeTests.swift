@@ -4,7 +4,7 @@ import HTTP
 import HTTPTestSupport
 import Testing
 
-@Suite("Route groups over HTTP")
+@Suite("Route groups over HTTP", .timeLimit(.minutes(10)))
 struct RouteGroupScopeTests {
     /// Every guarded route with a request that reaches it and the scope it needs.
     static let guarded: [(method: String, path: String, pattern: String, scope: Scope)] = [

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BatonServer
 
-@Suite("BatonClient against a running Baton: each refusal arrives as its typed case")
+@Suite("BatonClient against a running Baton: each refusal arrives as its typed case", .timeLimit(.minutes(10)))
 struct BatonClientRefusalTests {
     /// The operations the client calls, as the OpenAPI document names them.
     static let clientOperations: Set<String> = [

@@ -2,7 +2,7 @@ import BatonClient
 import Foundation
 import Testing
 
-@Suite("BatonClient against a running Baton: every route it calls")
+@Suite("BatonClient against a running Baton: every route it calls", .timeLimit(.minutes(10)))
 struct BatonClientRouteTests {
     @Test("a backend creates an invite; the clip previews its code and validates the handoff; the app redeems it exactly once")
     func codePreviewValidateRedeem() async throws {

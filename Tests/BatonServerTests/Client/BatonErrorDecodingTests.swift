@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonClient
 
-@Suite("BatonError reads an error answer")
+@Suite("BatonError reads an error answer", .timeLimit(.minutes(10)))
 struct BatonErrorDecodingTests {
     static func body(_ code: String, _ details: String = "{}") -> Data {
         Data(#"{"error": {"code": "\#(code)", "message": "ignored", "details": \#(details)}}"#.utf8)

@@ -3,7 +3,7 @@ import Foundation
 import HTTP
 import Testing
 
-@Suite("baton doctor --android --live against a local Baton and a deliberately wrong server")
+@Suite("baton doctor --android --live against a local Baton and a deliberately wrong server", .timeLimit(.minutes(10)))
 struct AndroidLiveDoctorTests {
     static let fingerprint = (0..<32).map { String(format: "%02X", $0) }.joined(separator: ":")
     static let other = (0..<32).map { String(format: "%02X", 200 - $0) }.joined(separator: ":")

@@ -3,7 +3,7 @@ import Foundation
 import HTTP
 import Testing
 
-@Suite("baton doctor --live against a local Baton and a deliberately wrong server")
+@Suite("baton doctor --live against a local Baton and a deliberately wrong server", .timeLimit(.minutes(10)))
 struct LiveDoctorTests {
     static let entitlements = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

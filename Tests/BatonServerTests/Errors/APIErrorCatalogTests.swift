@@ -9,7 +9,7 @@ import Testing
 /// every case of every typed error that reaches HTTP. Each switch below has
 /// no default: a new case fails to compile here until it is given a number,
 /// and then fails the test until the catalog has a representative of it.
-@Suite("API error catalog")
+@Suite("API error catalog", .timeLimit(.minutes(10)))
 struct APIErrorCatalogTests {
     static func covered<E>(_ type: E.Type, cases: ClosedRange<Int>, by index: (E) -> Int?) -> Bool {
         let found = Set(APIErrorCatalog.representatives.compactMap { $0 as? E }.compactMap(index))

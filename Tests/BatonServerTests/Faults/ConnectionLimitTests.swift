@@ -2,7 +2,7 @@ import Foundation
 import HTTPTestSupport
 import Testing
 
-@Suite("Connection limits from the configuration")
+@Suite("Connection limits from the configuration", .timeLimit(.minutes(10)))
 struct ConnectionLimitTests {
     @Test("BATON_HTTP_MAX_CONNECTIONS_PER_CLIENT bounds the connections one peer holds")
     func perClientLimitIsASetting() throws {

@@ -4,7 +4,7 @@ import Postgres
 import Synchronization
 import Testing
 
-@Suite("Pool exhaustion and statement timeouts")
+@Suite("Pool exhaustion and statement timeouts", .timeLimit(.minutes(10)))
 struct DatabaseLimitTests {
     /// Holds the application's only pooled connection on another thread until `release` is signalled.
     static func holdOnlyConnection(of app: TestApp) -> (release: DispatchSemaphore, done: DispatchSemaphore) {

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite("PostgreSQL restarted under load")
+@Suite("PostgreSQL restarted under load", .timeLimit(.minutes(10)))
 struct DatabaseRestartTests {
     /// One answer a redeeming client got.
     struct Answer: Sendable {

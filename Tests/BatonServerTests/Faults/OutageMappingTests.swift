@@ -7,7 +7,7 @@ import Testing
 
 @testable import BatonServer
 
-@Suite("Database outages answer 503, not 500")
+@Suite("Database outages answer 503, not 500", .timeLimit(.minutes(10)))
 struct OutageMappingTests {
     @Test("readyz right after a PostgreSQL restart answers 503 unavailable with Retry-After, then 200 once reconnected")
     func readinessAfterRestart() throws {

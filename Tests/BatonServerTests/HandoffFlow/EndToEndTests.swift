@@ -4,7 +4,7 @@ import Testing
 
 @testable import HandoffFlow
 
-@Suite("the App Clip and app example, end to end against Baton and its worker")
+@Suite("the App Clip and app example, end to end against Baton and its worker", .timeLimit(.minutes(10)))
 struct EndToEndTests {
     /// How the person reaches the invite in the clip.
     enum Entry: String, CaseIterable, Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("docs/ios-integration.md shows the example's own code")
+@Suite("docs/ios-integration.md shows the example's own code", .timeLimit(.minutes(10)))
 struct GuideSnippetTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "../../..").standardizedFileURL
 

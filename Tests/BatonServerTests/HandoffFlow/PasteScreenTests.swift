@@ -4,7 +4,7 @@ import Testing
 
 @testable import HandoffFlow
 
-@Suite("the app's paste screen, as PasteInviteController draws it")
+@Suite("the app's paste screen, as PasteInviteController draws it", .timeLimit(.minutes(10)))
 struct PasteScreenTests {
     static let limits = InvocationLimits(allowedHosts: [TestApp.publicHost])
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import HandoffFlow
 
-@Suite("the example's backend role: SHA-256, HMAC and the redeemer JWT")
+@Suite("the example's backend role: SHA-256, HMAC and the redeemer JWT", .timeLimit(.minutes(10)))
 struct RedeemerJWTTests {
     /// FIPS 180-4 examples and RFC 4231 test cases 1, 2 and 6 (a key longer than a block).
     static let digests: [(message: String, hex: String)] = [

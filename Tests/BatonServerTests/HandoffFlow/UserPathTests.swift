@@ -5,7 +5,7 @@ import Testing
 
 @testable import HandoffFlow
 
-@Suite("the paths a real user hits in the example's clip and app")
+@Suite("the paths a real user hits in the example's clip and app", .timeLimit(.minutes(10)))
 struct UserPathTests {
     @Test("a clip reopened from the App Switcher has no URL: it says so and stores nothing")
     func launchWithoutURL() async throws {

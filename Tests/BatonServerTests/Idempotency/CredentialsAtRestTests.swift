@@ -3,7 +3,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("Credentials at rest")
+@Suite("Credentials at rest", .timeLimit(.minutes(10)))
 struct CredentialsAtRestTests {
     let app: TestApp
     let client: HTTPTestClient

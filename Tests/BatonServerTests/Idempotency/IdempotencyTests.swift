@@ -4,7 +4,7 @@ import Postgres
 import Synchronization
 import Testing
 
-@Suite("Idempotency-Key")
+@Suite("Idempotency-Key", .timeLimit(.minutes(10)))
 struct IdempotencyTests {
     let app: TestApp
     let client: HTTPTestClient

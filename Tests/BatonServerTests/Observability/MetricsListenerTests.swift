@@ -6,7 +6,7 @@ import PrometheusTestSupport
 import Synchronization
 import Testing
 
-@Suite("BATON_METRICS_LISTEN")
+@Suite("BATON_METRICS_LISTEN", .timeLimit(.minutes(10)))
 struct MetricsListenerTests {
     @Test("with a metrics listener, /metrics is served there without a key and the main listener answers 404")
     func separateListener() throws {

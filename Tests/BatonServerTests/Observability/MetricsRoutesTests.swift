@@ -3,7 +3,7 @@ import Foundation
 import PrometheusTestSupport
 import Testing
 
-@Suite("GET /metrics")
+@Suite("GET /metrics", .timeLimit(.minutes(10)))
 struct MetricsRoutesTests {
     let app: TestApp
     let client: HTTPTestClient

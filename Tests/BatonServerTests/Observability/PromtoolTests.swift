@@ -6,7 +6,7 @@ import Testing
 /// Debian's `prometheus` package (about 100 MB installed), which CI does
 /// not install: there the test is skipped and `MetricsRoutesTests` checks the
 /// same scrape with the repository's parser.
-@Suite("GET /metrics against promtool")
+@Suite("GET /metrics against promtool", .timeLimit(.minutes(10)))
 struct PromtoolTests {
     static let promtool = ["/usr/bin/promtool", "/usr/local/bin/promtool"].first { FileManager.default.isExecutableFile(atPath: $0) }
 

@@ -6,7 +6,7 @@ import Testing
 
 /// The document's examples read by the client an iOS team ships: if an
 /// example and `BatonClient`'s models disagree, one of them is wrong.
-@Suite("OpenAPI examples decode with BatonClient's models")
+@Suite("OpenAPI examples decode with BatonClient's models", .timeLimit(.minutes(10)))
 struct OpenAPIExampleTests {
     typealias Object = [String: Any]
 

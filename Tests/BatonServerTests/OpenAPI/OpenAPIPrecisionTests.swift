@@ -6,7 +6,7 @@ import Testing
 
 /// What a generated client needs from every operation. After adding paths,
 /// this suite names what each new operation still lacks.
-@Suite("OpenAPI document precision")
+@Suite("OpenAPI document precision", .timeLimit(.minutes(10)))
 struct OpenAPIPrecisionTests {
     typealias Object = [String: Any]
 

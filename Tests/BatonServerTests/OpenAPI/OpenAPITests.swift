@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonServer
 
-@Suite("OpenAPI document")
+@Suite("OpenAPI document", .timeLimit(.minutes(10)))
 struct OpenAPITests {
     /// `/v1/invites/:id` as OpenAPI writes it: `/v1/invites/{id}`.
     static func openAPIPath(_ pattern: String) -> String {
@@ -62,7 +62,7 @@ struct OpenAPITests {
     }
 }
 
-@Suite("OpenAPI document completeness")
+@Suite("OpenAPI document completeness", .timeLimit(.minutes(10)))
 struct OpenAPICompletenessTests {
     @Test("every documented operation is served by the router")
     func documentIsServed() throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import BatonServer
 
-@Suite("The landing page's platform, from real user agents")
+@Suite("The landing page's platform, from real user agents", .timeLimit(.minutes(10)))
 struct LandingPlatformTests {
     static let agents: [(String, LandingPlatform)] = [
         // Android: browsers and the in-app browsers invites arrive in.

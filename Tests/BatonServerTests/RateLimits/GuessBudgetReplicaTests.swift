@@ -4,7 +4,7 @@ import Testing
 
 /// Three `baton serve` processes on one database, as behind a balancer: the
 /// budget of failed typed-code lookups is one, not one per replica.
-@Suite("Guess budget across replicas", .serialized)
+@Suite("Guess budget across replicas", .serialized, .timeLimit(.minutes(10)))
 struct GuessBudgetReplicaTests {
     /// Two flush intervals and some slack: a failure on one replica is seen
     /// by the others after its flush and theirs (docs/redemption.md).

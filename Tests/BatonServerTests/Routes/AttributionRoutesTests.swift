@@ -3,7 +3,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("Invite attribution and the receipt's context")
+@Suite("Invite attribution and the receipt's context", .timeLimit(.minutes(10)))
 struct AttributionRoutesTests {
     let app: TestApp
     let client: HTTPTestClient

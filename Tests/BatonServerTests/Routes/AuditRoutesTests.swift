@@ -2,7 +2,7 @@ import BatonCore
 import Foundation
 import Testing
 
-@Suite("GET /v1/audit")
+@Suite("GET /v1/audit", .timeLimit(.minutes(10)))
 struct AuditRoutesTests {
     let app: TestApp
     let client: HTTPTestClient

@@ -8,7 +8,7 @@ import Testing
 
 /// On a cluster of its own: the feed waits for every open write transaction
 /// of its cluster, and other suites hold some open on purpose.
-@Suite("GET /v1/events", .serialized)
+@Suite("GET /v1/events", .serialized, .timeLimit(.minutes(10)))
 struct EventRoutesTests {
     let cluster: PrivateTestCluster
     let app: TestApp

@@ -5,7 +5,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("DELETE /v1/families/{family_id}")
+@Suite("DELETE /v1/families/{family_id}", .timeLimit(.minutes(10)))
 struct FamilyErasureTests {
     let app: TestApp
     let client: HTTPTestClient

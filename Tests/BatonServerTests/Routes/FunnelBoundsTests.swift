@@ -3,7 +3,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("The bounds of a funnel report")
+@Suite("The bounds of a funnel report", .timeLimit(.minutes(10)))
 struct FunnelBoundsTests {
     /// The request of issue #33: every day since 2013, a cohort, by family.
     static let sinceTwentyThirteen = "/v1/metrics/funnel?interval=day&from=2013-03-27T00:00:00Z&group_by=family&view=cohort"

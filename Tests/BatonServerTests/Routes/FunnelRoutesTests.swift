@@ -3,7 +3,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("GET /v1/metrics/funnel")
+@Suite("GET /v1/metrics/funnel", .timeLimit(.minutes(10)))
 struct FunnelRoutesTests {
     let app: TestApp
     let client: HTTPTestClient

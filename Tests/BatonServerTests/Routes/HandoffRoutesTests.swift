@@ -70,7 +70,7 @@ enum JSONScalar: Decodable, Sendable, Equatable {
     }
 }
 
-@Suite("POST /v1/handoffs/validate")
+@Suite("POST /v1/handoffs/validate", .timeLimit(.minutes(10)))
 struct HandoffRoutesTests {
     @Test("every server-path golden vector gets its verdict over HTTP", arguments: HandoffVectors.server)
     func vector(vector: HandoffVectors.Vector) throws {

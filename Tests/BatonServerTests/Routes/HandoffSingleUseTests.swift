@@ -2,7 +2,7 @@ import BatonCore
 import Foundation
 import Testing
 
-@Suite("Handoffs of a multi-use invite")
+@Suite("Handoffs of a multi-use invite", .timeLimit(.minutes(10)))
 struct HandoffSingleUseTests {
     @Test("ten previews of a ten-use invite in the same second give ten handoffs, each redeemed by a different person")
     func previewsInOneSecond() throws {

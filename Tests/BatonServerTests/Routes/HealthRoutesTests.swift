@@ -1,6 +1,6 @@
 import Testing
 
-@Suite("Health routes")
+@Suite("Health routes", .timeLimit(.minutes(10)))
 struct HealthRoutesTests {
     @Test("healthz answers without a key and readyz once the migrations are applied")
     func healthAndReadiness() throws {

@@ -5,7 +5,7 @@ import Testing
 /// Ids, invitee emails and phones holding a character no one can see are
 /// refused wherever a redeemer is named, so that `u-1` followed by a
 /// zero-width space is never a redeemer other than the inviter `u-1`.
-@Suite("Hidden characters in redeemers")
+@Suite("Hidden characters in redeemers", .timeLimit(.minutes(10)))
 struct HiddenRedeemerTests {
     static let jwtSecret = Sodium.bytes(fromHex: "2d48f6a1c5e93d0872b4fe6d19a3c75b08e2f4917cd6a05be3f2813c9a51e07b")!
     /// Zero-width space, non-joiner and joiner, word joiner, byte order mark,

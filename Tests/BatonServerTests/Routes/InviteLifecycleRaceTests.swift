@@ -5,7 +5,7 @@ import Postgres
 import Synchronization
 import Testing
 
-@Suite("Invite change and reissue under concurrency")
+@Suite("Invite change and reissue under concurrency", .timeLimit(.minutes(10)))
 struct InviteLifecycleRaceTests {
     /// One answer a racing client got, for the invite at `invite`.
     struct Answer: Sendable {

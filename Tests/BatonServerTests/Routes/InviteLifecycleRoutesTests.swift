@@ -4,7 +4,7 @@ import HTTP
 import Postgres
 import Testing
 
-@Suite("Invite change, reissue and timeline")
+@Suite("Invite change, reissue and timeline", .timeLimit(.minutes(10)))
 struct InviteLifecycleRoutesTests {
     let app: TestApp
     let client: HTTPTestClient

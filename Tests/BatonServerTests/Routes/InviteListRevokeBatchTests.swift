@@ -3,7 +3,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("Invite list, revoke and batch")
+@Suite("Invite list, revoke and batch", .timeLimit(.minutes(10)))
 struct InviteListRevokeBatchTests {
     let app: TestApp
     let client: HTTPTestClient

@@ -3,7 +3,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("Invite routes")
+@Suite("Invite routes", .timeLimit(.minutes(10)))
 struct InviteRoutesTests {
     let app: TestApp
     let client: HTTPTestClient

@@ -3,7 +3,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("Invites bound to an invitee, and self-redemption")
+@Suite("Invites bound to an invitee, and self-redemption", .timeLimit(.minutes(10)))
 struct InviteeBindingTests {
     static let jwtSecret = Sodium.bytes(fromHex: "5be3f2813c9a51e07b2d48f6a1c5e93d0872b4fe6d19a3c75b08e2f4917cd6a0")!
     let app: TestApp

@@ -35,7 +35,7 @@ struct URLVector: Decodable, Sendable, CustomTestStringConvertible {
     }()
 }
 
-@Suite("POST /v1/invocations")
+@Suite("POST /v1/invocations", .timeLimit(.minutes(10)))
 struct InvocationRoutesTests {
     let app: TestApp
     let client: HTTPTestClient

@@ -3,7 +3,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("The journey's stages over HTTP")
+@Suite("The journey's stages over HTTP", .timeLimit(.minutes(10)))
 struct JourneyRoutesTests {
     let app: TestApp
     let client: HTTPTestClient

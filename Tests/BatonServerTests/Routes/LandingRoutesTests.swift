@@ -2,7 +2,7 @@ import BatonCore
 import Foundation
 import Testing
 
-@Suite("Landing page, QR code and well-known files")
+@Suite("Landing page, QR code and well-known files", .timeLimit(.minutes(10)))
 struct LandingRoutesTests {
     let app: TestApp
     let client: HTTPTestClient

@@ -3,7 +3,7 @@ import BatonLinks
 import Foundation
 import Testing
 
-@Suite("The landing page's store links per platform, and the Android handoff through the install referrer")
+@Suite("The landing page's store links per platform, and the Android handoff through the install referrer", .timeLimit(.minutes(10)))
 struct LandingStoreLinksTests {
     static let android =
         "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.6422.53 Mobile Safari/537.36"

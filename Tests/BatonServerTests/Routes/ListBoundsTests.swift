@@ -2,7 +2,7 @@ import BatonCore
 import Foundation
 import Testing
 
-@Suite("Every list route bounds its page")
+@Suite("Every list route bounds its page", .timeLimit(.minutes(10)))
 struct ListBoundsTests {
     /// A list route: its path (`{endpoint}` and `{invite}` filled in by the
     /// test), the largest page it answers, and how it refuses a larger one.

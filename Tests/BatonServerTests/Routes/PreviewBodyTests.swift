@@ -4,7 +4,7 @@ import Testing
 
 @testable import BatonServer
 
-@Suite("The hand-written preview body")
+@Suite("The hand-written preview body", .timeLimit(.minutes(10)))
 struct PreviewBodyTests {
     /// The same fields through the API's `JSONEncoder` configuration.
     private struct Encoded: Encodable {

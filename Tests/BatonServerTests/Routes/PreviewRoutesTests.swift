@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("GET /v1/invites/{credential}/preview")
+@Suite("GET /v1/invites/{credential}/preview", .timeLimit(.minutes(10)))
 struct PreviewRoutesTests {
     let app: TestApp
     let client: HTTPTestClient

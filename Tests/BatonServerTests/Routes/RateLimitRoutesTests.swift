@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("Rate limits over HTTP")
+@Suite("Rate limits over HTTP", .timeLimit(.minutes(10)))
 struct RateLimitRoutesTests {
     @Test("typed-code previews are limited per client address with 429 and Retry-After")
     func perAddress() throws {

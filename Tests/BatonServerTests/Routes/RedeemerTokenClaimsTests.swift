@@ -2,7 +2,7 @@ import BatonCore
 import Foundation
 import Testing
 
-@Suite("Redeemer JWT audience, issuer and lifetime")
+@Suite("Redeemer JWT audience, issuer and lifetime", .timeLimit(.minutes(10)))
 struct RedeemerTokenClaimsTests {
     static let secret = Sodium.bytes(fromHex: "3c9a51e07b2d48f6a1c5e93d0872b4fe6d19a3c75b08e2f4917cd6a05be3f281")!
     let app: TestApp

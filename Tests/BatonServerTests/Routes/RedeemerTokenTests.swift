@@ -3,7 +3,7 @@ import BatonTestSupport
 import Foundation
 import Testing
 
-@Suite("Redeemer JWTs on POST /v1/redemptions")
+@Suite("Redeemer JWTs on POST /v1/redemptions", .timeLimit(.minutes(10)))
 struct RedeemerTokenTests {
     static let secret = Sodium.bytes(fromHex: TestSecrets.otherHex)!
     let app: TestApp

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite("Redemption races")
+@Suite("Redemption races", .timeLimit(.minutes(10)))
 struct RedemptionRaceTests {
     /// One answer a racing client got.
     struct Answer: Sendable {

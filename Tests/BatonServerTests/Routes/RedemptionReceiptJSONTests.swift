@@ -5,7 +5,7 @@ import Testing
 @testable import BatonCore
 @testable import BatonServer
 
-@Suite("The hand-written redemption receipt")
+@Suite("The hand-written redemption receipt", .timeLimit(.minutes(10)))
 struct RedemptionReceiptJSONTests {
     @Test(
         "gives exactly JSONCoding's bytes of the receipt",

@@ -4,7 +4,7 @@ import Postgres
 import Synchronization
 import Testing
 
-@Suite("POST /v1/redemptions")
+@Suite("POST /v1/redemptions", .timeLimit(.minutes(10)))
 struct RedemptionRoutesTests {
     let app: TestApp
     let client: HTTPTestClient
@@ -170,7 +170,7 @@ enum LinkTokenFixture {
     static let unknown = "0123456789ABCDEFGHJKMNPQRS"
 }
 
-@Suite("Webhook jobs wake workers after commit")
+@Suite("Webhook jobs wake workers after commit", .timeLimit(.minutes(10)))
 struct RedemptionNotifyTests {
     @Test("a redemption's webhook job is announced on baton_jobs after commit, and the insert itself notifies nobody")
     func redemptionAnnouncesItsJob() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite("Revoke under concurrency")
+@Suite("Revoke under concurrency", .timeLimit(.minutes(10)))
 struct RevokeRaceTests {
     @Test("eight clients revoking one invite at once all get 200 revoked, and one webhook job is enqueued")
     func concurrentRevokes() throws {

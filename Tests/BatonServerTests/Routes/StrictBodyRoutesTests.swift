@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("Strict JSON bodies on every route")
+@Suite("Strict JSON bodies on every route", .timeLimit(.minutes(10)))
 struct StrictBodyRoutesTests {
     /// Every route with a JSON body, a body it accepts as far as its fields
     /// go (without its closing brace), and one of that body's members.

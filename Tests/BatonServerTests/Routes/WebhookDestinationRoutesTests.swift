@@ -5,7 +5,7 @@ import Foundation
 import HTTPTestSupport
 import Testing
 
-@Suite("Webhook destination routes")
+@Suite("Webhook destination routes", .timeLimit(.minutes(10)))
 struct WebhookDestinationRoutesTests {
     let app: TestApp
     let client: HTTPTestClient

@@ -4,7 +4,7 @@ import Foundation
 import HTTPTestSupport
 import Testing
 
-@Suite("Webhook endpoint routes")
+@Suite("Webhook endpoint routes", .timeLimit(.minutes(10)))
 struct WebhookEndpointRoutesTests {
     let app: TestApp
     let client: HTTPTestClient

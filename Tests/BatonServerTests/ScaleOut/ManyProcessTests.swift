@@ -7,7 +7,7 @@ import Testing
 /// The scale-out docs/operations.md promises, with the built `baton` binary:
 /// three `baton serve` processes through PgBouncer in transaction mode and
 /// two `baton worker` processes directly (they LISTEN) on one database.
-@Suite("many baton processes on one database")
+@Suite("many baton processes on one database", .timeLimit(.minutes(10)))
 struct ManyProcessTests {
     static let secretHex = TestSecrets.secretKeyHex
     static let webhookSecret = "whsec-many-processes-0123456789abcdef"

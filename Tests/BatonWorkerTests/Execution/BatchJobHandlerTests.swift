@@ -6,7 +6,7 @@ import Postgres
 import Synchronization
 import Testing
 
-@Suite("Batch job handlers")
+@Suite("Batch job handlers", .timeLimit(.minutes(10)))
 struct BatchJobHandlerTests {
     /// A batch handler recording the size of every call; it fails the
     /// first attempt of `failing` and leaves `silent` unreported.

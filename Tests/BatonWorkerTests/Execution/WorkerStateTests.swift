@@ -7,7 +7,7 @@ import Testing
 /// The worker's state machine alone, on a clock the test moves: every step
 /// the fetch thread takes, and the races between runners and the fetch
 /// thread that a real database cannot be made to produce on demand.
-@Suite("WorkerState")
+@Suite("WorkerState", .timeLimit(.minutes(10)))
 struct WorkerStateTests {
     static let origin = ContinuousClock.now
 

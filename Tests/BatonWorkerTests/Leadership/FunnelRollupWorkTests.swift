@@ -5,7 +5,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("Funnel rollup by the leader")
+@Suite("Funnel rollup by the leader", .timeLimit(.minutes(10)))
 struct FunnelRollupWorkTests {
     @Test("the leader rolls up the expiry sweep's events and stages, and the report equals the raw counts throughout")
     func leaderRollsUp() throws {

@@ -6,7 +6,7 @@ import Postgres
 import Synchronization
 import Testing
 
-@Suite("Leadership")
+@Suite("Leadership", .timeLimit(.minutes(10)))
 struct LeadershipTests {
     @Test("exactly one of two workers leads, and the other takes over when it stops")
     func takeoverOnStop() throws {

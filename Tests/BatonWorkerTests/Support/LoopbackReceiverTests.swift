@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonWorker
 
-@Suite("Loopback receiver")
+@Suite("Loopback receiver", .timeLimit(.minutes(10)))
 struct LoopbackReceiverTests {
     @Test("a receiver stopped as soon as it is made takes none of the requests meant for the next one")
     func stoppedReceiverTakesNothing() throws {

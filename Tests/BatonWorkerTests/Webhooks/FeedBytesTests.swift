@@ -6,7 +6,7 @@ import Testing
 
 /// The event feed against real deliveries: a worker posts every event to a
 /// loopback receiver, and the feed must hand back the bytes it signed.
-@Suite("Event feed bytes")
+@Suite("Event feed bytes", .timeLimit(.minutes(10)))
 struct FeedBytesTests {
     /// Event data that a re-encoding would change: a decimal's trailing
     /// zero, a number past a `Double`'s precision, a key with an escape

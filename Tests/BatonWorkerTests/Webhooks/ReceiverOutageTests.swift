@@ -4,7 +4,7 @@ import BatonWorker
 import Foundation
 import Testing
 
-@Suite("Webhook receiver outage")
+@Suite("Webhook receiver outage", .timeLimit(.minutes(10)))
 struct ReceiverOutageTests {
     @Test("events recorded while the receiver is down are each delivered once it is back")
     func deliveredAfterOutage() throws {

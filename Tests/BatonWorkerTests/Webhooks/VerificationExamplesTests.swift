@@ -12,7 +12,7 @@ import Testing
 /// compiled once per test process. A language whose toolchain is missing
 /// (scripts/setup installs them) fails the run when `CI=true` and is
 /// reported loudly otherwise.
-@Suite("Webhook verification examples")
+@Suite("Webhook verification examples", .timeLimit(.minutes(10)))
 struct VerificationExamplesTests {
     /// The secret the worker signs with, and one the receiver does not know.
     static let secret = "whsec_exampleSecretForTheVerificationTests=="

@@ -5,7 +5,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("Webhook deliveries in batches")
+@Suite("Webhook deliveries in batches", .timeLimit(.minutes(10)))
 struct WebhookBatchDeliveryTests {
     @Test("in one claimed batch a hanging endpoint holds back only its own jobs, and every attempt is in the log")
     func hangingEndpointHoldsBackOnlyItself() throws {

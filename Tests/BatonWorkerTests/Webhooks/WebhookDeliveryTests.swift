@@ -5,7 +5,7 @@ import Foundation
 import Postgres
 import Testing
 
-@Suite("Webhook delivery")
+@Suite("Webhook delivery", .timeLimit(.minutes(10)))
 struct WebhookDeliveryTests {
     static let secret = Array("test-webhook-secret-0123456789abcdef".utf8)
 

@@ -7,7 +7,7 @@ import Testing
 
 @testable import BatonWorker
 
-@Suite("Webhook destinations at delivery")
+@Suite("Webhook destinations at delivery", .timeLimit(.minutes(10)))
 struct WebhookDestinationDeliveryTests {
     @Test("a post to a loopback receiver under the default policy connects nowhere and fails as destination_not_allowed")
     func loopbackRefusedAtConnect() throws {

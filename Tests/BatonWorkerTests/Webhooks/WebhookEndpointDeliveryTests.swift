@@ -6,7 +6,7 @@ import Postgres
 import Synchronization
 import Testing
 
-@Suite("Webhook endpoints: fan-out, filters, rotation, disabling and redelivery")
+@Suite("Webhook endpoints: fan-out, filters, rotation, disabling and redelivery", .timeLimit(.minutes(10)))
 struct WebhookEndpointDeliveryTests {
     static var now: Int { Int(Date().timeIntervalSince1970) }
 
@@ -204,7 +204,7 @@ struct WebhookEndpointDeliveryTests {
     }
 }
 
-@Suite("Webhook delivery log")
+@Suite("Webhook delivery log", .timeLimit(.minutes(10)))
 struct WebhookDeliveryLogTests {
     @Test("a worker killed mid-delivery delivers at least once, and the log shows the interrupted attempt and the one that succeeded")
     func killedMidDelivery() throws {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import BatonWorker
 
-@Suite("Webhook events: the delivery log's batched statements")
+@Suite("Webhook events: the delivery log's batched statements", .timeLimit(.minutes(10)))
 struct WebhookEventsTests {
     static let start = Date(timeIntervalSince1970: 2_000_000_000)
     static let window = Duration.seconds(3_600)

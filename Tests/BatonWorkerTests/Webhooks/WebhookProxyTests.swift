@@ -5,7 +5,7 @@ import Testing
 /// The proxy rule of the webhook transport (docs/queue.md): `baton worker`
 /// honours `http_proxy` / `https_proxy` and `NO_PROXY` as libcurl reads them.
 /// In a child process, since the variables are the whole process's.
-@Suite("Webhook proxy")
+@Suite("Webhook proxy", .timeLimit(.minutes(10)))
 struct WebhookProxyTests {
     @Test("with http_proxy set a delivery goes through the proxy; with the endpoint in NO_PROXY it goes direct")
     func proxyVariablesAreHonoured() throws {

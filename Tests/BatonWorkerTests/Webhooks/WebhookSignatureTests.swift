@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonWorker
 
-@Suite("Webhook signature")
+@Suite("Webhook signature", .timeLimit(.minutes(10)))
 struct WebhookSignatureTests {
     static let body = Data(#"{"id":"evt","type":"invite.redeemed"}"#.utf8)
     static let newer = Array("whsec_newer-secret-for-the-test".utf8)

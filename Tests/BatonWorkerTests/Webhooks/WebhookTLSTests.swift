@@ -8,7 +8,7 @@ import Testing
 /// child processes configured as an operator would, with the receiver's
 /// private CA in `BATON_WEBHOOK_CA_BUNDLE` or without it, and through an
 /// `https_proxy`. Verification is never turned off.
-@Suite("Webhook TLS, HTTP/2 and https_proxy")
+@Suite("Webhook TLS, HTTP/2 and https_proxy", .timeLimit(.minutes(10)))
 struct WebhookTLSTests {
     /// The delivery log of the endpoint managed by configuration, newest first.
     static func attempts(_ db: WorkerDatabase) throws -> [WebhookAttempt] {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonWorker
 
-@Suite("WebhookTransferGroup")
+@Suite("WebhookTransferGroup", .timeLimit(.minutes(10)))
 struct WebhookTransferGroupTests {
     @Test("transfers that finish before the posting thread looks come back together, in order, from one wake-up")
     func bunchesFinishedTransfers() {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import BatonWorker
 
-@Suite("Webhook transport")
+@Suite("Webhook transport", .timeLimit(.minutes(10)))
 struct WebhookTransportTests {
     /// A POST to `receiver` asking it to answer `status` (see `statusReceiver`)
     /// within `timeout`.

@@ -2,7 +2,7 @@ import Foundation
 import HTTP
 import Testing
 
-@Suite("JSON coding")
+@Suite("JSON coding", .timeLimit(.minutes(10)))
 struct JSONCodingTests {
     struct Invite: Codable, Equatable {
         var familyName: String

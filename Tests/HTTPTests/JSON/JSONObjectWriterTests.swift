@@ -2,7 +2,7 @@ import Foundation
 import HTTP
 import Testing
 
-@Suite("JSON object writer")
+@Suite("JSON object writer", .timeLimit(.minutes(10)))
 struct JSONObjectWriterTests {
     /// The same members through `JSONCoding.encode` (snake_case keys, sorted).
     private struct Encoded: Encodable {

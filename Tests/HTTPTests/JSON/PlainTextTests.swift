@@ -2,7 +2,7 @@ import Testing
 
 @testable import HTTP
 
-@Suite("Plain text for the hand-written JSON writers")
+@Suite("Plain text for the hand-written JSON writers", .timeLimit(.minutes(10)))
 struct PlainTextTests {
     @Test("a byte is plain only when it is printable ASCII other than quote and backslash, wherever it stands", arguments: 0...255)
     func plainBytes(value: Int) {

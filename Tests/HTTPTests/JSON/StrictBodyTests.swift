@@ -41,7 +41,7 @@ private enum Loose: Decodable, Equatable {
     }
 }
 
-@Suite("Strict request bodies")
+@Suite("Strict request bodies", .timeLimit(.minutes(10)))
 struct StrictBodyTests {
     private func request(_ json: String) -> Request {
         Request(method: "POST", pathSegments: ["x"], headers: HTTPHeaders([("Content-Type", "application/json")]), body: Data(json.utf8))

@@ -24,7 +24,7 @@ private struct Reference: Decodable, Equatable {
     }
 }
 
-@Suite("Bodies of string members")
+@Suite("Bodies of string members", .timeLimit(.minutes(10)))
 struct StringMembersTests {
     private static let shape = JSONStringShape(
         strings: ["handoff", "token", "code", "channel", "redeemer_id"],

@@ -2,7 +2,7 @@ import Foundation
 import HTTP
 import Testing
 
-@Suite("Signal waiter")
+@Suite("Signal waiter", .timeLimit(.minutes(10)))
 struct SignalWaiterTests {
     @Test("a watched signal wakes the waiter with its number instead of killing the process")
     func wakesOnSignal() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import HTTP
 
-@Suite("Access log")
+@Suite("Access log", .timeLimit(.minutes(10)))
 struct AccessLogTests {
     @Test("one JSON line per request with the route pattern, not the raw path")
     func lineContent() throws {

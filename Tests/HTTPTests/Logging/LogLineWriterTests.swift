@@ -3,7 +3,7 @@ import Testing
 
 @testable import HTTP
 
-@Suite("Log line writer")
+@Suite("Log line writer", .timeLimit(.minutes(10)))
 struct LogLineWriterTests {
     /// What `write` puts into a buffer of `capacity` bytes.
     static func written(capacity: Int, _ write: (inout LogLineWriter) -> Void) -> String {

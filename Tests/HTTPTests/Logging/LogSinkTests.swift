@@ -3,7 +3,7 @@ import Testing
 
 @testable import HTTP
 
-@Suite("Log sinks")
+@Suite("Log sinks", .timeLimit(.minutes(10)))
 struct LogSinkTests {
     @Test("a file descriptor sink writes a line given as a String or as bytes the same way, each with one newline")
     func fileDescriptorSink() throws {

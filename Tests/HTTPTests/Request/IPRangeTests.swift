@@ -1,7 +1,7 @@
 import HTTP
 import Testing
 
-@Suite("IP ranges")
+@Suite("IP ranges", .timeLimit(.minutes(10)))
 struct IPRangeTests {
     @Test(
         "a range is written back in its canonical form",

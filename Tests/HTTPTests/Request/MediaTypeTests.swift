@@ -1,7 +1,7 @@
 import HTTP
 import Testing
 
-@Suite("Media types")
+@Suite("Media types", .timeLimit(.minutes(10)))
 struct MediaTypeTests {
     @Test(
         "the essence is the type before any parameter, trimmed of spaces and tabs, ASCII letters lower-cased",

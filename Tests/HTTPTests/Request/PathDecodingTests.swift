@@ -2,7 +2,7 @@ import Foundation
 import HTTP
 import Testing
 
-@Suite("Path decoding")
+@Suite("Path decoding", .timeLimit(.minutes(10)))
 struct PathDecodingTests {
     let server: TestServer
 

@@ -3,7 +3,7 @@ import HTTP
 import HTTPTestSupport
 import Testing
 
-@Suite("Request headers as a handler sees them")
+@Suite("Request headers as a handler sees them", .timeLimit(.minutes(10)))
 struct RequestHeadersTests {
     let server: TestServer
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import HTTP
 
-@Suite("Request parts read from libmicrohttpd")
+@Suite("Request parts read from libmicrohttpd", .timeLimit(.minutes(10)))
 struct RequestPartsTests {
     @Test(
         "a raw path splits into segments on every slash, empty ones kept",

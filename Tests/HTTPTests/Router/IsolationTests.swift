@@ -11,7 +11,7 @@ private func mainActorRouter() -> Router {
     return router
 }
 
-@Suite("Handler isolation")
+@Suite("Handler isolation", .timeLimit(.minutes(10)))
 struct IsolationTests {
     @Test("a handler formed in main-actor code runs on a pool thread without trapping")
     @MainActor

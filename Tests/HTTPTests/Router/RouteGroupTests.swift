@@ -16,7 +16,7 @@ private final class Calls: Sendable {
     let count = Atomic<Int>(0)
 }
 
-@Suite("Route groups and middleware")
+@Suite("Route groups and middleware", .timeLimit(.minutes(10)))
 struct RouteGroupTests {
     static let bodyLimit = 6 * 1024 * 1024
     let server: TestServer

@@ -16,7 +16,7 @@ private struct SecretFailure: Error, CustomStringConvertible {
     var description: String { "password=hunter2" }
 }
 
-@Suite("Routing")
+@Suite("Routing", .timeLimit(.minutes(10)))
 struct RoutingTests {
     let server: TestServer
 

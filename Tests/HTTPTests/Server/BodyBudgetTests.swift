@@ -3,7 +3,7 @@ import HTTP
 import HTTPTestSupport
 import Testing
 
-@Suite("The process-wide budget of request bodies in flight")
+@Suite("The process-wide budget of request bodies in flight", .timeLimit(.minutes(10)))
 struct BodyBudgetTests {
     static let budget = 100_000
     let server: TestServer

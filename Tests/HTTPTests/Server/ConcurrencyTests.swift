@@ -3,7 +3,7 @@ import HTTP
 import HTTPTestSupport
 import Testing
 
-@Suite("Concurrency and shutdown")
+@Suite("Concurrency and shutdown", .timeLimit(.minutes(10)))
 struct ConcurrencyTests {
     @Test("handlers that block run at once on every pool thread")
     func allPoolThreadsServe() throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import HTTP
 
-@Suite("Connection deadlines")
+@Suite("Connection deadlines", .timeLimit(.minutes(10)))
 struct ConnectionDeadlineTests {
     @Test("a deadline expires once, at its time and not before; a cleared one never does")
     func expiresOnce() {

@@ -3,7 +3,7 @@ import HTTP
 import HTTPTestSupport
 import Testing
 
-@Suite("Connections")
+@Suite("Connections", .timeLimit(.minutes(10)))
 struct ConnectionTests {
     @Test("two requests on one connection are both answered and the connection stays open")
     func keepAliveReuse() throws {

@@ -3,7 +3,7 @@ import HTTP
 import HTTPTestSupport
 import Testing
 
-@Suite("Headers every response carries")
+@Suite("Headers every response carries", .timeLimit(.minutes(10)))
 struct CrossCuttingTests {
     static func makeServer(trustedProxies: [String] = []) throws -> TestServer {
         let proxies = try #require(TrustedProxies(trustedProxies))

@@ -6,7 +6,7 @@ import Testing
 /// Requests whose body framing or line structure a proxy in front could read
 /// differently from the server: each is answered 400 and the connection
 /// closed, so that nothing after it is read as a second request.
-@Suite("Request framing")
+@Suite("Request framing", .timeLimit(.minutes(10)))
 struct FramingTests {
     /// One ambiguous request and the error code it gets: nil where
     /// libmicrohttpd refuses it itself, with its own bare 400, and

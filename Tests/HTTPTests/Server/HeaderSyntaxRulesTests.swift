@@ -4,7 +4,7 @@ import Testing
 
 /// The byte classes `HeaderSyntax` checks each header against, byte by
 /// byte, against the grammar of RFC 9110 spelled out.
-@Suite("Header syntax rules")
+@Suite("Header syntax rules", .timeLimit(.minutes(10)))
 struct HeaderSyntaxRulesTests {
     @Test("a name byte is a token character exactly when RFC 9110's tchar lists it")
     func tokenCharactersAreTheRFCs() {

@@ -12,7 +12,7 @@ private final class GuardCalls: Sendable {
 /// Request heads RFC 9110 and RFC 9112 say to refuse, which libmicrohttpd
 /// 0.9.75 lets through: each is answered 400 and its connection closed,
 /// so the bytes behind it (a smuggled second request) are never answered.
-@Suite("Header syntax")
+@Suite("Header syntax", .timeLimit(.minutes(10)))
 struct HeaderSyntaxTests {
     /// One malformed head. Its lines follow `POST /echo HTTP/1.1`
     /// (`requestLine` replaces that); `{n}` in a line stands for the length

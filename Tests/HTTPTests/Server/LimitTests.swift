@@ -3,7 +3,7 @@ import HTTP
 import HTTPTestSupport
 import Testing
 
-@Suite("Request limits")
+@Suite("Request limits", .timeLimit(.minutes(10)))
 struct LimitTests {
     static let bodyLimit = 1024 * 1024
     static let tenMegabytes = 10 * 1024 * 1024

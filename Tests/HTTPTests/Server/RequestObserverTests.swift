@@ -20,7 +20,7 @@ private final class RecordingObserver: RequestObserver {
     }
 }
 
-@Suite("Request observer")
+@Suite("Request observer", .timeLimit(.minutes(10)))
 struct RequestObserverTests {
     @Test("an observer hears of every finished request with its route pattern, status and error code")
     func observed() throws {

@@ -7,7 +7,7 @@ import Testing
 /// Clients that keep a connection busy by sending a little, often: each
 /// byte resets the idle timeout, so only deadlines on the whole request head
 /// and a minimum body rate cut them.
-@Suite("Slow clients")
+@Suite("Slow clients", .timeLimit(.minutes(10)))
 struct SlowClientTests {
     /// Sends `prefix`, then one byte of `filler` every `interval` until the
     /// server closes the connection or `limit` passes; returns how long the

@@ -5,7 +5,7 @@ import Testing
 
 /// Pins the response heads byte for byte (apart from `Date` and generated
 /// request ids), so work on the response path cannot change what clients see.
-@Suite("Response heads on the wire")
+@Suite("Response heads on the wire", .timeLimit(.minutes(10)))
 struct WireFormatTests {
     static func makeServer() throws -> TestServer {
         try TestServer { router in

@@ -3,7 +3,7 @@ import Postgres
 import Testing
 
 extension PostgresModuleTests {
-    @Suite struct PostgresConnectionTests {
+    @Suite(.timeLimit(.minutes(10))) struct PostgresConnectionTests {
         static let database = SuiteDatabase()
 
         /// The server's socket directory, port and user, asked of the server so

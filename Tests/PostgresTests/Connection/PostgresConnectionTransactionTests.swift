@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 extension PostgresModuleTests {
-    @Suite struct PostgresConnectionTransactionTests {
+    @Suite(.timeLimit(.minutes(10))) struct PostgresConnectionTransactionTests {
         static let database = SuiteDatabase()
 
         struct Abort: Error {}

@@ -5,7 +5,7 @@ import Testing
 extension PostgresModuleTests {
     /// The one buffer `WireParameters` lays every parameter out in, seen
     /// from the server: each value must arrive whole, in its place.
-    @Suite struct WireParametersTests {
+    @Suite(.timeLimit(.minutes(10))) struct WireParametersTests {
         static let database = SuiteDatabase()
 
         static let statement = PostgresStatement(

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 extension PostgresModuleTests {
-    @Suite struct PostgresErrorTests {
+    @Suite(.timeLimit(.minutes(10))) struct PostgresErrorTests {
         static let database = SuiteDatabase()
 
         static let schema = """

@@ -4,7 +4,7 @@ import Synchronization
 import Testing
 
 extension PostgresModuleTests {
-    @Suite struct PostgresListenerTests {
+    @Suite(.timeLimit(.minutes(10))) struct PostgresListenerTests {
         static let database = SuiteDatabase()
 
         /// Collects a listener's events and lets a test wait for them.

@@ -3,7 +3,7 @@ import Testing
 @testable import Postgres
 
 extension PostgresModuleTests {
-    @Suite struct PoolInstantTests {
+    @Suite(.timeLimit(.minutes(10))) struct PoolInstantTests {
         @Test(
             "durations become whole nanoseconds, saturating where Int64 ends",
             arguments: [

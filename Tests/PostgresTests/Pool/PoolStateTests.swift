@@ -6,7 +6,7 @@ import Testing
 /// The pool's state machine alone, with placeholder connections and a clock
 /// the test moves: orders of events a real server cannot be made to produce
 /// on demand.
-@Suite("PoolState")
+@Suite("PoolState", .timeLimit(.minutes(10)))
 struct PoolStateTests {
     /// Stands in for a pooled connection: the state machine never looks inside.
     final class Connection {

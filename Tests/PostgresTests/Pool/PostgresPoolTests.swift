@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 extension PostgresModuleTests {
-    @Suite struct PostgresPoolTests {
+    @Suite(.timeLimit(.minutes(10))) struct PostgresPoolTests {
         static let database = SuiteDatabase()
 
         func pool(

@@ -6,7 +6,7 @@ import Testing
 /// Every suite of this target runs inside this one, one test at a time, so
 /// the pool's timing tests (exhaustion, FIFO waiting) are not skewed by
 /// other suites' load.
-@Suite(.serialized) enum PostgresModuleTests {}
+@Suite(.serialized, .timeLimit(.minutes(10))) enum PostgresModuleTests {}
 
 /// A database of a suite's own, created on first use in the shared test server.
 final class SuiteDatabase: Sendable {

@@ -27,7 +27,7 @@ struct ArrayRoundTrip: Sendable, CustomTestStringConvertible {
 }
 
 extension PostgresModuleTests {
-    @Suite struct PostgresArrayTests {
+    @Suite(.timeLimit(.minutes(10))) struct PostgresArrayTests {
         static let database = SuiteDatabase()
 
         static let uuid = UUID(uuidString: "0C8A1F2E-93B4-4D5C-8E6F-7A8B9C0D1E2F")!

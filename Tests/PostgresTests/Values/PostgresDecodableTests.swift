@@ -18,7 +18,7 @@ struct RoundTrip: Sendable, CustomTestStringConvertible {
 }
 
 extension PostgresModuleTests {
-    @Suite struct PostgresDecodableTests {
+    @Suite(.timeLimit(.minutes(10))) struct PostgresDecodableTests {
         static let database = SuiteDatabase()
 
         static let roundTrips: [RoundTrip] = [

@@ -10,7 +10,7 @@ private enum Verdict: String, PostgresDecodable {
 }
 
 extension PostgresModuleTests {
-    @Suite struct PostgresRowTests {
+    @Suite(.timeLimit(.minutes(10))) struct PostgresRowTests {
         static let database = SuiteDatabase()
 
         @Test("columns read by name give each row's own values, in any order")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Telemetry
 
-@Suite("Prometheus text exposition")
+@Suite("Prometheus text exposition", .timeLimit(.minutes(10)))
 struct ExpositionFormatTests {
     @Test(
         "a label value with quote, backslash and line feed is escaped and reads back unchanged",

@@ -3,7 +3,7 @@ import PrometheusTestSupport
 import Telemetry
 import Testing
 
-@Suite("Histogram")
+@Suite("Histogram", .timeLimit(.minutes(10)))
 struct HistogramTests {
     @Test("buckets are cumulative and +Inf equals the count")
     func bucketsAreCumulative() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Telemetry
 import Testing
 
-@Suite("Process metrics")
+@Suite("Process metrics", .timeLimit(.minutes(10)))
 struct ProcessMetricsTests {
     @Test("start time, resident memory and open descriptors are read from /proc")
     func readsProc() throws {

@@ -3,7 +3,7 @@ import PrometheusTestSupport
 import Telemetry
 import Testing
 
-@Suite("Metric families")
+@Suite("Metric families", .timeLimit(.minutes(10)))
 struct MetricFamilyTests {
     @Test("the same label values give the same child")
     func childrenAreShared() {
