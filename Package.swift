@@ -2,14 +2,15 @@
 import PackageDescription
 
 /// Layers, lowest first: C system libraries, then Foundation-only client
-/// libraries (SafeText, BatonHandoff, BatonLinks, BatonClient) that an App Clip and its app
-/// add with SwiftPM, then the server-side layers (Postgres, HTTP, BatonCore,
-/// BatonServer, BatonWorker) and the `baton` command line on top. The
+/// libraries (SafeText, BatonJSON, BatonHandoff, BatonLinks, BatonClient) that an App Clip
+/// and its app add with SwiftPM, then the server-side layers (Postgres, HTTP, JobQueue,
+/// BatonCore, Journey, BatonServer, BatonWorker) and the `baton` command line on top. The
 /// benchmarks are a separate executable, `baton-bench`, that `baton` does not link.
 let package = Package(
     name: "Baton",
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
+        .library(name: "BatonJSON", targets: ["BatonJSON"]),
         .library(name: "BatonHandoff", targets: ["BatonHandoff"]),
         .library(name: "BatonLinks", targets: ["BatonLinks"]),
         .library(name: "BatonClient", targets: ["BatonClient"]),
@@ -27,9 +28,10 @@ let package = Package(
 
         // Foundation only: these build for iOS, macOS and Linux.
         .target(name: "SafeText"),
-        .target(name: "BatonHandoff", dependencies: ["SafeText"]),
+        .target(name: "BatonJSON", dependencies: ["SafeText"]),
+        .target(name: "BatonHandoff", dependencies: ["BatonJSON", "SafeText"]),
         .target(name: "BatonLinks", dependencies: ["SafeText"]),
-        .target(name: "BatonClient"),
+        .target(name: "BatonClient", dependencies: ["BatonJSON"]),
 
         // Server side.
         .target(name: "Locking"),
@@ -38,32 +40,45 @@ let package = Package(
         .target(name: "Postgres", dependencies: ["BackgroundServices", "CPostgres", "Locking", "SafeText"]),
         // Starts a throwaway PostgreSQL cluster (`baton dev`, tests, benchmarks); no libpq.
         .target(name: "PostgresLauncher", dependencies: ["SafeText"]),
-        .target(name: "HTTP", dependencies: ["BackgroundServices", "CMicroHTTPD", "SafeText"]),
+        .target(name: "HTTP", dependencies: ["BackgroundServices", "BatonJSON", "CMicroHTTPD", "SafeText"]),
+        // The PostgreSQL job queue and the worker's scheduling state: it never mentions invites.
+        .target(name: "JobQueue", dependencies: ["BackgroundServices", "Locking", "Postgres", "SafeText", "Telemetry"]),
         .target(
             name: "BatonCore",
             dependencies: [
-                "BackgroundServices", "Postgres", "BatonHandoff", "BatonLinks", "CSodium", "HTTP", "Locking", "SafeText", "Telemetry",
+                "BackgroundServices", "BatonJSON", "Postgres", "BatonHandoff", "BatonLinks", "CSodium", "HTTP", "JobQueue", "Locking",
+                "SafeText", "Telemetry",
             ],
             plugins: ["EmbedMigrations"]
+        ),
+        // The invite journey: stage marks, rollups and the funnel and journey reports.
+        .target(
+            name: "Journey",
+            dependencies: ["BackgroundServices", "BatonCore", "BatonJSON", "Locking", "Postgres", "SafeText", "Telemetry"]
         ),
         .target(
             name: "BatonServer",
             dependencies: [
-                "BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "CQREncode", "Locking", "Postgres", "SafeText", "Telemetry",
+                "BatonCore", "BatonHandoff", "BatonJSON", "BatonLinks", "HTTP", "CQREncode", "JobQueue", "Journey", "Locking", "Postgres",
+                "SafeText", "Telemetry",
             ]),
-        .target(name: "BatonWorker", dependencies: ["BackgroundServices", "BatonCore", "CCurl", "Postgres", "SafeText", "Telemetry"]),
+        .target(
+            name: "BatonWorker",
+            dependencies: [
+                "BackgroundServices", "BatonCore", "BatonJSON", "CCurl", "JobQueue", "Journey", "Postgres", "SafeText", "Telemetry",
+            ]
+        ),
         .target(
             name: "BatonBench",
             dependencies: [
-                "BatonCore", "CSodium", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "Postgres", "PostgresLauncher",
-                "HTTP", "SafeText",
+                "BatonCore", "CSodium", "BatonServer", "BatonWorker", "BatonHandoff", "BatonJSON", "BatonLinks", "JobQueue", "Journey",
+                "Postgres", "PostgresLauncher", "HTTP", "SafeText",
             ]),
         .target(
             name: "BatonCLI",
             dependencies: [
-                "BackgroundServices", "BatonCore", "BatonServer", "BatonWorker", "BatonHandoff", "BatonLinks", "HTTP", "Postgres",
-                "PostgresLauncher",
-                "SafeText",
+                "BackgroundServices", "BatonCore", "BatonServer", "BatonWorker", "BatonHandoff", "BatonJSON", "BatonLinks", "HTTP",
+                "JobQueue", "Journey", "Postgres", "PostgresLauncher", "SafeText",
             ],
             plugins: ["EmbedBuildInfo"]
         ),
@@ -74,13 +89,14 @@ let package = Package(
         .executableTarget(name: "baton-bench", dependencies: ["BatonBenchCLI"]),
 
         // An App Clip and its app as an iOS team writes them: the client libraries only.
-        .executableTarget(name: "HandoffFlow", dependencies: ["BatonClient", "BatonHandoff", "BatonLinks"], path: "Examples/HandoffFlow"),
+        .executableTarget(
+            name: "HandoffFlow", dependencies: ["BatonClient", "BatonHandoff", "BatonJSON", "BatonLinks"], path: "Examples/HandoffFlow"),
 
         // libFuzzer targets (fuzz/run): a corpus replayer in a plain build, a fuzzer with -DBATON_FUZZ.
         .systemLibrary(name: "CLibFuzzer", path: "fuzz/CLibFuzzer"),
         .executableTarget(
             name: "BatonFuzz",
-            dependencies: ["CLibFuzzer", "BatonServer", "BatonCore", "BatonHandoff", "BatonLinks", "HTTP", "SafeText"],
+            dependencies: ["CLibFuzzer", "BatonServer", "BatonCore", "BatonHandoff", "BatonJSON", "BatonLinks", "HTTP", "SafeText"],
             path: "fuzz/BatonFuzz"
         ),
 
@@ -91,32 +107,42 @@ let package = Package(
         .plugin(name: "EmbedBuildInfo", capability: .buildTool()),
 
         // Tests. BatonTestSupport starts one throwaway PostgreSQL cluster per test process.
-        .target(name: "BatonTestSupport", dependencies: ["Postgres", "PostgresLauncher", "BatonCore"], path: "Tests/BatonTestSupport"),
+        .target(
+            name: "BatonTestSupport", dependencies: ["Postgres", "PostgresLauncher", "BatonCore", "JobQueue"],
+            path: "Tests/BatonTestSupport"),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
+        .testTarget(name: "BatonJSONTests", dependencies: ["BatonJSON", "SafeText"]),
         .target(name: "PrometheusTestSupport", path: "Tests/PrometheusTestSupport"),
         .testTarget(name: "TelemetryTests", dependencies: ["Telemetry", "PrometheusTestSupport"]),
-        .testTarget(name: "BatonHandoffTests", dependencies: ["BatonHandoff", "BatonCore", "SafeText"]),
+        .testTarget(name: "BatonHandoffTests", dependencies: ["BatonHandoff", "BatonCore", "BatonJSON", "SafeText"]),
         .testTarget(name: "BatonLinksTests", dependencies: ["BatonLinks", "SafeText"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "BackgroundServicesTests", dependencies: ["BackgroundServices", "BatonTestSupport"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "BatonTestSupport"]),
         .testTarget(name: "PostgresLauncherTests", dependencies: ["PostgresLauncher", "BatonTestSupport"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "HTTPTestSupport"]),
-        .testTarget(name: "BatonCoreTests", dependencies: ["BatonCore", "BatonLinks", "Postgres", "BatonTestSupport"]),
-        .testTarget(name: "BatonWorkerTests", dependencies: ["BatonWorker", "BatonCore", "Postgres", "BatonTestSupport"]),
-        .testTarget(name: "BatonBenchTests", dependencies: ["BatonBench", "BatonCore", "Postgres", "BatonTestSupport"]),
+        .testTarget(name: "HTTPTests", dependencies: ["BatonJSON", "HTTP", "HTTPTestSupport"]),
+        .testTarget(
+            name: "BatonCoreTests", dependencies: ["BatonCore", "BatonJSON", "BatonLinks", "JobQueue", "Postgres", "BatonTestSupport"]),
+        .testTarget(name: "JobQueueTests", dependencies: ["JobQueue", "BatonCore", "Postgres", "BatonTestSupport"]),
+        .testTarget(name: "JourneyTests", dependencies: ["Journey", "BatonCore", "BatonJSON", "Postgres", "BatonTestSupport"]),
+        .testTarget(
+            name: "BatonWorkerTests", dependencies: ["BatonWorker", "BatonCore", "JobQueue", "Journey", "Postgres", "BatonTestSupport"]),
+        .testTarget(
+            name: "BatonBenchTests", dependencies: ["BatonBench", "BatonCore", "JobQueue", "Journey", "Postgres", "BatonTestSupport"]),
         .testTarget(name: "BatonBenchCLITests", dependencies: ["BatonBenchCLI", "BatonCLI"]),
         .testTarget(
             name: "BatonCLITests",
             dependencies: [
-                "BatonCLI", "BatonCore", "BatonHandoff", "HTTP", "Postgres", "PostgresLauncher", "BatonTestSupport", "HTTPTestSupport",
+                "BatonCLI", "BatonCore", "BatonHandoff", "BatonJSON", "HTTP", "JobQueue", "Journey", "Postgres", "PostgresLauncher",
+                "BatonTestSupport", "HTTPTestSupport",
             ]),
         .testTarget(
             name: "BatonServerTests",
             dependencies: [
                 "HTTPTestSupport", "PrometheusTestSupport", "BatonServer", "BatonTestSupport", "HTTP", "BatonHandoff", "BatonLinks",
-                "BatonCore", "BatonWorker", "Postgres", "PostgresLauncher", "HandoffFlow", "BatonClient",
+                "BatonCore", "BatonJSON", "BatonWorker", "JobQueue", "Journey", "Postgres", "PostgresLauncher", "HandoffFlow",
+                "BatonClient",
             ]),
     ]
 )

@@ -1,5 +1,6 @@
 import BatonCore
 import Foundation
+import Journey
 import Postgres
 
 /// `baton-bench funnel`: the funnel query over a big generated history
@@ -71,8 +72,8 @@ public struct FunnelBenchmark: Sendable {
         progress("timing 90-day daily reports ...")
 
         let now = Date()
-        let all = try FunnelQuery(from: now.addingTimeInterval(-90 * 86_400), to: now, interval: .day, now: now)
-        let family = try FunnelQuery(from: all.from, to: all.to, interval: .day, familyID: "family-7", now: now)
+        let all = try JourneyQuery(from: now.addingTimeInterval(-90 * 86_400), to: now, interval: .day, now: now)
+        let family = try JourneyQuery(from: all.from, to: all.to, interval: .day, familyID: "family-7", now: now)
         let ours = try repeated { _ = try FunnelStore.report(all, journey: false, on: connection) }
         let oursFamily = try repeated { _ = try FunnelStore.report(family, journey: false, on: connection) }
         let plain = try repeated { try connection.query(Self.plainRollup, [all.from, all.to]) }
@@ -86,7 +87,7 @@ public struct FunnelBenchmark: Sendable {
         let plainStages = try repeated { try connection.query(Self.plainStageCount, [all.from, all.to]) }
         progress("timing one family's stage funnel and a week's stage counts by family ...")
         // A week, the admin page's default range: by family reads every stage row of its range.
-        let byFamily = try FunnelQuery(from: now.addingTimeInterval(-7 * 86_400), to: now, interval: .day, groupBy: .family, now: now)
+        let byFamily = try JourneyQuery(from: now.addingTimeInterval(-7 * 86_400), to: now, interval: .day, groupBy: .family, now: now)
         let stageFunnelFamily = try repeated { _ = try JourneyStore.report(family, on: connection) }
         let plainStagesFamily = try repeated { try connection.query(Self.plainFamilyStageCount, [all.from, all.to, "family-7"]) }
         let stagesByFamily = try repeated { _ = try JourneyStore.groups(byFamily, on: connection) }

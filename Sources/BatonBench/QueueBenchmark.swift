@@ -1,6 +1,7 @@
 import BatonCore
 import BatonWorker
 import Foundation
+import JobQueue
 import Postgres
 import Synchronization
 

@@ -2,6 +2,7 @@ import BatonCore
 import BatonWorker
 import Foundation
 import HTTP
+import JobQueue
 import Postgres
 
 /// `baton-bench webhooks`: webhook deliveries per second from jobs already

@@ -1,6 +1,8 @@
 import BatonCore
 import Foundation
 import HTTP
+import JobQueue
+import Journey
 import Postgres
 
 /// Everything a request handler needs, built once at start: configuration,

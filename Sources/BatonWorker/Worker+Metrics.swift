@@ -1,4 +1,5 @@
 import BatonCore
+import JobQueue
 import Telemetry
 
 extension Worker {

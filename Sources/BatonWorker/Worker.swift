@@ -1,6 +1,7 @@
 import BackgroundServices
 import BatonCore
 import Foundation
+import JobQueue
 import Postgres
 import Synchronization
 

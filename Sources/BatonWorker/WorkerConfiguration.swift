@@ -1,6 +1,7 @@
 import BackgroundServices
 import BatonCore
 import Foundation
+import Journey
 
 /// Everything one `Worker` needs: where the database is, who it is, how many
 /// jobs it runs, its timings and its periodic work.

@@ -1,5 +1,6 @@
 import BatonCore
 import Foundation
+import JobQueue
 import Postgres
 
 /// Something an operator may want in the log. Every field is safe to log:

@@ -1,6 +1,7 @@
 import BatonCore
 import BatonTestSupport
 import Foundation
+import Journey
 import Postgres
 import Testing
 
@@ -89,7 +90,7 @@ struct InviteHistoryTests {
         try FunnelRollup.catchUp(on: connection)
         let now = Date()
         let report = try FunnelStore.report(
-            try FunnelQuery(from: now.addingTimeInterval(-91 * 86_400), to: now, interval: .day, now: now), on: connection)
+            try JourneyQuery(from: now.addingTimeInterval(-91 * 86_400), to: now, interval: .day, now: now), on: connection)
         let raw = try connection.query(
             """
             SELECT count(*) FILTER (WHERE type = 'invite.created'), count(*) FILTER (WHERE type = 'invite.previewed'),

@@ -1,4 +1,5 @@
 import BatonCore
+import JobQueue
 import Postgres
 
 /// A fresh database on the shared test server with Baton's schema applied,

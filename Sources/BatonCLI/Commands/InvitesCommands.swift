@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import Foundation
 import Postgres
 
@@ -48,7 +49,7 @@ enum InvitesUpdateCommand: BatonCommand {
             throw UsageError("give --inviter-name or --no-inviter-name, not both")
         }
         let metadata = try arguments.value("metadata", expected: "a JSON object") { text in
-            try? JSONDecoder().decode(MetadataValue.self, from: Data(text.utf8))
+            try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
         }
         let inviterName: String?? = arguments.flag("no-inviter-name") ? .some(nil) : arguments.string("inviter-name").map { $0 }
         let draft = InviteChangeDraft(

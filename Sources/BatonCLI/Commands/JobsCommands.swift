@@ -1,5 +1,6 @@
 import BatonCore
 import Foundation
+import JobQueue
 import Postgres
 
 /// `baton jobs list`: the newest jobs, filtered by state and kind.

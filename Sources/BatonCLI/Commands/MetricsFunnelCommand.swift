@@ -1,6 +1,8 @@
 import BatonCore
+import BatonJSON
 import Foundation
 import HTTP
+import Journey
 import Postgres
 
 /// `baton metrics funnel`: the redemption funnel read straight from the
@@ -52,13 +54,13 @@ enum MetricsFunnelCommand: BatonCommand {
     /// The query the arguments ask for, ending at `now`.
     /// - Throws: `UsageError` for a malformed `--since`, `--interval`, `--group-by`, `--top` or `--view`;
     ///   `FunnelError` for a bad family or too many buckets.
-    static func query(_ arguments: ParsedArguments, now: Date) throws -> FunnelQuery {
+    static func query(_ arguments: ParsedArguments, now: Date) throws -> JourneyQuery {
         let seconds = try arguments.value("since", expected: "a number and m, h, d or w, such as 7d", sinceSeconds) ?? 7 * 86_400
         let interval = try arguments.value("interval", expected: "hour, day or week", FunnelInterval.init(rawValue:)) ?? .day
         let grouping = try arguments.value("group-by", expected: "source, campaign, inviter or family", FunnelGrouping.init(rawValue:))
         let view = try arguments.value("view", expected: "flow or cohort", FunnelView.init(rawValue:)) ?? .flow
-        let top = try arguments.int("top", in: FunnelQuery.topRange) ?? FunnelQuery.defaultTop
-        var query = try FunnelQuery(
+        let top = try arguments.int("top", in: JourneyQuery.topRange) ?? JourneyQuery.defaultTop
+        var query = try JourneyQuery(
             from: now.addingTimeInterval(-Double(seconds)), to: now, interval: interval,
             familyID: arguments.string("family"), groupBy: grouping, view: view, now: now)
         query.top = top

@@ -1,6 +1,7 @@
 import BatonCore
 import BatonServer
 import Foundation
+import JobQueue
 import SafeText
 
 /// What the `baton webhooks` commands share: the database, ids, and JSON

@@ -1,5 +1,6 @@
 import BatonCore
 import Foundation
+import Journey
 import SafeText
 
 /// A funnel report for people: one row per bucket with a bar after each

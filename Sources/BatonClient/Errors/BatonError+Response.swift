@@ -1,3 +1,4 @@
+import BatonJSON
 import Foundation
 
 extension BatonError {

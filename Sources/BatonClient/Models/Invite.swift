@@ -1,3 +1,4 @@
+import BatonJSON
 import Foundation
 
 /// An invite as the backend API answers it (`GET /v1/invites/{id}`,

@@ -1,3 +1,5 @@
+import BatonJSON
+
 /// What a backend sends to create an invite (`POST /v1/invites`). Omitted
 /// fields take the server's defaults (a week, one redemption).
 public struct NewInvite: Encodable, Equatable, Sendable {

@@ -1,3 +1,4 @@
+import BatonJSON
 import Foundation
 import Postgres
 
@@ -19,8 +20,8 @@ public enum AuditLog {
     public static func record(
         _ action: AuditAction, by keyID: UUID, target: String, detail: [String: String] = [:], on connection: PostgresConnection
     ) throws {
-        let json = try JSONSerialization.data(withJSONObject: detail, options: [.sortedKeys])
-        _ = try connection.query(recordStatement, [keyID, action.rawValue, target, String(decoding: json, as: UTF8.self)])
+        let json = JSONValue.object(detail.mapValues(JSONValue.string)).jsonText()
+        _ = try connection.query(recordStatement, [keyID, action.rawValue, target, json])
     }
 
     /// A page of entries, newest first, older than the cursor `after` when given.

@@ -1,3 +1,4 @@
+import BatonJSON
 import Foundation
 
 /// A verified redeemer JWT (RFC 7519, JWS compact, HS256 only): the backend
@@ -41,7 +42,7 @@ public struct RedeemerToken: Sendable, Equatable {
         else { throw .malformed }
         // The algorithm is judged before anything else is decoded, so an
         // unsigned (`alg: none`, empty third segment) token is named as such.
-        guard header["alg"] as? String == "HS256", header["typ"].map({ $0 as? String == "JWT" }) ?? true,
+        guard header["alg"]?.string == "HS256", header["typ"].map({ $0.string == "JWT" }) ?? true,
             header["crit"] == nil
         else { throw .unsupportedAlgorithm }
         guard let payloadBytes = Self.base64URL(segments[1]), let mac = Self.base64URL(segments[2]) else { throw .malformed }
@@ -55,15 +56,15 @@ public struct RedeemerToken: Sendable, Equatable {
             guard notBefore <= now + Self.allowedSkewSeconds else { throw .notYetValid }
         }
         guard policy.acceptsAudience(claims["aud"]) else { throw .wrongAudience }
-        guard policy.issuer.map({ claims["iss"] as? String == $0 }) ?? true else { throw .wrongIssuer }
+        guard policy.issuer.map({ claims["iss"]?.string == $0 }) ?? true else { throw .wrongIssuer }
         var start = now
         if let issuedAt = claims["iat"] {
             guard let issuedAt = Self.integer(issuedAt) else { throw .missingExpiry }
             start = min(issuedAt, now)
         }
         guard expiresAt - start <= policy.maxLifetimeSeconds else { throw .lifetimeTooLong }
-        guard let subject = claims["sub"] as? String, (1...256).contains(subject.utf8.count) else { throw .invalidSubject }
-        let contact = (try? JSONDecoder().decode(ContactClaims.self, from: Data(payloadBytes))) ?? ContactClaims()
+        guard let subject = claims["sub"]?.string, (1...256).contains(subject.utf8.count) else { throw .invalidSubject }
+        let contact = ContactClaims(claims)
         do throws(InvalidRedeemer) {
             try InvalidRedeemer.check(subject, field: "sub")
             try contact.email.map { v throws(InvalidRedeemer) in try InvalidRedeemer.check(v, field: "email") }
@@ -74,77 +75,58 @@ public struct RedeemerToken: Sendable, Equatable {
         self.subject = subject
         self.expiresAt = expiresAt
         var identities = [Invitee(subject: subject)].compactMap { $0 }
-        if contact.emailVerified == true, let email = contact.email.flatMap(Invitee.init(email:)) { identities.append(email) }
-        if contact.phoneNumberVerified == true, let phone = contact.phoneNumber.flatMap(Invitee.init(phone:)) { identities.append(phone) }
+        if contact.emailVerified, let email = contact.email.flatMap(Invitee.init(email:)) { identities.append(email) }
+        if contact.phoneNumberVerified, let phone = contact.phoneNumber.flatMap(Invitee.init(phone:)) { identities.append(phone) }
         self.identities = identities
     }
 
-    /// The contact claims, each read on its own and dropped when of another
-    /// type: JSONDecoder reads only a JSON `true` or `false` as a Bool, never 1 or "true".
-    private struct ContactClaims: Decodable {
-        var email: String?
-        var emailVerified: Bool?
-        var phoneNumber: String?
-        var phoneNumberVerified: Bool?
+    /// The contact claims, each dropped when of another type: only a JSON
+    /// `true` counts as verified, never `1` or `"true"`.
+    private struct ContactClaims {
+        let email: String?
+        let emailVerified: Bool
+        let phoneNumber: String?
+        let phoneNumberVerified: Bool
 
-        private enum CodingKeys: String, CodingKey {
-            case email, emailVerified = "email_verified", phoneNumber = "phone_number", phoneNumberVerified = "phone_number_verified"
-        }
-
-        init() {}
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            email = try? container.decode(String.self, forKey: .email)
-            emailVerified = try? container.decode(Bool.self, forKey: .emailVerified)
-            phoneNumber = try? container.decode(String.self, forKey: .phoneNumber)
-            phoneNumberVerified = try? container.decode(Bool.self, forKey: .phoneNumberVerified)
+        init(_ claims: [String: JSONValue]) {
+            email = claims["email"]?.string
+            emailVerified = claims["email_verified"] == .bool(true)
+            phoneNumber = claims["phone_number"]?.string
+            phoneNumberVerified = claims["phone_number_verified"] == .bool(true)
         }
     }
 
     /// Mints a token for `subject` expiring at `expiresAt`, with `claims`
     /// added (such as `email` and `email_verified`); for tests, the
     /// benchmark and backends written in Swift.
-    public static func mint(subject: String, expiresAt: Int64, secret: [UInt8], claims extra: [String: any Sendable] = [:]) -> String {
+    public static func mint(subject: String, expiresAt: Int64, secret: [UInt8], claims extra: [String: JSONValue] = [:]) -> String {
         let header = encode(Data(#"{"alg":"HS256","typ":"JWT"}"#.utf8))
-        let object = extra.merging(["sub": subject, "exp": expiresAt]) { _, fixed in fixed }
-        let claims = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
-        let signingInput = header + "." + encode(claims)
+        let object = extra.merging(["sub": .string(subject), "exp": .int(Int(expiresAt))]) { _, fixed in fixed }
+        let signingInput = header + "." + encode(Data(JSONValue.object(object).jsonText().utf8))
         return signingInput + "." + encode(Data(Sodium.hmacSHA256(key: secret, message: Array(signingInput.utf8))))
     }
 
     /// Unpadded base64url, as JWS writes it.
     public static func encode(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Base64URL.encode(Array(data))
     }
 
     /// Strict unpadded base64url: only `[A-Za-z0-9_-]`, never `=`.
     private static func base64URL(_ segment: Substring) -> [UInt8]? {
-        guard !segment.isEmpty, segment.utf8.count % 4 != 1, segment.utf8.allSatisfy(isSymbol) else { return nil }
-        var text = segment.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        text += String(repeating: "=", count: (4 - text.utf8.count % 4) % 4)
-        return Data(base64Encoded: text).map(Array.init)
+        guard !segment.isEmpty else { return nil }
+        return Base64URL.decode(segment.utf8)
     }
 
-    private static func isSymbol(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-            UInt8(ascii: "-"), UInt8(ascii: "_"):
-            true
-        default: false
-        }
-    }
-
-    private static func object(_ bytes: [UInt8]) -> [String: Any]? {
-        (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any]
+    /// A JSON object read strictly (``JSONValue/init(parsing:)-([UInt8])``):
+    /// a duplicate claim, such as two `sub`s that two readers would tell
+    /// apart, makes the token malformed.
+    private static func object(_ bytes: [UInt8]) -> [String: JSONValue]? {
+        guard case .object(let members) = try? JSONValue(parsing: bytes) else { return nil }
+        return members
     }
 
     /// A JSON whole number (not a boolean, not a fraction) within ±2^53.
-    private static func integer(_ value: Any?) -> Int64? {
-        guard !(value is Bool), let number = value as? NSNumber else { return nil }
-        let double = number.doubleValue
-        guard double.rounded() == double, abs(double) <= 9_007_199_254_740_991 else { return nil }
-        return Int64(double)
+    private static func integer(_ value: JSONValue?) -> Int64? {
+        value?.int.map(Int64.init)
     }
 }

@@ -1,3 +1,5 @@
+import BatonJSON
+
 /// What a deployment asks of redeemer JWTs beyond a good signature and an
 /// unexpired `exp`: the audience and issuer they must name, when configured,
 /// and the longest lifetime they may have.
@@ -21,9 +23,9 @@ public struct RedeemerTokenPolicy: Sendable, Equatable {
     }
 
     /// Whether `claim` (a JWT `aud`: a string or a list of strings) names ``audience``.
-    func acceptsAudience(_ claim: Any?) -> Bool {
+    func acceptsAudience(_ claim: JSONValue?) -> Bool {
         guard let audience else { return true }
-        if let single = claim as? String { return single == audience }
-        return (claim as? [Any])?.contains { $0 as? String == audience } ?? false
+        if let single = claim?.string { return single == audience }
+        return claim?.strings?.contains(audience) ?? false
     }
 }

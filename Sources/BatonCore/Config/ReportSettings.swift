@@ -8,7 +8,7 @@ public struct ReportSettings: Sendable, Equatable {
     /// The default of ``statementTimeout``.
     public static let defaultStatementTimeout = Duration.seconds(5)
 
-    /// The most cells (``FunnelQuery/cells``) a report may hold; a query of
+    /// The most cells (``JourneyQuery/cells``) a report may hold; a query of
     /// more is refused before any row is read.
     public var maxCells: Int
     /// The longest one statement of a report may run: set inside the

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import JobQueue
 
 /// How every worker delivers webhooks, to whichever endpoint
 /// (`BATON_WEBHOOK_TIMEOUT_MS`, `_RETRY_BASE_SECONDS`, `_MAX_ATTEMPTS`,

@@ -1,3 +1,4 @@
+import BatonJSON
 import Foundation
 
 /// A validated `PATCH /v1/invites/{id}`: the fields to change, each nil when
@@ -75,7 +76,7 @@ public struct InviteChangeDraft: Decodable, Sendable {
     /// `max_redemptions`.
     public var maxRedemptions: Int?
     /// `metadata`, any JSON until validated.
-    public var metadata: MetadataValue?
+    public var metadata: JSONValue?
     /// `family_name`.
     public var familyName: String?
     /// `inviter_name`: nil when left out, `.some(nil)` for `null`.
@@ -90,7 +91,7 @@ public struct InviteChangeDraft: Decodable, Sendable {
 
     /// A draft with the given fields.
     public init(
-        ttlSeconds: Int? = nil, expiresAt: String? = nil, maxRedemptions: Int? = nil, metadata: MetadataValue? = nil,
+        ttlSeconds: Int? = nil, expiresAt: String? = nil, maxRedemptions: Int? = nil, metadata: JSONValue? = nil,
         familyName: String? = nil, inviterName: String?? = nil
     ) {
         self.ttlSeconds = ttlSeconds
@@ -108,7 +109,7 @@ public struct InviteChangeDraft: Decodable, Sendable {
         ttlSeconds = try container.decodeIfPresent(Int.self, forKey: .ttlSeconds)
         expiresAt = try container.decodeIfPresent(String.self, forKey: .expiresAt)
         maxRedemptions = try container.decodeIfPresent(Int.self, forKey: .maxRedemptions)
-        metadata = try container.decodeIfPresent(MetadataValue.self, forKey: .metadata)
+        metadata = try container.decodeIfPresent(JSONValue.self, forKey: .metadata)
         familyName = try container.decodeIfPresent(String.self, forKey: .familyName)
         if container.contains(.inviterName) {
             inviterName = .some(

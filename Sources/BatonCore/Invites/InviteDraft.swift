@@ -1,3 +1,5 @@
+import BatonJSON
+
 /// The fields of one invite as a client sends them (`POST /v1/invites`, or
 /// one item of a batch), before validation. Every field is optional here so
 /// that a missing one is reported by ``NewInvite/init(_:field:)`` as
@@ -16,7 +18,7 @@ public struct InviteDraft: Decodable, Sendable {
     /// `max_redemptions`.
     public var maxRedemptions: Int?
     /// `metadata`, any JSON until validated.
-    public var metadata: MetadataValue?
+    public var metadata: JSONValue?
     /// `invitee`: exactly one of `email`, `phone`, `subject`.
     public var invitee: InviteeDraft?
     /// `allow_self_redemption`.
@@ -36,7 +38,7 @@ public struct InviteDraft: Decodable, Sendable {
     /// A draft with the given fields.
     public init(
         familyID: String? = nil, familyName: String? = nil, inviterID: String? = nil, inviterName: String? = nil,
-        ttlSeconds: Int? = nil, maxRedemptions: Int? = nil, metadata: MetadataValue? = nil, invitee: InviteeDraft? = nil,
+        ttlSeconds: Int? = nil, maxRedemptions: Int? = nil, metadata: JSONValue? = nil, invitee: InviteeDraft? = nil,
         allowSelfRedemption: Bool? = nil, source: String? = nil, campaign: String? = nil
     ) {
         self.familyID = familyID

@@ -1,3 +1,4 @@
+import BatonJSON
 import Foundation
 import Postgres
 
@@ -59,23 +60,25 @@ extension InviteStore {
     /// The event's data: `changed` (the field names, sorted) and, for the
     /// expiry and the maximum, `{"old", "new"}`; nil when nothing changed.
     static func changeData(from old: Invite, to new: Invite) -> PostgresJSON? {
-        var data: [String: Any] = [:]
+        var data: [String: JSONValue] = [:]
         var changed: [String] = []
         if old.expiresAt != new.expiresAt {
             changed.append("expires_at")
-            data["expires_at"] = ["old": RFC3339.text(old.expiresAt), "new": RFC3339.text(new.expiresAt)]
+            data["expires_at"] = .object([
+                "old": .string(JSONCoding.timestamp(old.expiresAt)), "new": .string(JSONCoding.timestamp(new.expiresAt)),
+            ])
         }
         if old.maxRedemptions != new.maxRedemptions {
             changed.append("max_redemptions")
-            data["max_redemptions"] = ["old": old.maxRedemptions, "new": new.maxRedemptions]
+            data["max_redemptions"] = .object(["old": .int(old.maxRedemptions), "new": .int(new.maxRedemptions)])
         }
         if old.metadata != new.metadata { changed.append("metadata") }
         if old.familyName != new.familyName { changed.append("family_name") }
         if old.inviterName != new.inviterName { changed.append("inviter_name") }
         guard !changed.isEmpty else { return nil }
-        data["changed"] = changed.sorted()
-        // A dictionary of strings, numbers and arrays of them always serializes.
-        let json = (try? JSONSerialization.data(withJSONObject: data, options: [.sortedKeys])) ?? Data("{}".utf8)
+        data["changed"] = .array(changed.sorted().map(JSONValue.string))
+        // Strings, integers and containers of them always encode.
+        let json = (try? JSONCoding.encode(JSONValue.object(data))) ?? Data("{}".utf8)
         return PostgresJSON(String(decoding: json, as: UTF8.self))
     }
 

@@ -1,3 +1,4 @@
+import BatonJSON
 import SafeText
 
 /// A validated invite, ready to insert: the API's limits (docs/api.md), checked
@@ -86,7 +87,7 @@ public struct NewInvite: Sendable, Equatable {
         return value
     }
 
-    static func metadata(_ value: MetadataValue, field: String) throws(InviteError) -> String {
+    static func metadata(_ value: JSONValue, field: String) throws(InviteError) -> String {
         guard case .object = value else { throw .validationFailed(field: field, reason: "must be a JSON object") }
         guard value.depth <= metadataDepthLimit else {
             throw .validationFailed(field: field, reason: "must nest at most \(metadataDepthLimit) levels")

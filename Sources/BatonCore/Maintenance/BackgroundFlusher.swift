@@ -8,15 +8,15 @@ import Postgres
 /// drops the connection and the ``BackgroundService`` reconnects with its
 /// backoff; the flush decides what to keep for the next run. ``stop()``
 /// flushes a last time, so a process that shuts down cleanly loses nothing.
-final class BackgroundFlusher: Sendable {
+public final class BackgroundFlusher: Sendable {
     /// Time between flushes.
-    let interval: Duration
+    public let interval: Duration
     private let service: BackgroundService<PostgresConnection>
     private let work: ServiceWork<PostgresConnection>
 
     /// A flusher named `name` (its thread's name, at most 15 bytes) into the
     /// database at `conninfo`; nothing is opened until ``start()``.
-    init(name: String, conninfo: String, interval: Duration, flush: @escaping @Sendable (PostgresConnection) throws -> Void) {
+    public init(name: String, conninfo: String, interval: Duration, flush: @escaping @Sendable (PostgresConnection) throws -> Void) {
         self.interval = interval
         service = BackgroundService(name: name, stopMode: .whenFinished(retries: 0))
         work = ServiceWork(
@@ -29,17 +29,17 @@ final class BackgroundFlusher: Sendable {
     }
 
     /// Starts the thread (once; later calls do nothing).
-    func start() {
+    public func start() {
         service.start(work)
     }
 
     /// Makes the thread flush now rather than at the end of its interval.
-    func signal() {
+    public func signal() {
         service.wake()
     }
 
     /// Flushes what is pending and stops the thread; later calls do nothing.
-    func stop() {
+    public func stop() {
         service.stop()
     }
 }

@@ -1,4 +1,5 @@
 import BackgroundServices
+import JobQueue
 import Postgres
 import Synchronization
 

@@ -1,3 +1,4 @@
+import JobQueue
 import Postgres
 
 /// The expiry sweep: invites past `expires_at` (by the database's clock)

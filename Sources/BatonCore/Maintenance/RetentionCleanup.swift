@@ -1,3 +1,4 @@
+import JobQueue
 import Postgres
 
 /// Deletes rows kept only for a while: idempotency records and, when an

@@ -4,18 +4,18 @@ import Synchronization
 /// that frequent or concurrent scrapes, from every replica, cannot hammer
 /// the database. The read runs outside the lock; two scrapes racing past a
 /// stale value both read, which is rare and harmless.
-final class ScrapeCache<Value: Sendable>: Sendable {
+public final class ScrapeCache<Value: Sendable>: Sendable {
     private let maxAge: Duration
     private let cached = Mutex<(takenAt: ContinuousClock.Instant, value: Value)?>(nil)
 
     /// An empty cache keeping values for `maxAge`.
-    init(maxAge: Duration) {
+    public init(maxAge: Duration) {
         self.maxAge = maxAge
     }
 
     /// The cached value when fresh enough, else `read()`'s, kept.
     /// - Throws: what `read` throws; the stale value is kept then.
-    func value(_ read: () throws -> Value) rethrows -> Value {
+    public func value(_ read: () throws -> Value) rethrows -> Value {
         let fresh = cached.withLock { cached in cached.flatMap { ContinuousClock.now - $0.takenAt < maxAge ? $0.value : nil } }
         if let fresh { return fresh }
         let value = try read()

@@ -1,3 +1,4 @@
+import BatonJSON
 import Foundation
 import SafeText
 
@@ -8,7 +9,7 @@ import SafeText
 /// erasure removed.
 enum ErasedJSON {
     /// Members an erased object no longer holds, and what they become.
-    private static let erasedMembers: [String: MetadataValue] = [
+    private static let erasedMembers: [String: JSONValue] = [
         "family_name": .string(FamilyEraser.erasedFamilyName), "inviter_id": .null, "inviter_name": .null,
         "metadata": .object([:]), "invitee": .null,
     ]
@@ -56,7 +57,7 @@ enum ErasedJSON {
     /// API writes JSON (sorted keys, hidden characters escaped); nil when
     /// `body` is not JSON.
     static func erasing(_ body: Data, familyID: String, erasedAt: String, redeemer: (String) -> String) -> Data? {
-        guard let value = try? JSONDecoder().decode(MetadataValue.self, from: body) else { return nil }
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: body) else { return nil }
         let erased = erase(value, familyID: familyID, erasedAt: erasedAt, inFamily: false, redeemer: redeemer)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -65,8 +66,8 @@ enum ErasedJSON {
     }
 
     private static func erase(
-        _ value: MetadataValue, familyID: String, erasedAt: String, inFamily: Bool, redeemer: (String) -> String
-    ) -> MetadataValue {
+        _ value: JSONValue, familyID: String, erasedAt: String, inFamily: Bool, redeemer: (String) -> String
+    ) -> JSONValue {
         switch value {
         case .object(var members):
             let isFamily = inFamily || members["family_id"] == .string(familyID)

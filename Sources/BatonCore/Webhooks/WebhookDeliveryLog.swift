@@ -1,4 +1,5 @@
 import Foundation
+import JobQueue
 import Postgres
 
 /// One recorded delivery attempt of an event to an endpoint.

@@ -1,3 +1,4 @@
+import BatonJSON
 import SafeText
 
 /// A JSON document in the one byte form webhooks are signed and sent in:

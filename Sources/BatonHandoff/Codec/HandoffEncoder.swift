@@ -1,3 +1,5 @@
+import BatonJSON
+
 /// Mints envelopes: canonical bytes (sorted keys, no whitespace, unpadded
 /// base64url), so the same header and payload always give the same text.
 ///

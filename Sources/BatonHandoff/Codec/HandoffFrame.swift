@@ -1,3 +1,5 @@
+import BatonJSON
+
 /// The three segments of a compact envelope, located in the input's bytes
 /// without copying them: `header.payload.mac`.
 ///

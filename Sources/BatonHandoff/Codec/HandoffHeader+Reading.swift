@@ -1,3 +1,5 @@
+import BatonJSON
+
 /// Reading the header in the decoder's order: frame (`typ`, `iat`, `exp`),
 /// then version, then the version's own fields (kind, algorithm, key id).
 extension HandoffHeader {

@@ -1,3 +1,4 @@
+import BatonJSON
 import SafeText
 
 /// Reads one flat JSON object (RFC 8259) and refuses everything a lenient

@@ -1,3 +1,4 @@
+import BatonJSON
 import SafeText
 
 /// Schema version 1 of the payload, which versions 2 and 3 keep: reading

@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import BatonLinks
 import Foundation
 import HTTP

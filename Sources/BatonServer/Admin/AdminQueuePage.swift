@@ -1,4 +1,5 @@
 import BatonCore
+import JobQueue
 
 /// `/admin/queue`: the jobs that need an operator — discarded (out of
 /// attempts or failed for good) and retryable (failing, will run again) —

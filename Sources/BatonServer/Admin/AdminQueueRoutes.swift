@@ -1,6 +1,7 @@
 import BatonCore
 import Foundation
 import HTTP
+import JobQueue
 import Postgres
 
 /// `GET /admin/queue` (``AdminQueuePage``) and `POST /admin/jobs/{id}/retry`

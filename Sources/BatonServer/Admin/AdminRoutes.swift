@@ -1,6 +1,7 @@
 import BatonCore
 import Foundation
 import HTTP
+import Journey
 
 /// `/admin`: the operators' dashboard (``DashboardPage``) and the pages
 /// that act on invites, webhooks and jobs, with their audit trail.

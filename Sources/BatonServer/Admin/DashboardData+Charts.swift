@@ -1,5 +1,7 @@
 import BatonCore
 import Foundation
+import JobQueue
+import Journey
 
 /// The page's charts, each an ``SVGChart`` over part of the data.
 extension DashboardData {

@@ -1,5 +1,6 @@
 import BatonCore
 import Foundation
+import Journey
 
 /// The journey's charts, in the query's view: the stage funnel and the
 /// drop-off between each pair of stages.

@@ -1,5 +1,7 @@
 import BatonCore
 import Foundation
+import JobQueue
+import Journey
 import Postgres
 
 /// Everything the `/admin` page shows for one query, read on one pooled
@@ -21,7 +23,7 @@ struct DashboardData {
     /// drawn from, so chart and table agree.
     /// - Throws: `FunnelError.tooLarge` before any database work,
     ///   `FunnelError.timedOut`, or `PostgresError` or `JobQueueError` from the database.
-    static func load(_ query: FunnelQuery, now: Date, limits: ReportSettings, on connection: PostgresConnection) throws -> DashboardData {
+    static func load(_ query: JourneyQuery, now: Date, limits: ReportSettings, on connection: PostgresConnection) throws -> DashboardData {
         let report = try FunnelStore.report(query, limits: limits, on: connection)
         return DashboardData(
             report: report,

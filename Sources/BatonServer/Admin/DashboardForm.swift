@@ -1,6 +1,7 @@
 import BatonCore
 import Foundation
 import HTTP
+import Journey
 
 /// The `/admin` date range picker: a plain GET form (`from`, `to`,
 /// `interval`, `family_id`, `view`, `group_by`), so it works without JavaScript.
@@ -9,7 +10,7 @@ import HTTP
 /// (`2026-11-22`), both inclusive, or RFC 3339 date-times for links made by
 /// hand. `view` picks how the journey counts (``FunnelView``: `flow` or
 /// `cohort`) and `group_by` its one breakdown (``FunnelGrouping``). Empty
-/// fields mean the defaults of ``FunnelQuery`` (the last seven days, daily,
+/// fields mean the defaults of ``JourneyQuery`` (the last seven days, daily,
 /// every family, flow), and a breakdown by source, of its top
 /// ``DashboardData/breakdownLimit`` groups and "other". Bad input becomes a
 /// ``FunnelError`` that the page shows inline next to the form (with status
@@ -34,15 +35,15 @@ struct DashboardForm {
     /// its view and breakdown (the top ``DashboardData/breakdownLimit`` groups).
     /// - Throws: `FunnelError.invalidParameter` naming the field,
     ///   `.invalidView`, `.invalidGroupBy`, or what
-    ///   ``FunnelQuery/init(from:to:interval:familyID:groupBy:view:now:)`` throws.
-    func query(now: Date) throws(FunnelError) -> FunnelQuery {
+    ///   ``JourneyQuery/init(from:to:interval:familyID:groupBy:view:now:)`` throws.
+    func query(now: Date) throws(FunnelError) -> JourneyQuery {
         let width = try Self.choice(
             interval, or: FunnelInterval.day, else: .invalidParameter(field: "interval", reason: "must be hour, day or week"))
         let counting = try Self.choice(view, or: FunnelView.flow, else: .invalidView)
         let grouping = try Self.choice(groupBy, or: Self.defaultGrouping, else: .invalidGroupBy)
         let start = try Self.instant(from, field: "from", dayEnd: false)
         let end = try Self.instant(to, field: "to", dayEnd: true)
-        var query = try FunnelQuery(
+        var query = try JourneyQuery(
             from: start, to: end, interval: width, familyID: familyID.isEmpty ? nil : familyID, groupBy: grouping, view: counting,
             now: now)
         query.top = DashboardData.breakdownLimit
@@ -51,7 +52,7 @@ struct DashboardForm {
 
     /// The form's fields filled from an answered query, so the picker shows
     /// the range the page covers: the last day shown is the one before `to`.
-    static func values(of query: FunnelQuery) -> DashboardForm {
+    static func values(of query: JourneyQuery) -> DashboardForm {
         DashboardForm(
             from: DisplayFormat.date(query.from), to: DisplayFormat.date(query.to.addingTimeInterval(-1)),
             interval: query.interval.rawValue,

@@ -1,5 +1,7 @@
 import BatonCore
 import Foundation
+import JobQueue
+import Journey
 import SafeText
 
 /// The HTML of `GET /admin`: the date range form, the funnel's totals, eight

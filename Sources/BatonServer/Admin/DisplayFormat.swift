@@ -1,5 +1,6 @@
 import BatonCore
 import Foundation
+import Journey
 
 /// How the `/admin` page writes numbers, ratios, durations and UTC times:
 /// fixed formats independent of the server's locale, so the page and its

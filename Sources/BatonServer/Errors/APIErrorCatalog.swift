@@ -2,6 +2,7 @@ import BatonCore
 import BatonHandoff
 import BatonLinks
 import HTTP
+import Journey
 
 /// One error of each kind the API answers with, built from the typed errors
 /// themselves: the OpenAPI document takes its `error.code` enum and its

@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import HTTP
 
 /// How API key failures read on the wire: 401 for a missing, malformed,

@@ -1,5 +1,6 @@
 import BatonCore
 import HTTP
+import Journey
 
 extension BatonApplication {
     /// The middleware that counts every refusal its handler answers

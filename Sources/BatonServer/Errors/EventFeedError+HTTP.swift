@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import HTTP
 
 /// A refused feed query is 400 with its code; `details.field` names the parameter.

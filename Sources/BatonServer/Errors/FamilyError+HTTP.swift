@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import HTTP
 
 /// How family failures read on the wire: 404 for a family no invite named.

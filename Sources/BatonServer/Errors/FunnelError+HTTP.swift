@@ -1,5 +1,7 @@
 import BatonCore
+import BatonJSON
 import HTTP
+import Journey
 
 /// A refused funnel query is 400 with its code; `details.field` names a bad
 /// parameter (`group_by`, `view` and `top` too), `details.buckets` and

@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import HTTP
 
 /// 422 `invalid_redeemer`, naming the member or claim in `details.field`

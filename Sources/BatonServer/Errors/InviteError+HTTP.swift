@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import HTTP
 
 /// How invite failures read on the wire: 404 for an unknown invite, 422 with

@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import HTTP
 
 /// 429 `rate_limited`: the client (address or API key) used up its allowance

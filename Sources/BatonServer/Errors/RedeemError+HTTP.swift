@@ -1,5 +1,6 @@
 import BatonCore
 import BatonHandoff
+import BatonJSON
 import HTTP
 
 /// How preview and redemption refusals read on the wire: 404 unknown, 410

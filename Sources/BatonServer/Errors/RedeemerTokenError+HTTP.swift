@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import HTTP
 
 /// Every refused redeemer JWT is 401 `invalid_token`, with the failed check

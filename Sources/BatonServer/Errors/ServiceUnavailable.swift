@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import HTTP
 import Postgres
 

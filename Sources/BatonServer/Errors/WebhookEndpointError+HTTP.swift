@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import HTTP
 
 /// How webhook endpoint failures read on the wire: 404 for an unknown

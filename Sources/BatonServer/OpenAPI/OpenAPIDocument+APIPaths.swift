@@ -1,3 +1,5 @@
+import Journey
+
 /// The JSON API under `/v1`: invites, previews, handoffs, redemptions and the funnel.
 extension OpenAPIDocument {
     /// The codes of a JSON body refused member by member (details.field names it).

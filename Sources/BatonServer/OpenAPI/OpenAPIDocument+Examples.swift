@@ -1,4 +1,5 @@
 import Foundation
+import Journey
 
 /// Examples of request and response bodies, by the component schema they
 /// follow: `operation` and `jsonAnswer` attach them wherever that schema is

@@ -1,4 +1,5 @@
 import Foundation
+import Journey
 
 /// The schemas of `GET /v1/metrics/funnel`: buckets of stage counts, totals,
 /// conversion and time to redeem, and the journey's stages per group.

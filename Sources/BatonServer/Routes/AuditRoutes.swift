@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import Foundation
 import HTTP
 
@@ -30,7 +31,7 @@ struct AuditEntryBody: Encodable {
     var keyName: String
     var action: String
     var target: String
-    var detail: MetadataValue
+    var detail: JSONValue
     var occurredAt: Date
 
     init(_ entry: AuditEntry) {
@@ -40,7 +41,7 @@ struct AuditEntryBody: Encodable {
         keyName = entry.keyName
         action = entry.action.rawValue
         target = entry.target
-        detail = .parse(entry.detail)
+        detail = (try? JSONValue(parsing: entry.detail)) ?? .object([:])
         occurredAt = entry.occurredAt
     }
 

@@ -1,5 +1,6 @@
 import BatonCore
 import HTTP
+import Journey
 
 /// `GET /v1/metrics/funnel?from=&to=&interval=&family_id=&group_by=&top=&view=`
 /// (scope `metrics:read`): the redemption funnel in UTC buckets, read from
@@ -24,7 +25,7 @@ struct FunnelRoutes {
     }
 
     private func report(_ request: Request) throws -> Response {
-        let query = try FunnelQuery.parse(
+        let query = try JourneyQuery.parse(
             from: request.queryValue("from"), to: request.queryValue("to"),
             interval: request.queryValue("interval"), familyID: request.queryValue("family_id"),
             groupBy: request.queryValue("group_by"), view: request.queryValue("view"), top: request.queryValue("top"), now: app.clock()

@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import Foundation
 
 /// An invite as the API writes it (docs/api.md). The create response adds the
@@ -31,7 +32,7 @@ struct InviteBody: Encodable {
         try container.encode(invite.usesLeft, forKey: JSONKey("uses_left"))
         try container.encode(invite.createdAt, forKey: JSONKey("created_at"))
         try container.encode(invite.expiresAt, forKey: JSONKey("expires_at"))
-        try container.encode(MetadataValue.parse(invite.metadata), forKey: JSONKey("metadata"))
+        try container.encode(((try? JSONValue(parsing: invite.metadata)) ?? .object([:])), forKey: JSONKey("metadata"))
         try container.encode(invite.invitee.map(InviteeBody.init), forKey: JSONKey("invitee"))
         try container.encode(invite.allowSelfRedemption, forKey: JSONKey("allow_self_redemption"))
         try container.encode(invite.attribution.source, forKey: JSONKey("source"))

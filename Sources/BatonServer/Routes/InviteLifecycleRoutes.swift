@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import Foundation
 import HTTP
 
@@ -70,14 +71,14 @@ struct InviteEventBody: Encodable {
     var type: String
     var occurredAt: Date
     var channel: String?
-    var data: MetadataValue
+    var data: JSONValue
 
     init(_ event: InviteEvent) {
         id = event.id.uuidString.lowercased()
         type = event.type
         occurredAt = event.occurredAt
         channel = event.channel
-        data = .parse(event.data)
+        data = (try? JSONValue(parsing: event.data)) ?? .object([:])
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -2,6 +2,7 @@ import BatonCore
 import BatonLinks
 import Foundation
 import HTTP
+import Journey
 
 /// `GET /invite/{token}`: the invite's landing page (HTML), and
 /// `GET /invite/{token}/qr.svg`: the QR code of its link. Unknown, expired,

@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import Foundation
 import HTTP
 
@@ -21,7 +22,8 @@ extension RedemptionReceipt {
         object.add("inviter_name", inviterName)
         object.add(
             "metadata",
-            json: metadata == "{}" ? Data("{}".utf8) : (try? JSONCoding.encode(MetadataValue.parse(metadata))) ?? Data("{}".utf8))
+            json: metadata == "{}"
+                ? Data("{}".utf8) : (try? JSONCoding.encode(((try? JSONValue(parsing: metadata)) ?? .object([:])))) ?? Data("{}".utf8))
         object.add("redeemed_at", redeemedAt)
         object.add("redeemer_id", redeemerID)
         object.add("source", attribution.source)

@@ -1,5 +1,6 @@
 import BatonCore
 import BatonHandoff
+import BatonJSON
 import BatonLinks
 import HTTP
 

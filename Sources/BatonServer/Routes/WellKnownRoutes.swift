@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import BatonLinks
 import Foundation
 import HTTP
@@ -41,15 +42,15 @@ struct WellKnownRoutes {
     /// The Digital Asset Links statement letting the Android app handle the links.
     static func assetLinks(_ settings: RedemptionSettings) -> Data? {
         guard let package = settings.androidPackage, !settings.androidCertificateFingerprints.isEmpty else { return nil }
-        let statement: [[String: Any]] = [
-            [
-                "relation": ["delegate_permission/common.handle_all_urls"],
-                "target": [
-                    "namespace": "android_app", "package_name": package,
-                    "sha256_cert_fingerprints": settings.androidCertificateFingerprints,
-                ],
-            ]
-        ]
-        return try? JSONSerialization.data(withJSONObject: statement, options: [.sortedKeys])
+        let statement: JSONValue = .array([
+            .object([
+                "relation": .array(["delegate_permission/common.handle_all_urls"]),
+                "target": .object([
+                    "namespace": "android_app", "package_name": .string(package),
+                    "sha256_cert_fingerprints": .array(settings.androidCertificateFingerprints.map(JSONValue.string)),
+                ]),
+            ])
+        ])
+        return Data(statement.jsonText().utf8)
     }
 }

@@ -1,4 +1,5 @@
 import BatonCore
+import JobQueue
 
 /// Runs the jobs of one kind. Called on one of the worker's own threads, so
 /// blocking calls (HTTP, libpq) are fine here.

@@ -1,5 +1,6 @@
 import BackgroundServices
 import BatonCore
+import JobQueue
 import Postgres
 
 extension Worker {

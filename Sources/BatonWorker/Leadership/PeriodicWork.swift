@@ -1,5 +1,7 @@
 import BackgroundServices
 import BatonCore
+import JobQueue
+import Journey
 import Postgres
 import Synchronization
 

@@ -1,5 +1,6 @@
 import BatonCore
 import Foundation
+import JobQueue
 import Postgres
 
 /// The `webhook.deliver` job: POSTs one event to one endpoint. A batch

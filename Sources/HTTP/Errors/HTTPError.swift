@@ -1,3 +1,5 @@
+import BatonJSON
+
 /// The errors of the HTTP layer itself, each with its stable wire code.
 /// Handlers may throw these too (for example `invalidRequest` for a body
 /// that is not the expected JSON).

@@ -1,3 +1,5 @@
+import BatonJSON
+
 /// An error that knows how it reads on the wire. A handler that throws one
 /// gets the JSON error body of the API (docs/api.md):
 /// `{"error": {"code": code, "message": message, "details": details}}`

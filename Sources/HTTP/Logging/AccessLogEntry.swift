@@ -1,3 +1,4 @@
+import BatonJSON
 import Foundation
 import SafeText
 
@@ -41,7 +42,7 @@ struct AccessLogEntry {
             + (failure?.utf8.count ?? 0)
         let capacity = 256 + outcome.utf8CodeUnitCount + 6 * untrusted
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-            var out = LogLineWriter(buffer)
+            var out = ByteWriter(buffer)
             out.write("{\"ts\":\"")
             out.writeTimestamp(timestamp)
             out.write("\",\"level\":\"")

@@ -1,3 +1,4 @@
+import BatonJSON
 import Foundation
 
 /// One HTTP request as a handler sees it: decoded, validated and complete.
@@ -79,7 +80,7 @@ public struct Request: Sendable {
     /// The first value of query item `name`, or nil when absent.
     public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
 
-    /// The body decoded as `T`, strictly (``StrictJSONDecoder``): keys
+    /// The body decoded as `T`, strictly (``JSONModelDecoder``): keys
     /// matched as written (a request type spells its snake_case keys in
     /// `CodingKeys`), dates as the API's timestamps.
     ///
@@ -89,7 +90,7 @@ public struct Request: Sendable {
     ///   raw body); 422 `duplicate_field`, `unknown_field` or
     ///   `number_out_of_range` naming the member in `details.field`.
     public func decodeJSON<T: Decodable>(_ type: T.Type = T.self) throws(HTTPError) -> T {
-        try decodingBody { try StrictJSONDecoder.decode(T.self, from: $0) }
+        try decodingBody { try JSONModelDecoder.decode(T.self, from: $0) }
     }
 
     /// The body read as an object of `shape`, straight from its bytes
@@ -100,7 +101,7 @@ public struct Request: Sendable {
     ///
     /// - Throws: what ``decodeJSON(_:)`` throws.
     public func decodeStringMembers(_ shape: JSONStringShape) throws(HTTPError) -> JSONStringMembers {
-        try decodingBody { bytes throws(StrictJSONDecoder.Failure) in try StringMembersReader.read(shape, from: bytes) }
+        try decodingBody { bytes throws(JSONModelDecoder.Failure) in try StringMembersReader.read(shape, from: bytes) }
     }
 
     /// The body's bytes passed to `decode`, once its media type is checked;
@@ -111,13 +112,13 @@ public struct Request: Sendable {
         }
         do {
             return try body.withUnsafeBytes { try decode($0) }
-        } catch StrictJSONDecoder.Failure.parser(.duplicateKey(let path)) {
+        } catch JSONModelDecoder.Failure.parser(.duplicateKey(let path)) {
             throw .duplicateField(path)
-        } catch StrictJSONDecoder.Failure.parser(.numberOutOfRange(let path)) {
+        } catch JSONModelDecoder.Failure.parser(.numberOutOfRange(let path)) {
             throw .numberOutOfRange(path)
-        } catch StrictJSONDecoder.Failure.unknownKey(let path) {
+        } catch JSONModelDecoder.Failure.unknownKey(let path) {
             throw .unknownField(path)
-        } catch StrictJSONDecoder.Failure.wrongType(let path) {
+        } catch JSONModelDecoder.Failure.wrongType(let path) {
             throw .invalidRequest("The request body is not the expected JSON.", details: Self.details(field: path))
         } catch let error as DecodingError {
             throw .invalidRequest("The request body is not the expected JSON.", details: Self.details(of: error))

@@ -1,3 +1,4 @@
+import BatonJSON
 import Foundation
 
 /// One HTTP response: status, headers and body bytes.

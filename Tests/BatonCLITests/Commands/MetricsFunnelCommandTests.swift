@@ -1,6 +1,7 @@
 import BatonCore
 import BatonTestSupport
 import Foundation
+import Journey
 import Postgres
 import Testing
 
@@ -94,7 +95,7 @@ struct MetricsFunnelCommandTests {
         try db.connection.query(
             "INSERT INTO baton.events (type, reason, occurred_at) VALUES ('invite.rejected', $1, $2)",
             ["evil\u{1B}[2J", Self.now.addingTimeInterval(-60)])
-        let report = try FunnelStore.report(FunnelQuery(now: Self.now), on: db.connection)
+        let report = try FunnelStore.report(JourneyQuery(now: Self.now), on: db.connection)
         let captured = CapturedConsole()
         try MetricsFunnelCommand.print(report, json: false, console: captured.console)
         #expect(!captured.out.contains("\u{1B}"))

@@ -1,6 +1,7 @@
 import BatonCore
 import BatonTestSupport
 import Foundation
+import JobQueue
 import Postgres
 import Synchronization
 import Testing
@@ -9,7 +10,7 @@ import Testing
 struct InviteExpirySweepTests {
     @Test("a sweep on several connections expires every due invite once, each with one event and one webhook job", arguments: [1, 3])
     func parallelSweepExpiresEachOnce(parallel: Int) throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         try db.addWebhookEndpoint()
         try db.insertDueInvites(12_000)
         let sweep = try InviteExpiry.sweep(limit: 500, parallel: parallel, on: db.connection, conninfo: db.conninfo)
@@ -20,7 +21,7 @@ struct InviteExpirySweepTests {
 
     @Test("a sweep told to stop between batches leaves the rest of the deadlines for the next sweep")
     func stoppedSweepLeavesTheRest() throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         try db.addWebhookEndpoint()
         try db.insertDueInvites(5_000)
         let calls = Mutex(0)
@@ -40,7 +41,7 @@ struct InviteExpirySweepTests {
 
     @Test("a helper that cannot connect fails the sweep after the leader's batches committed, and loses nothing")
     func failedHelperLosesNothing() throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         try db.addWebhookEndpoint()
         try db.insertDueInvites(3_000)
         #expect(throws: JobQueueError.self) {
@@ -52,7 +53,7 @@ struct InviteExpirySweepTests {
 
     @Test("a parallel sweep racing redemptions and revocations expires only invites left active, each once")
     func parallelSweepRacesRedemptionsAndRevocations() throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         try db.addWebhookEndpoint()
         let invites = try RaceInvites(count: 4_000, expiringIn: 2, racers: 3, on: db.connection)
         let conninfo = db.conninfo
@@ -94,7 +95,7 @@ struct InviteExpirySweepTests {
 extension InviteExpirySweepTests {
     @Test("a parallel sweep racing extensions never expires an extended invite and misses no invite left to expire")
     func parallelSweepRacesExtensions() throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         try db.addWebhookEndpoint()
         let invites = try RaceInvites(count: 4_000, expiringIn: 2, racers: 2, on: db.connection)
         let conninfo = db.conninfo
@@ -176,7 +177,7 @@ private final class RaceInvites: Sendable {
 
     /// Sweeps on three connections, batches of 50, until the `racers`
     /// are done, then once more; the racers must not have failed.
-    func sweep(whileRacing racers: [DispatchSemaphore], on db: QueueDatabase) throws {
+    func sweep(whileRacing racers: [DispatchSemaphore], on db: MigratedDatabase) throws {
         while running.withLock({ $0 > 0 }) {
             _ = try InviteExpiry.sweep(limit: 50, parallel: 3, on: db.connection, conninfo: db.conninfo)
             Thread.sleep(forTimeInterval: 0.01)

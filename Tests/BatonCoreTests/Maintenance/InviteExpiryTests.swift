@@ -1,4 +1,5 @@
 import BatonCore
+import BatonTestSupport
 import Foundation
 import Postgres
 import Synchronization
@@ -8,7 +9,7 @@ import Testing
 struct InviteExpiryTests {
     @Test("the sweep expires 100,000 due invites in bounded batches, each with one event and one webhook job")
     func sweepsOneHundredThousand() throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         try db.addWebhookEndpoint()
         try db.insertDueInvites(100_000)
         try db.connection.query(
@@ -39,7 +40,7 @@ struct InviteExpiryTests {
 
     @Test("the sweep's invite updates are heap-only: no invite index gets an entry")
     func sweepUpdatesAreHeapOnly() throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         try db.addWebhookEndpoint()
         try db.insertDueInvites(1_000)
         let updates = { () throws -> (all: Int, heapOnly: Int) in
@@ -57,7 +58,7 @@ struct InviteExpiryTests {
 
     @Test("the sweep's event timestamps are inlined: baton.api_timestamp plans as to_char, no function call per row")
     func apiTimestampIsInlined() throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         let plan = try db.connection.query(
             "EXPLAIN (VERBOSE) SELECT baton.api_timestamp(expires_at) FROM baton.invites"
         ).map { try $0.decode(String.self, at: 0) }.joined(separator: "\n")
@@ -70,7 +71,7 @@ struct InviteExpiryTests {
 
     @Test("webhook bodies are inlined too: baton.webhook_body plans as jsonb_build_object, no function call per row")
     func webhookBodyIsInlined() throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         let plan = try db.connection.query(
             """
             EXPLAIN (VERBOSE) SELECT baton.webhook_body(event_id, type, occurred_at, data, NULL, NULL)
@@ -83,7 +84,7 @@ struct InviteExpiryTests {
 
     @Test("the sweep marks the expired stage at its event's time, keeping an earlier mark and moving a later one back")
     func sweepMarksExpiredStage() throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         try db.insertDueInvites(3)
         // Marks an import could have left: family-1's before the sweep, family-2's after it.
         try db.connection.query(
@@ -107,7 +108,7 @@ struct InviteExpiryTests {
 
     @Test("events of other types still mark their stage through the events' trigger")
     func otherEventsMarkTheirStage() throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         try db.insertDueInvites(1)
         try db.connection.query(
             "INSERT INTO baton.events (type, invite_id, family_id) SELECT 'invite.revoked', id, family_id FROM baton.invites")
@@ -117,7 +118,7 @@ struct InviteExpiryTests {
 
     @Test("deadlines of invites used up or revoked before they came due are dropped without an event")
     func finishedInvitesGetNoEvent() throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         try db.addWebhookEndpoint()
         try db.insertDueInvites(3)
         try db.connection.query(
@@ -135,7 +136,7 @@ struct InviteExpiryTests {
 
     @Test("an invite whose expiry is moved expires at its new time, not at the old one")
     func movedExpiryIsFollowed() throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         try db.addWebhookEndpoint()
         try db.connection.query(
             """
@@ -155,7 +156,7 @@ struct InviteExpiryTests {
 
     @Test("an invite redeemed while the sweep waits for its row lock is used up, not expired")
     func redeemInFlightWinsOverSweep() throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         try db.addWebhookEndpoint()
         try db.connection.query(
             """
@@ -202,7 +203,7 @@ struct InviteExpiryTests {
 
     @Test("idempotency records are kept at least 24 hours whatever the retention asked")
     func idempotencyRetentionFloor() throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         try db.addWebhookEndpoint()
         let key: UUID = try db.connection.query(
             """

@@ -1,5 +1,7 @@
 import BatonCore
+import BatonTestSupport
 import Foundation
+import JobQueue
 import Postgres
 import Testing
 
@@ -7,7 +9,7 @@ import Testing
 struct OutboxEventsTests {
     @Test("recording an event writes the event row and a webhook job naming it and its endpoint")
     func recordWritesEventAndJob() throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         let (endpoint, _) = try db.addWebhookEndpoint()
         try db.insertDueInvites(1)
         let invite: UUID = try db.connection.query("SELECT id FROM baton.invites")[0].decode(at: 0)
@@ -29,7 +31,7 @@ struct OutboxEventsTests {
 
     @Test("an event recorded in a rolled-back transaction leaves neither event nor job")
     func rollbackLeavesNothing() throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         try db.insertDueInvites(1)
         let invite: UUID = try db.connection.query("SELECT id FROM baton.invites")[0].decode(at: 0)
         struct Abort: Error {}
@@ -46,7 +48,7 @@ struct OutboxEventsTests {
 
     @Test("the previous version's four-argument baton.webhook_body builds the same body as the six-argument one, attribution and all")
     func previousBodyFormMatches() throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         try db.insertDueInvites(1)
         let invite: UUID = try db.connection.query(
             "UPDATE baton.invites SET source = 'share_sheet', campaign = 'spring' RETURNING id")[0].decode(at: 0)
@@ -67,7 +69,7 @@ struct OutboxEventsTests {
 
     @Test("event data that is not a JSON object is refused", arguments: ["[]", "1", "\"text\""])
     func nonObjectDataIsRefused(data: String) throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         #expect(throws: JobQueueError.invalidJob("event data must be a JSON object")) {
             try OutboxEvents.record(.inviteRevoked, inviteID: UUID(), familyID: "f", data: PostgresJSON(data), on: db.connection)
         }

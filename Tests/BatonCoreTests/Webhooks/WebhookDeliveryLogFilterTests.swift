@@ -10,7 +10,7 @@ struct WebhookDeliveryLogFilterTests {
         "each status lists only its own attempts: failed never includes one without an outcome, interrupted lists exactly those",
         arguments: WebhookAttempt.Status.allCases)
     func statusFilterIsExact(status: WebhookAttempt.Status) throws {
-        let db = try QueueDatabase()
+        let db = try MigratedDatabase()
         let (endpoint, _) = try db.addWebhookEndpoint()
         // Two attempts of each kind: answered 2xx, answered 500, no outcome (in flight or interrupted).
         try db.connection.query(

@@ -1,3 +1,4 @@
+import BatonJSON
 import Testing
 
 @testable import BatonHandoff

@@ -1,3 +1,5 @@
+import BatonJSON
+
 @testable import BatonHandoff
 
 /// Refused before or while reading the header: size, segments, alphabet, JSON.

@@ -1,3 +1,5 @@
+import BatonJSON
+
 @testable import BatonHandoff
 
 /// Well-formed envelopes refused for what they say: version, kind,

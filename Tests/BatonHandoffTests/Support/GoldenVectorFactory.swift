@@ -1,3 +1,5 @@
+import BatonJSON
+
 @testable import BatonHandoff
 
 /// Builds the golden vectors: envelopes minted by the library for the valid

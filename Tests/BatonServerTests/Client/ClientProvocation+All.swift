@@ -184,7 +184,7 @@ extension ClientProvocation {
         },
         .init(.numberOutOfRange, "a metadata number too small to keep exactly", exactly: .numberOutOfRange("metadata.tiny")) {
             harness in
-            let draft = NewInvite(familyId: "fam-n", familyName: "The N family", metadata: ["tiny": .number(.leastNonzeroMagnitude)])
+            let draft = NewInvite(familyId: "fam-n", familyName: "The N family", metadata: ["tiny": .double(.leastNonzeroMagnitude)])
             return await refusal { try await harness.client().createInvite(draft, apiKey: harness.baton.adminKey) }
         },
         .init(.requestTooLarge, "metadata of 20 KB", exactly: .requestTooLarge) { harness in

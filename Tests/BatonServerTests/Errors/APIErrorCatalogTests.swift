@@ -1,6 +1,7 @@
 import BatonCore
 import BatonHandoff
 import HTTP
+import Journey
 import Testing
 
 @testable import BatonServer

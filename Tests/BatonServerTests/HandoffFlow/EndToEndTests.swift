@@ -1,5 +1,6 @@
 import BatonLinks
 import Foundation
+import Journey
 import Testing
 
 @testable import HandoffFlow

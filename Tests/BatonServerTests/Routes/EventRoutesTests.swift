@@ -99,8 +99,8 @@ struct EventRoutesTests {
         #expect(answer.contains(#""metadata":{"a#":"\#u{202E}","a\"b":1}"#), "keys in byte order, the hidden character as delivered")
     }
 
-    @Test("every event type's real body validates against its published schema, and a broken one does not")
-    func bodiesMatchSchemas() throws {
+    /// Every event type, each through its route, read back from the feed.
+    func recordEveryEventType() throws -> [[String: Any]] {
         let redeemed = try createInvite()
         let token = try #require(redeemed["token"] as? String)
         #expect(try app.client().post("/v1/redemptions", json: ["token": token, "redeemer_id": "u-1"]).status == 201)
@@ -118,7 +118,12 @@ struct EventRoutesTests {
             _ = try InviteExpiry.expireDue(on: connection)
         }
         try recordLifecycleAndWebhookEvents()
-        let events = try feed(count: OutboxEvents.EventType.allCases.count, limit: 1)
+        return try feed(count: OutboxEvents.EventType.allCases.count, limit: 1)
+    }
+
+    @Test("every event type's real body validates against its published schema, and a broken one does not")
+    func bodiesMatchSchemas() throws {
+        let events = try recordEveryEventType()
         let validator = try Self.validator()
         for type in OutboxEvents.EventType.allCases {
             let event = try #require(events.first { $0["type"] as? String == type.rawValue }, "no real \(type.rawValue) event to check")
@@ -129,6 +134,29 @@ struct EventRoutesTests {
             broken["created_at"] = "2026-12-01T10:00:00.123456Z"
             #expect(!validator.failures(of: broken, against: name).isEmpty, "the microsecond form is not the API's")
             #expect(!validator.failures(of: event, against: "InviteRedeemedEvent").isEmpty || type == .inviteRedeemed)
+        }
+    }
+
+    @Test("every timestamp in every event body, data included, is UTC with milliseconds and a Z, as docs/webhooks.md says")
+    func everyTimestampHasTheDocumentedForm() throws {
+        let events = try recordEveryEventType()
+        var timestamps: [(path: String, text: String)] = []
+        func collect(_ value: Any, at path: String) {
+            if let object = value as? [String: Any] {
+                for (key, member) in object { collect(member, at: path + "." + key) }
+            } else if let items = value as? [Any] {
+                for (position, item) in items.enumerated() { collect(item, at: path + ".\(position)") }
+            } else if let text = value as? String, text.wholeMatch(of: /\d{4}-\d{2}-\d{2}[Tt ].*/) != nil {
+                timestamps.append((path, text))
+            }
+        }
+        for event in events { collect(event, at: event["type"] as? String ?? "event") }
+        #expect(timestamps.contains { $0.path == "invite.updated.data.expires_at.old" }, "the change's old expiry is checked")
+        #expect(timestamps.count > events.count, "\(timestamps.count) timestamps in \(events.count) events")
+        for timestamp in timestamps {
+            #expect(
+                timestamp.text.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/) != nil,
+                "\(timestamp.path) is \(timestamp.text)")
         }
     }
 

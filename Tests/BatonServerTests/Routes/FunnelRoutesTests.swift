@@ -1,5 +1,6 @@
 import BatonCore
 import Foundation
+import Journey
 import Postgres
 import Testing
 

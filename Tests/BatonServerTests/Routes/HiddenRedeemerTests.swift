@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import Foundation
 import Testing
 
@@ -26,7 +27,7 @@ struct HiddenRedeemerTests {
         return response.json["token"] as? String ?? ""
     }
 
-    private func jwt(_ subject: String, _ claims: [String: any Sendable] = [:]) -> String {
+    private func jwt(_ subject: String, _ claims: [String: JSONValue] = [:]) -> String {
         RedeemerToken.mint(subject: subject, expiresAt: Int64(Date().timeIntervalSince1970) + 300, secret: Self.jwtSecret, claims: claims)
     }
 
@@ -56,10 +57,10 @@ struct HiddenRedeemerTests {
     @Test("a JWT's verified email or phone_number with a hidden character is 422 invalid_redeemer", arguments: hidden)
     func jwtContactClaims(character: Character) throws {
         let byEmail = try token(["invitee": ["email": "dana@example.org"]])
-        let email = jwt("p-1", ["email": "dana@example.org\(character)", "email_verified": true])
+        let email = jwt("p-1", ["email": .string("dana@example.org\(character)"), "email_verified": true])
         try expectRefused(app.client(apiKey: email).post("/v1/redemptions", json: ["token": byEmail]), field: "email")
         let byPhone = try token(["invitee": ["phone": "+14155550123"]])
-        let phone = jwt("p-2", ["phone_number": "+14155550123\(character)", "phone_number_verified": true])
+        let phone = jwt("p-2", ["phone_number": .string("+14155550123\(character)"), "phone_number_verified": true])
         try expectRefused(app.client(apiKey: phone).post("/v1/redemptions", json: ["token": byPhone]), field: "phone_number")
     }
 
@@ -90,7 +91,7 @@ struct HiddenRedeemerTests {
     @Test("a JWT's phone_number matches only with phone_number_verified true, as email needs email_verified")
     func phoneNeedsVerification() throws {
         let bound = try token(["invitee": ["phone": "+14155550123"], "max_redemptions": 2])
-        let unverified: [[String: any Sendable]] = [
+        let unverified: [[String: JSONValue]] = [
             [:], ["phone_number_verified": false], ["phone_number_verified": 1], ["phone_number_verified": "true"],
         ]
         for extra in unverified {

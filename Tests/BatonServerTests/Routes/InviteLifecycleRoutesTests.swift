@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import Foundation
 import HTTP
 import Postgres

@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 import Foundation
 import Postgres
 import Testing
@@ -20,7 +21,7 @@ struct InviteeBindingTests {
         return response.json
     }
 
-    private func jwt(_ subject: String, _ claims: [String: any Sendable] = [:]) -> String {
+    private func jwt(_ subject: String, _ claims: [String: JSONValue] = [:]) -> String {
         RedeemerToken.mint(subject: subject, expiresAt: Int64(Date().timeIntervalSince1970) + 300, secret: Self.jwtSecret, claims: claims)
     }
 

@@ -1,3 +1,4 @@
+import BatonJSON
 import Foundation
 import HTTP
 import Testing

@@ -1,5 +1,6 @@
 import BatonCore
 import Foundation
+import JobQueue
 import Postgres
 import Synchronization
 import Testing

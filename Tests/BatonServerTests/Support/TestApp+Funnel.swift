@@ -1,4 +1,5 @@
 import Foundation
+import Journey
 
 /// One family's invite funnel: how many invites were issued, first
 /// previewed and redeemed.

@@ -2,6 +2,7 @@ import BatonCore
 import BatonTestSupport
 import BatonWorker
 import Foundation
+import Journey
 import Postgres
 import Testing
 
@@ -20,7 +21,7 @@ struct FunnelRollupWorkTests {
             )
             INSERT INTO baton.events (type, invite_id, family_id, occurred_at) SELECT 'invite.created', id, family_id, created_at FROM invite
             """)
-        let query = try FunnelQuery()
+        let query = try JourneyQuery()
         let worker = db.worker(handlers: [:]) { $0.periodic.funnelRollupInterval = .milliseconds(100) }
         worker.start()
         defer { worker.stop() }

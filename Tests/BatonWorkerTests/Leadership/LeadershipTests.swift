@@ -2,6 +2,7 @@ import BatonCore
 import BatonTestSupport
 import BatonWorker
 import Foundation
+import JobQueue
 import Postgres
 import Synchronization
 import Testing
