@@ -1,3 +1,4 @@
+import BatonJSON
 import Foundation
 import JobQueue
 import Postgres
@@ -63,16 +64,15 @@ public enum OutboxEvents {
     ///   - maxAttempts: delivery attempts before the job is discarded.
     /// - Returns: the event id, which is the webhook's `id` and `Idempotency-Key`.
     /// - Throws: `JobQueueError.invalidJob` when `data` is not a JSON object;
-    ///   `.database` for malformed JSON, and otherwise (the caller's transaction is then failed: roll it back).
+    ///   `.database` otherwise (the caller's transaction is then failed: roll it back).
     @discardableResult
     public static func record(
         _ type: EventType, inviteID: UUID?, familyID: String, channel: String? = nil,
         data: PostgresJSON = PostgresJSON("{}"), maxAttempts: Int = defaultWebhookMaxAttempts,
         on connection: PostgresConnection
     ) throws(JobQueueError) -> UUID {
-        // PostgreSQL's jsonb cast checks the syntax and keeps numbers as
-        // written, which a double-bound parse would refuse; only the kind is checked here.
-        guard data.text.utf8.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) == UInt8(ascii: "{") else {
+        // Numbers are kept as written, as the jsonb column keeps them.
+        guard case .object = try? JSONValue(parsing: data.text, checkingNumberRange: false) else {
             throw .invalidJob("event data must be a JSON object")
         }
         guard maxAttempts >= 1 else { throw .invalidJob("max attempts must be at least 1") }

@@ -49,7 +49,7 @@ public struct RedemptionReceipt: Sendable, Equatable, Encodable {
         try container.encode(channel, forKey: .channel)
         try container.encode(redeemedAt, forKey: .redeemedAt)
         try container.encode(usesLeft, forKey: .usesLeft)
-        try container.encode(((try? JSONValue(parsing: metadata)) ?? .object([:])), forKey: .metadata)
+        try container.encode(JSONValue(storedObject: metadata), forKey: .metadata)
         try container.encode(inviterID, forKey: .inviterID)
         try container.encode(inviterName, forKey: .inviterName)
         try container.encode(attribution.source, forKey: .source)

@@ -41,7 +41,7 @@ struct AuditEntryBody: Encodable {
         keyName = entry.keyName
         action = entry.action.rawValue
         target = entry.target
-        detail = (try? JSONValue(parsing: entry.detail)) ?? .object([:])
+        detail = JSONValue(storedObject: entry.detail)
         occurredAt = entry.occurredAt
     }
 

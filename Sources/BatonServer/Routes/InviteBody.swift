@@ -32,7 +32,7 @@ struct InviteBody: Encodable {
         try container.encode(invite.usesLeft, forKey: JSONKey("uses_left"))
         try container.encode(invite.createdAt, forKey: JSONKey("created_at"))
         try container.encode(invite.expiresAt, forKey: JSONKey("expires_at"))
-        try container.encode(((try? JSONValue(parsing: invite.metadata)) ?? .object([:])), forKey: JSONKey("metadata"))
+        try container.encode(JSONValue(storedObject: invite.metadata), forKey: JSONKey("metadata"))
         try container.encode(invite.invitee.map(InviteeBody.init), forKey: JSONKey("invitee"))
         try container.encode(invite.allowSelfRedemption, forKey: JSONKey("allow_self_redemption"))
         try container.encode(invite.attribution.source, forKey: JSONKey("source"))

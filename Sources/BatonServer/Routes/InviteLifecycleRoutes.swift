@@ -78,7 +78,7 @@ struct InviteEventBody: Encodable {
         type = event.type
         occurredAt = event.occurredAt
         channel = event.channel
-        data = (try? JSONValue(parsing: event.data)) ?? .object([:])
+        data = JSONValue(storedObject: event.data)
     }
 
     func encode(to encoder: any Encoder) throws {

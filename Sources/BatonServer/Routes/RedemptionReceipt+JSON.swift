@@ -23,7 +23,7 @@ extension RedemptionReceipt {
         object.add(
             "metadata",
             json: metadata == "{}"
-                ? Data("{}".utf8) : (try? JSONCoding.encode(((try? JSONValue(parsing: metadata)) ?? .object([:])))) ?? Data("{}".utf8))
+                ? Data("{}".utf8) : (try? JSONCoding.encode(JSONValue(storedObject: metadata))) ?? Data("{}".utf8))
         object.add("redeemed_at", redeemedAt)
         object.add("redeemer_id", redeemerID)
         object.add("source", attribution.source)
