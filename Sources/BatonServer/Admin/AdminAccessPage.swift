@@ -34,7 +34,7 @@ enum AdminAccessPage {
             "This form did not come from a page of this Baton admin, or its session has ended, so nothing was changed. <a href=\"/admin/sign-in\">Sign in</a> again and send the form from the page itself."
     )
 
-    private static func page(title: String, body: String) -> String {
+    private static func page(title: String, body: HTML) -> HTML {
         """
         <!doctype html>
         <html lang="en">

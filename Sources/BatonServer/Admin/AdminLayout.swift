@@ -1,6 +1,5 @@
 import BatonCore
 import HTTP
-import SafeText
 
 /// The frame of every signed-in `/admin` page that acts: head, inline
 /// styles (no stylesheet or script is loaded; the CSP allows neither), the
@@ -14,16 +13,14 @@ enum AdminLayout {
         ("/admin/audit", "Audit"),
     ]
 
-    /// A whole page. `title` is plain text (escaped here, hidden characters
-    /// made visible: it may hold a family name); `body` is HTML
-    /// already escaped by its page; `notice` is one of the page's own fixed
-    /// sentences, shown in a status box.
-    static func page(title: String, current: String, session: AdminSessionStore.Session, notice: String? = nil, body: String) -> String {
-        var html = HTMLPage.opening(title: text(title) + " · Baton admin")
+    /// A whole page. `title` is plain text (it may hold a family name);
+    /// `notice` is one of the page's own fixed sentences, shown in a status box.
+    static func page(title: String, current: String, session: AdminSessionStore.Session, notice: String? = nil, body: HTML) -> HTML {
+        var html = HTMLPage.opening(title: title + " · Baton admin")
         html += "<style>\(style)</style>\n</head>\n<body>\n<header>\(navigation(current: current))"
         html += "<form method=\"post\" action=\"/admin/sign-out\">\(tokenField(session))<button type=\"submit\">Sign out</button></form>"
-        html += "</header>\n<main>\n<h1>\(text(title))</h1>\n"
-        if let notice { html += "<p class=\"notice\" role=\"status\">\(HTMLText.escaped(notice))</p>\n" }
+        html += "</header>\n<main>\n<h1>\(title)</h1>\n"
+        if let notice { html += "<p class=\"notice\" role=\"status\">\(notice)</p>\n" }
         html += body
         html += "</main>\n</body>\n</html>\n"
         return html
@@ -32,52 +29,44 @@ enum AdminLayout {
     /// The links to every section but `current` (a path of ``sections``),
     /// which is named in bold instead, not linked. (Not `aria-current`: the
     /// HTML Tidy the dashboard's suite checks with counts it proprietary.)
-    static func navigation(current: String) -> String {
-        var html = "<nav aria-label=\"Admin sections\"><ul>"
-        for (path, label) in sections {
-            html += path == current ? "<li><strong>\(label)</strong></li>" : "<li><a href=\"\(path)\">\(label)</a></li>"
+    static func navigation(current: String) -> HTML {
+        let items = sections.map { path, label -> HTML in
+            path == current ? "<li><strong>\(label)</strong></li>" : "<li><a href=\"\(path)\">\(label)</a></li>"
         }
-        return html + "</ul></nav>"
+        return "<nav aria-label=\"Admin sections\"><ul>\(items.joined())</ul></nav>"
     }
 
     /// The hidden field with the session's form token, which every form of a signed-in page carries.
-    static func tokenField(_ session: AdminSessionStore.Session) -> String {
-        "<input type=\"hidden\" name=\"\(AdminRequestCheck.formTokenField)\" value=\"\(HTMLText.escaped(session.formToken))\">"
+    static func tokenField(_ session: AdminSessionStore.Session) -> HTML {
+        "<input type=\"hidden\" name=\"\(AdminRequestCheck.formTokenField)\" value=\"\(session.formToken)\">"
     }
 
     /// A POST form of one button (revoke, retry, …) with the form token and `fields` as hidden inputs.
     static func button(
         _ label: String, action: String, session: AdminSessionStore.Session, fields: [(String, String)] = [], danger: Bool = false
-    ) -> String {
-        var html = "<form method=\"post\" action=\"\(HTMLText.escaped(action))\" class=\"inline\">\(tokenField(session))"
-        for (name, value) in fields {
-            html += "<input type=\"hidden\" name=\"\(HTMLText.escaped(name))\" value=\"\(HTMLText.escaped(value))\">"
-        }
-        html += "<button type=\"submit\"\(danger ? " class=\"danger\"" : "")>\(HTMLText.escaped(label))</button></form>"
-        return html
+    ) -> HTML {
+        let hidden = fields.map { name, value -> HTML in "<input type=\"hidden\" name=\"\(name)\" value=\"\(value)\">" }
+        let kind: HTML = danger ? " class=\"danger\"" : ""
+        return "<form method=\"post\" action=\"\(action)\" class=\"inline\">\(tokenField(session))\(hidden.joined())"
+            + "<button type=\"submit\"\(kind)>\(label)</button></form>"
     }
 
     /// A table in a box that scrolls sideways when the table is wider than
-    /// the screen. `head` is the columns' plain labels, `rows` whole `<tr>`
-    /// elements already escaped by their page, `caption` HTML.
-    static func table(caption: String? = nil, head: [String], rows: [String]) -> String {
-        let header = head.map { "<th scope=\"col\">\(HTMLText.escaped($0))</th>" }.joined()
-        let captionElement = caption.map { "<caption>\($0)</caption>" } ?? ""
-        return
-            "<div class=\"table\"><table>\(captionElement)<thead><tr>\(header)</tr></thead><tbody>\(rows.joined())</tbody></table></div>\n"
-    }
-
-    /// `text` from the database or a client, safe to put in HTML: hidden characters made visible, then escaped.
-    static func text(_ text: some StringProtocol) -> String {
-        HTMLText.escaped(SafeText.escaped(String(text)))
+    /// the screen: `head` is the columns' labels, `rows` whole `<tr>`
+    /// elements; without rows, one row saying `empty` across every column.
+    static func table(caption: String? = nil, head: [String], rows: [HTML], empty: String = "None.") -> HTML {
+        let header = head.map { label -> HTML in "<th scope=\"col\">\(label)</th>" }.joined()
+        let captionElement: HTML = caption.map { "<caption>\($0)</caption>" } ?? .empty
+        let body = rows.isEmpty ? "<tr><td colspan=\"\(head.count)\" class=\"note\">\(empty)</td></tr>" : rows.joined()
+        return "<div class=\"table\"><table>\(captionElement)<thead><tr>\(header)</tr></thead><tbody>\(body)</tbody></table></div>\n"
     }
 
     /// The response of a page: HTML, never cached, with `Referrer-Policy:
     /// same-origin` instead of the server's `no-referrer`, under which a
     /// browser sends `Origin: null` with the page's form posts and
     /// ``AdminRequestCheck`` could not tell them from a foreign page's.
-    static func response(_ html: String, status: Int = 200) -> Response {
-        var response = Response.html(html, status: status)
+    static func response(_ html: HTML, status: Int = 200) -> Response {
+        var response = Response.page(html, status: status)
         response.headers.set("Cache-Control", "private, no-store")
         response.headers.set("Referrer-Policy", "same-origin")
         return response
@@ -91,7 +80,7 @@ enum AdminLayout {
         return response
     }
 
-    private static let style = """
+    private static let style: HTML = """
         body{font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#fff;margin:0}\
         header{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem;padding:.5rem 1rem;background:#f3f4f6;border-bottom:1px solid #d1d5db}\
         nav ul{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;margin:0;padding:0}\

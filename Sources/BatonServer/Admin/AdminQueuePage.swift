@@ -9,21 +9,22 @@ struct AdminQueuePage {
     let session: AdminSessionStore.Session
 
     /// The page of `discarded` and `retryable` jobs; `notice` and `refusal` are fixed sentences.
-    func html(discarded: [JobRecord], retryable: [JobRecord], notice: String?, refusal: String? = nil) -> String {
-        var body = ""
-        if let refusal { body += "<p class=\"error\" role=\"alert\">\(AdminLayout.text(refusal))</p>\n" }
+    func html(discarded: [JobRecord], retryable: [JobRecord], notice: String?, refusal: String? = nil) -> HTML {
+        var body = HTML.empty
+        if let refusal { body += "<p class=\"error\" role=\"alert\">\(refusal)</p>\n" }
         body += "<p>The same operations as <code>baton jobs retry</code> and <code>baton jobs cancel</code>.</p>\n"
         body += "<h2>Discarded</h2>\n" + table(discarded)
         body += "<h2>Retrying</h2>\n" + table(retryable)
         return AdminLayout.page(title: "Job queue", current: "/admin/queue", session: session, notice: notice, body: body)
     }
 
-    private func table(_ jobs: [JobRecord]) -> String {
+    private func table(_ jobs: [JobRecord]) -> HTML {
         guard !jobs.isEmpty else { return "<p>None.</p>\n" }
-        let rows = jobs.map { job in
-            var html = "<tr><td>\(job.id)</td><td><code>\(AdminLayout.text(job.kind))</code></td>"
+        let rows = jobs.map { job -> HTML in
+            var html: HTML = "<tr><td>\(job.id)</td><td><code>\(job.kind)</code></td>"
             html += "<td>\(job.attempt) of \(job.maxAttempts)</td><td>\(DisplayFormat.minute(job.scheduledAt))</td>"
-            html += "<td>\(job.lastError.map { "<code>\(AdminLayout.text($0))</code>" } ?? "—")</td><td>"
+            let lastError: HTML = job.lastError.map { "<code>\($0)</code>" } ?? "—"
+            html += "<td>\(lastError)</td><td>"
             html += AdminLayout.button("Retry now", action: "/admin/jobs/\(job.id)/retry", session: session)
             if !job.state.isFinal {
                 html += AdminLayout.button("Cancel", action: "/admin/jobs/\(job.id)/cancel", session: session, danger: true)

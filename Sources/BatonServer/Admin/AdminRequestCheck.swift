@@ -30,7 +30,7 @@ enum AdminRequestCheck {
 
     /// The 403 answer of a refused POST.
     static var refusal: Response {
-        var response = Response.html(AdminAccessPage.crossSite, status: 403)
+        var response = Response.page(AdminAccessPage.crossSite, status: 403)
         response.headers.set("Cache-Control", "private, no-store")
         return response
     }

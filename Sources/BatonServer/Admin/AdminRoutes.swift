@@ -63,10 +63,10 @@ struct AdminRoutes {
         do {
             let query = try form.query(now: now)
             let data = try app.withConnection { try DashboardData.load(query, now: now, limits: app.configuration.reports, on: $0) }
-            response = .html(DashboardPage(fields: DashboardForm.values(of: query), error: nil, data: data).html)
+            response = .page(DashboardPage(fields: DashboardForm.values(of: query), error: nil, data: data).html)
         } catch let error as FunnelError {
             // 400 for a bad field, 422 for a range of too many cells, 503 for a timeout.
-            response = .html(DashboardPage(fields: form, error: error, data: nil).html, status: error.status)
+            response = .page(DashboardPage(fields: form, error: error, data: nil).html, status: error.status)
         }
         response.headers.set("Cache-Control", "private, no-store")
         return response
@@ -90,9 +90,9 @@ struct AdminRoutes {
                 let record = try app.authenticate(key: key, scope: .metricsRead, client: request.clientAddress)
                 return .admit(APIKeyCaller(keyID: record.id))
             } catch let error as APIKeyError where error.status == 403 {
-                return .refuse(.html(AdminAccessPage.forbidden, status: 403))
+                return .refuse(.page(AdminAccessPage.forbidden, status: 403))
             } catch is APIKeyError {
-                var response = Response.html(AdminAccessPage.unauthorized, status: 401)
+                var response = Response.page(AdminAccessPage.unauthorized, status: 401)
                 response.headers.set("WWW-Authenticate", AdminAccessPage.challenge)
                 return .refuse(response)
             }

@@ -14,7 +14,7 @@ enum AdminSignInPage {
     }
 
     /// The page, with `refusal` in an alert box when given.
-    static func html(refusal: Refusal? = nil) -> String {
+    static func html(refusal: Refusal? = nil) -> HTML {
         var html = HTMLPage.opening(title: "Sign in · Baton admin")
         html += "<style>body{font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;max-width:30rem;margin:2rem auto;padding:0 1rem}"
         html += "label{display:block;font-weight:600;margin:.5rem 0 .25rem}"
@@ -22,8 +22,8 @@ enum AdminSignInPage {
         html += "button{font:inherit;padding:.5rem 1rem;border:0;border-radius:4px;background:#1e40af;color:#fff;margin-top:1rem}"
         html += ".error{background:#fef2f2;border:1px solid #b91c1c;padding:.5rem}</style>\n</head>\n<body>\n<main>\n"
         html += "<h1>Sign in to Baton admin</h1>\n"
-        if let refusal { html += "<p class=\"error\" role=\"alert\" id=\"sign-in-error\">\(HTMLText.escaped(refusal.rawValue))</p>\n" }
-        let described = refusal == nil ? "" : " aria-describedby=\"sign-in-error\""
+        if let refusal { html += "<p class=\"error\" role=\"alert\" id=\"sign-in-error\">\(refusal.rawValue)</p>\n" }
+        let described: HTML = refusal == nil ? "" : " aria-describedby=\"sign-in-error\""
         html += """
             <form method="post" action="/admin/sign-in">
             <label for="key">API key with the admin scope</label>

@@ -2,7 +2,6 @@ import BatonCore
 import Foundation
 import JobQueue
 import Journey
-import SafeText
 
 /// The HTML of `GET /admin`: the date range form, the funnel's totals, eight
 /// server-rendered SVG charts (the stage funnel and its drop-off among
@@ -14,10 +13,10 @@ import SafeText
 /// table wider than the screen scrolls inside its own box.
 ///
 /// No script, font or stylesheet is loaded (the server's CSP allows inline
-/// styles and `data:` images only). Every untrusted value (family ids and
-/// names, job kinds, the form's echoed input) passes through ``text(_:)``:
-/// hidden characters such as U+202E become visible `\u{202E}` escapes
-/// (``SafeText``), then ``HTMLText`` escapes markup.
+/// styles and `data:` images only). The page is ``HTML``: every untrusted
+/// value (family ids and names, job kinds, the form's echoed input) is
+/// escaped as it is interpolated, hidden characters such as U+202E made
+/// visible as `\u{202E}`.
 struct DashboardPage {
     /// What the form fields show: the input as sent when it was refused,
     /// else the range the page covers.
@@ -26,29 +25,24 @@ struct DashboardPage {
     let error: FunnelError?
     let data: DashboardData?
 
-    var html: String {
+    var html: HTML {
         """
         \(HTMLPage.opening(title: "Baton admin"))<style>\(Self.css)</style>
         </head>
         <body>
         <header>\(AdminLayout.navigation(current: "/admin"))<h1>Baton admin</h1>\(subtitle)</header>
         <main>
-        \(form)\(data.map(sections) ?? "")</main>
+        \(form)\(data.map(sections) ?? .empty)</main>
         </body>
         </html>
 
         """
     }
 
-    /// Untrusted `value` made safe to place in HTML text or a quoted attribute.
-    static func text(_ value: some StringProtocol) -> String {
-        HTMLText.escaped(SafeText.escaped(value))
-    }
-
-    private var subtitle: String {
+    private var subtitle: HTML {
         guard let data else { return "<p>Redemption funnel and queue health.</p>" }
         let query = data.report.query
-        let family = query.familyID.map { "family <code>\(Self.text($0))</code>" } ?? "all families"
+        let family: HTML = query.familyID.map { "family <code>\($0)</code>" } ?? "all families"
         return """
             <p>Funnel from \(DisplayFormat.minute(query.from)) to \(DisplayFormat.minute(query.to)), \
             per \(query.interval.rawValue), \(family). All times UTC; generated \(DisplayFormat.minute(data.generatedAt)).</p>
@@ -64,15 +58,15 @@ struct DashboardPage {
         }
     }
 
-    private var form: String {
-        let alert = error.map { "<p class=\"error\" role=\"alert\" id=\"form-error\">\(Self.text($0.message))</p>\n" } ?? ""
-        let described = error == nil ? "" : " aria-describedby=\"form-error\""
+    private var form: HTML {
+        let alert: HTML = error.map { "<p class=\"error\" role=\"alert\" id=\"form-error\">\($0.message)</p>\n" } ?? .empty
+        let described: HTML = error == nil ? "" : " aria-describedby=\"form-error\""
         return """
             <form method="get" action="/admin" class="picker"\(described)>
-            <label>From <input type="date" name="from" value="\(Self.text(fields.from))"></label>
-            <label>To <input type="date" name="to" value="\(Self.text(fields.to))"></label>
+            <label>From <input type="date" name="from" value="\(fields.from)"></label>
+            <label>To <input type="date" name="to" value="\(fields.to)"></label>
             <label>Interval <select name="interval">\(Self.options(FunnelInterval.self, selected: fields.interval))</select></label>
-            <label>Family id <input type="text" name="family_id" maxlength="128" value="\(Self.text(fields.familyID))" placeholder="all"></label>
+            <label>Family id <input type="text" name="family_id" maxlength="128" value="\(fields.familyID)" placeholder="all"></label>
             <label>View <select name="view">\(Self.options(FunnelView.self, selected: fields.view))</select></label>
             <label>Breakdown <select name="group_by">\(Self.options(FunnelGrouping.self, selected: fields.groupBy))</select></label>
             <button type="submit">Show</button>
@@ -82,13 +76,14 @@ struct DashboardPage {
     }
 
     /// One `<option>` per case of `Choice`, the one named `selected` marked so.
-    private static func options<Choice: RawRepresentable<String> & CaseIterable>(_: Choice.Type, selected: String) -> String {
-        Choice.allCases.map { choice in
-            "<option value=\"\(choice.rawValue)\"\(choice.rawValue == selected ? " selected" : "")>\(choice.rawValue)</option>"
+    private static func options<Choice: RawRepresentable<String> & CaseIterable>(_: Choice.Type, selected: String) -> HTML {
+        Choice.allCases.map { choice -> HTML in
+            let marked: HTML = choice.rawValue == selected ? " selected" : ""
+            return "<option value=\"\(choice.rawValue)\"\(marked)>\(choice.rawValue)</option>"
         }.joined()
     }
 
-    private func sections(_ data: DashboardData) -> String {
+    private func sections(_ data: DashboardData) -> HTML {
         let tally = data.report.totals.tally
         let conversion = tally.counts.conversion
         let latency = data.report.totals.timeToRedeem
@@ -100,7 +95,7 @@ struct DashboardPage {
             ("Redeemed / issued", DisplayFormat.percent(conversion.redeemedOfIssued)),
             ("Time to redeem p50", DisplayFormat.duration(latency.p50Seconds)), ("p90", DisplayFormat.duration(latency.p90Seconds)),
             ("p99", DisplayFormat.duration(latency.p99Seconds)),
-        ].map { "<dl class=\"tile\"><dt>\($0.0)</dt><dd>\($0.1)</dd></dl>" }.joined()
+        ].map { label, value -> HTML in "<dl class=\"tile\"><dt>\(label)</dt><dd>\(value)</dd></dl>" }.joined()
         let rejections = data.rejectionChart.map { figure("Top rejection reasons", $0) } ?? Self.rejectionsPerFamilyNote
         return """
             <section class="tiles" aria-label="Totals">\(tiles)</section>
@@ -112,7 +107,7 @@ struct DashboardPage {
             \(figure("Drop-off between stages, \(data.view.rawValue)", data.dropOffChart))
             </section>
             <section class="tables" aria-label="Breakdown">
-            \(data.journeyTotals.reached.map { reachTable($0, issued: data.journeyTotals.stages[.issued] ?? 0) } ?? "")\
+            \(data.journeyTotals.reached.map { reachTable($0, issued: data.journeyTotals.stages[.issued] ?? 0) } ?? .empty)\
             \(breakdownTable(data.report.query.groupBy ?? DashboardForm.defaultGrouping, data.breakdown, view: data.view))
             </section>
             <section class="tables">
@@ -122,18 +117,18 @@ struct DashboardPage {
             """
     }
 
-    private func figure(_ caption: String, _ chart: SVGChart) -> String {
-        "<figure><figcaption>\(HTMLText.escaped(caption))</figcaption>\(chart.svg)</figure>\n"
+    private func figure(_ caption: String, _ chart: SVGChart) -> HTML {
+        "<figure><figcaption>\(caption)</figcaption>\(chart.svg)</figure>\n"
     }
 
     /// A cohort's pace: per funnel stage past issue, the invites issued in
     /// the range that reached it, and their share of `issued` within 1 h,
     /// 1 d and 7 d of issue and ever.
-    private func reachTable(_ reached: [InviteStage: StageReach], issued: Int) -> String {
-        let rows = InviteStage.funnel.dropFirst().map { stage in
+    private func reachTable(_ reached: [InviteStage: StageReach], issued: Int) -> HTML {
+        let rows = InviteStage.funnel.dropFirst().map { stage -> HTML in
             let reach = reached[stage] ?? StageReach()
-            let shares = [reach.within1h, reach.within1d, reach.within7d, reach.ever].map {
-                "<td class=\"number\">\(DisplayFormat.percent(issued == 0 ? nil : Double($0) / Double(issued)))</td>"
+            let shares = [reach.within1h, reach.within1d, reach.within7d, reach.ever].map { count -> HTML in
+                "<td class=\"number\">\(DisplayFormat.percent(issued == 0 ? nil : Double(count) / Double(issued)))</td>"
             }
             return "<tr><td>\(stage.rawValue)</td><td class=\"number\">\(reach.ever)</td>\(shares.joined())</tr>"
         }
@@ -144,13 +139,13 @@ struct DashboardPage {
 
     /// The breakdown: per group, the invites at each funnel stage in `view`
     /// and the share redeemed of those issued.
-    private func breakdownTable(_ grouping: FunnelGrouping, _ groups: [JourneyGroup], view: FunnelView) -> String {
-        let rows = groups.filter { $0.totals.stages.values.contains { $0 > 0 } }.map { group in
-            let name =
+    private func breakdownTable(_ grouping: FunnelGrouping, _ groups: [JourneyGroup], view: FunnelView) -> HTML {
+        let rows = groups.filter { $0.totals.stages.values.contains { $0 > 0 } }.map { group -> HTML in
+            let name: HTML =
                 group.isOther
                 ? "<span class=\"note\">other</span>"
-                : group.key.map { "<code>\(Self.text($0))</code>" } ?? "<span class=\"note\">none</span>"
-            let cells = InviteStage.funnel.map { "<td class=\"number\">\(group.totals.stages[$0] ?? 0)</td>" }.joined()
+                : group.key.map { "<code>\($0)</code>" } ?? "<span class=\"note\">none</span>"
+            let cells = InviteStage.funnel.map { stage -> HTML in "<td class=\"number\">\(group.totals.stages[stage] ?? 0)</td>" }.joined()
             return
                 "<tr><td>\(name)</td>\(cells)<td class=\"number\">\(DisplayFormat.percent(group.totals.share(.redeemed, of: .issued)))</td></tr>"
         }
@@ -159,35 +154,34 @@ struct DashboardPage {
             head: [grouping.rawValue.capitalized] + InviteStage.funnel.map(\.rawValue) + ["Redeemed / issued"], rows: rows)
     }
 
-    private func familyTable(_ families: [FamilyActivity]) -> String {
-        let rows = families.map { family in
-            let name = family.familyName.map(Self.text) ?? "<span class=\"note\">unknown</span>"
-            return "<tr><td><code>\(Self.text(family.familyID))</code></td><td>\(name)</td>"
+    private func familyTable(_ families: [FamilyActivity]) -> HTML {
+        let rows = families.map { family -> HTML in
+            let name = family.familyName.map(HTML.init(text:)) ?? "<span class=\"note\">unknown</span>"
+            return "<tr><td><code>\(family.familyID)</code></td><td>\(name)</td>"
                 + "<td class=\"number\">\(family.issued)</td><td class=\"number\">\(family.redeemed)</td></tr>"
         }
         return table("Busiest families", head: ["Family id", "Family name", "Issued", "Redeemed"], rows: rows)
     }
 
-    private func jobTable(_ jobs: [JobCount]) -> String {
-        let rows = jobs.map { job in
-            "<tr><td><code>\(Self.text(job.kind))</code></td><td>\(job.state.rawValue)</td><td class=\"number\">\(job.count)</td>"
+    private func jobTable(_ jobs: [JobCount]) -> HTML {
+        let rows = jobs.map { job -> HTML in
+            "<tr><td><code>\(job.kind)</code></td><td>\(job.state.rawValue)</td><td class=\"number\">\(job.count)</td>"
                 + "<td>\(job.oldestScheduledAt.map(DisplayFormat.minute) ?? "–")</td></tr>"
         }
         return table("Jobs", head: ["Kind", "State", "Count", "Oldest scheduled"], rows: rows)
     }
 
-    private func table(_ caption: String, head: [String], rows: [String]) -> String {
-        let empty = "<tr><td colspan=\"\(head.count)\" class=\"note\">None in this range.</td></tr>"
-        return AdminLayout.table(caption: caption, head: head, rows: rows.isEmpty ? [empty] : rows)
+    private func table(_ caption: String, head: [String], rows: [HTML]) -> HTML {
+        AdminLayout.table(caption: caption, head: head, rows: rows, empty: "None in this range.")
     }
 
-    private static let rejectionsPerFamilyNote = """
+    private static let rejectionsPerFamilyNote: HTML = """
         <figure><figcaption>Top rejection reasons</figcaption><p class="note">Refusals are counted for all families together; \
         clear the family id to see them.</p></figure>
 
         """
 
-    private static let css = """
+    private static let css: HTML = """
         body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#1d2330;background:#f4f6fa}\
         header{background:#1d2330;color:#fff;padding:.9rem 1.5rem}header h1{margin:0;font-size:1.35rem}\
         header p{margin:.2rem 0 0;color:#c9d1e0;font-size:.9rem}main{max-width:1240px;margin:0 auto;padding:1rem 1.5rem 2rem}\

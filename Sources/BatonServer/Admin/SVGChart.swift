@@ -9,8 +9,8 @@ import Foundation
 /// ``maxLabels`` category labels are drawn, evenly thinned (fewer when
 /// long labels would touch). Every bar and
 /// point carries a `<title>` with its exact value, which browsers show on
-/// hover without any script. All text is HTML-escaped here, so callers pass
-/// untrusted labels as they are.
+/// hover without any script. The chart is ``HTML``, so labels are escaped
+/// as they are interpolated and callers pass untrusted ones as they are.
 struct SVGChart {
     /// How values are drawn.
     enum Style { case bars, lines }
@@ -47,11 +47,11 @@ struct SVGChart {
     private var plotHeight: Double { Double(height) - top - bottom }
 
     /// The `<svg>` element.
-    var svg: String {
+    var svg: HTML {
         let maximum = Self.roundedUp(series.flatMap(\.values).max() ?? 0)
-        var out = """
+        var out: HTML = """
             <svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 \(width) \(height)" role="img" \
-            aria-label="\(HTMLText.escaped(title))">
+            aria-label="\(title)">
             """
         out += legend + axes(maximum: maximum)
         out += style == .bars ? bars(maximum: maximum) : lines(maximum: maximum)
@@ -69,10 +69,10 @@ struct SVGChart {
         return 10 * magnitude
     }
 
-    private var legend: String {
-        guard series.count > 1 || namesSingleSeries else { return "" }
+    private var legend: HTML {
+        guard series.count > 1 || namesSingleSeries else { return .empty }
         var x = left
-        var out = ""
+        var out = HTML.empty
         for (index, entry) in series.enumerated() {
             out += "<rect x=\"\(x)\" y=\"8\" width=\"10\" height=\"10\" fill=\"\(color(index))\"/>"
             out += text(x: x + 14, y: 17, entry.name, anchor: "start", css: "legend")
@@ -81,8 +81,8 @@ struct SVGChart {
         return out
     }
 
-    private func axes(maximum: Double) -> String {
-        var out = ""
+    private func axes(maximum: Double) -> HTML {
+        var out = HTML.empty
         for tick in 0...4 {
             let value = maximum * Double(tick) / 4
             let y = yPosition(value, maximum: maximum)
@@ -112,10 +112,10 @@ struct SVGChart {
         return max(1, min(Self.maxLabels, Int(plotWidth / slot)))
     }
 
-    private func bars(maximum: Double) -> String {
+    private func bars(maximum: Double) -> HTML {
         let band = plotWidth / Double(max(categories.count, 1))
         let barWidth = band * 0.8 / Double(max(series.count, 1))
-        var out = ""
+        var out = HTML.empty
         for (seriesIndex, entry) in series.enumerated() {
             for (index, value) in entry.values.enumerated() where value > 0 {
                 let x = left + band * Double(index) + band * 0.1 + barWidth * Double(seriesIndex)
@@ -128,8 +128,8 @@ struct SVGChart {
         return out
     }
 
-    private func lines(maximum: Double) -> String {
-        var out = ""
+    private func lines(maximum: Double) -> HTML {
+        var out = HTML.empty
         for (seriesIndex, entry) in series.enumerated() {
             let points = entry.values.enumerated().map { "\(Self.rounded(xCenter($0.offset))),\(yPosition($0.element, maximum: maximum))" }
             out +=
@@ -145,11 +145,11 @@ struct SVGChart {
 
     private func hover(_ entry: Series, index: Int, value: Double) -> String {
         let category = categories.indices.contains(index) ? categories[index] : ""
-        return HTMLText.escaped("\(entry.name), \(category): \(format(value))")
+        return "\(entry.name), \(category): \(format(value))"
     }
 
-    private func text(x: Double, y: Double, _ content: String, anchor: String, css: String) -> String {
-        "<text class=\"\(css)\" x=\"\(Self.rounded(x))\" y=\"\(Self.rounded(y))\" text-anchor=\"\(anchor)\">\(HTMLText.escaped(content))</text>"
+    private func text(x: Double, y: Double, _ content: String, anchor: String, css: String) -> HTML {
+        "<text class=\"\(css)\" x=\"\(Self.rounded(x))\" y=\"\(Self.rounded(y))\" text-anchor=\"\(anchor)\">\(content)</text>"
     }
 
     private func xCenter(_ index: Int) -> Double {

@@ -1,10 +1,11 @@
+import HTTP
+
 /// What Baton's full HTML pages (the invite landing page, the dashboard) start with.
 enum HTMLPage {
     /// The doctype and `<head>` up to and with `<title>`: UTF-8, a phone-sized
     /// viewport, and no search indexing (an invite or the dashboard is nobody's
-    /// search result). `title` must be HTML already (escaped); the caller adds
-    /// its own head tags after it and closes `<head>`.
-    static func opening(title: String) -> String {
+    /// search result). The caller adds its own head tags after it and closes `<head>`.
+    static func opening(title: String) -> HTML {
         """
         <!doctype html>
         <html lang="en">
@@ -15,5 +16,12 @@ enum HTMLPage {
         <title>\(title)</title>
 
         """
+    }
+}
+
+extension Response {
+    /// A `text/html` response of a page built as ``HTML``.
+    static func page(_ html: HTML, status: Int = 200) -> Response {
+        .html(html.markup, status: status)
     }
 }

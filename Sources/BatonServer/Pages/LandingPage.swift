@@ -14,7 +14,7 @@ import Foundation
 /// printed and selectable, so the page works without script; the server
 /// never knows the plaintext code after creation, so the page can't show it.
 ///
-/// Every interpolated value goes through ``HTMLText/escaped(_:)``; the page
+/// The page is ``HTML``, so every interpolated value is escaped; the page
 /// carries `noindex` (invite pages are private), Open Graph title and
 /// description, and one inline script, allowed by its hash (``scriptHash``).
 struct LandingPage {
@@ -31,7 +31,7 @@ struct LandingPage {
     /// Shows the copy button and copies the link with the asynchronous
     /// Clipboard API, falling back to selecting it. Static text: its hash is
     /// what the page's CSP allows, so nothing may be interpolated into it.
-    static let copyScript = """
+    static let copyScript: HTML = """
         (function () {
           var button = document.getElementById("copy"), link = document.getElementById("invite-link");
           if (!button || !link) return;
@@ -57,39 +57,38 @@ struct LandingPage {
 
     /// The CSP source expression of ``copyScript``: `sha256-` and the
     /// base64 of its UTF-8 bytes' SHA-256, computed from the bytes served.
-    static let scriptHash = "sha256-" + Data(Sodium.sha256(copyScript.utf8)).base64EncodedString()
+    static let scriptHash = "sha256-" + Data(Sodium.sha256(copyScript.markup.utf8)).base64EncodedString()
 
-    var html: String {
-        let family = HTMLText.escaped(preview.familyName)
-        let inviter = preview.inviterName.map(HTMLText.escaped)
-        let title = inviter.map { "\($0) invited you to join \(family)" } ?? "You are invited to join \(family)"
+    var html: HTML {
+        let family = preview.familyName
+        let invited: HTML = preview.inviterName.map { "\($0) invited you." } ?? "You are invited."
+        let title = preview.inviterName.map { "\($0) invited you to join \(family)" } ?? "You are invited to join \(family)"
         let expiry = preview.expiresAt.formatted(.iso8601.year().month().day())
         // A bound invite says only that it is bound, never for whom.
         let personal = preview.forSpecificPerson ? " This invite is for a specific person." : ""
         let description = "Open this invite to join \(family). It expires on \(expiry).\(personal)"
-        let shownLink = HTMLText.escaped(link)
         return """
             \(HTMLPage.opening(title: title))\(bannerTag)<meta property="og:type" content="website">
             <meta property="og:title" content="\(title)">
             <meta property="og:description" content="\(description)">
-            <meta property="og:url" content="\(shownLink)">
+            <meta property="og:url" content="\(link)">
             <style>\(Self.style)</style>
             </head>
             <body>
             <main>
             <p class="eyebrow">Family invite</p>
             <h1>Join \(family)</h1>
-            <p class="who">\(inviter.map { "\($0) invited you." } ?? "You are invited.") It expires on \(expiry).\(personal)</p>
+            <p class="who">\(invited) It expires on \(expiry).\(personal)</p>
             \(storeActions)<section>
             <h2>Already have the app?</h2>
             <p>Copy the invite, open the app and paste it, or type the invite code you were given \
             (case, spaces and hyphens do not matter).</p>
             <p>If the app says too many wrong codes were tried, paste this invite link instead: \
             this invite link still works, whatever was typed.</p>
-            <p class="link" id="invite-link">\(shownLink)</p>
+            <p class="link" id="invite-link">\(link)</p>
             <button type="button" id="copy" class="secondary" hidden>Copy invite</button>
             </section>
-            <figure class="qr"><img src="\(HTMLText.escaped(qrPath))" alt="QR code of this invite link" width="192" height="192">\
+            <figure class="qr"><img src="\(qrPath)" alt="QR code of this invite link" width="192" height="192">\
             <figcaption>On a computer? Scan this with your phone's camera (iPhone or Android).</figcaption></figure>
             </main>
             <script>\(Self.copyScript)</script>
@@ -101,7 +100,7 @@ struct LandingPage {
 
     /// System fonts, contrast of at least 7:1 for text (4.5:1 on the
     /// button), light and dark schemes, and the QR code only from 48 rem up.
-    private static let style = """
+    private static let style: HTML = """
         :root{color-scheme:light dark;--fg:#1d1d1f;--muted:#4a4a4f;--bg:#f5f5f7;--card:#fff;--accent:#0050a0}\
         @media (prefers-color-scheme:dark){:root{--fg:#f5f5f7;--muted:#c7c7cc;--bg:#000;--card:#1c1c1e;--accent:#0a64c8}}\
         *{box-sizing:border-box}\
@@ -126,18 +125,19 @@ struct LandingPage {
         .qr figcaption{color:var(--muted);font-size:.9rem}}
         """
 
-    private var bannerTag: String {
+    /// The Smart App Banner's `<meta>` tag (``SmartAppBanner/metaTag``, built here as ``HTML``).
+    private var bannerTag: HTML {
         guard let store = links.appStoreID, let clip = links.clipBundleID,
             let banner = try? SmartAppBanner(appStoreID: store, clipBundleID: clip)
-        else { return "" }
-        return banner.metaTag + "\n"
+        else { return .empty }
+        return "<meta name=\"apple-itunes-app\" content=\"\(banner.content)\">\n"
     }
 
     /// The store buttons this platform gets: the App Store on iOS, Google
     /// Play (and "Open in the app", for an installed app the browser did not
     /// hand the link to) on Android, both elsewhere; none whose store
     /// setting is unset. The first is the primary action.
-    private var storeActions: String {
+    private var storeActions: HTML {
         var actions: [(label: String, url: String)] = []
         if platform.offersAppStore, let store = links.appStoreID {
             actions.append(("Get the app on the App Store", "https://apps.apple.com/app/id\(store)"))
@@ -150,10 +150,10 @@ struct LandingPage {
                 actions.append(("Open in the app", intent))
             }
         }
-        guard !actions.isEmpty else { return "" }
-        let buttons = actions.enumerated().map { index, action in
-            "<a class=\"\(index == 0 ? "primary" : "store")\" href=\"\(HTMLText.escaped(action.url))\">\(action.label)</a>"
+        guard !actions.isEmpty else { return .empty }
+        let buttons = actions.enumerated().map { index, action -> HTML in
+            "<a class=\"\(index == 0 ? "primary" : "store")\" href=\"\(action.url)\">\(action.label)</a>"
         }
-        return "<div class=\"actions\">" + buttons.joined() + "</div>\n"
+        return "<div class=\"actions\">\(buttons.joined())</div>\n"
     }
 }

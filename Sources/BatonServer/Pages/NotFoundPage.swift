@@ -1,7 +1,7 @@
 /// The plain page for an unknown, expired or revoked invite link: one
 /// answer for all three, so a page never confirms that a token existed.
 enum NotFoundPage {
-    static let html = """
+    static let html: HTML = """
         <!doctype html>
         <html lang="en">
         <head><meta charset="utf-8"><meta name="robots" content="noindex, nofollow"><title>Invite not found</title></head>

@@ -6,7 +6,8 @@ import CQREncode
 enum QRCodeSVG {
     /// The SVG of `text` with error correction M and a 4-module quiet zone,
     /// one `<path>` of unit squares; nil when libqrencode refuses the input.
-    static func svg(of text: String) -> String? {
+    /// The path is digits and letters only, so escaping it as text keeps it as it is.
+    static func svg(of text: String) -> HTML? {
         guard let code = QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1) else { return nil }
         defer { QRcode_free(code) }
         let width = Int(code.pointee.width)

@@ -16,20 +16,20 @@ struct LandingRoutes {
 
     func register(on router: inout Router) {
         router.get("/invite/:token") { request in
-            guard let token = try token(request) else { return .html(NotFoundPage.html, status: 404) }
+            guard let token = try token(request) else { return .page(NotFoundPage.html, status: 404) }
             let credential = Credential.token(token)
             let preview: InvitePreview
             do {
                 preview = try app.withConnection { try app.redemptions.preview(credential, channel: nil, on: $0) }
             } catch is RedeemError {
-                return .html(NotFoundPage.html, status: 404)
+                return .page(NotFoundPage.html, status: 404)
             }
             let page = LandingPage(
                 preview: preview, token: token, link: app.source(of: credential), qrPath: "/invite/\(token.text)/qr.svg",
                 links: app.configuration.links, androidPackage: app.configuration.redemption.androidPackage,
                 platform: LandingPlatform(userAgent: request.headers["User-Agent"]))
             noteView(of: preview.inviteID, request)
-            var response = Response.html(page.html)
+            var response = Response.page(page.html)
             response.headers.set("Cache-Control", "private, no-store")
             // The store links follow the agent's platform.
             response.headers.set("Vary", "User-Agent")
@@ -38,9 +38,9 @@ struct LandingRoutes {
         }
         router.get("/invite/:token/qr.svg") { request in
             guard let token = try token(request), let svg = QRCodeSVG.svg(of: app.source(of: .token(token))) else {
-                return .html(NotFoundPage.html, status: 404)
+                return .page(NotFoundPage.html, status: 404)
             }
-            var response = Response(status: 200, body: Data(svg.utf8))
+            var response = Response(status: 200, body: Data(svg.markup.utf8))
             response.headers.set("Content-Type", "image/svg+xml")
             response.headers.set("Cache-Control", "private, max-age=3600")
             return response

@@ -20,7 +20,7 @@ struct SVGChartTests {
             series: [
                 .init(name: "one", values: [1, 0, 3]), .init(name: "two", values: [2, 2, 0]),
             ])
-        let svg = chart.svg
+        let svg = chart.svg.markup
         #expect(svg.components(separatedBy: "<title>").count - 1 == 4)
         #expect(svg.contains("<title>one, c: 3</title>") && svg.contains("<title>two, b: 2</title>"))
         #expect(svg.contains(">one</text>") && svg.contains(">two</text>"))
@@ -31,7 +31,7 @@ struct SVGChartTests {
         let categories = (0..<100).map { "c\($0)" }
         let chart = SVGChart(
             title: "t", style: .lines, categories: categories, series: [.init(name: "s", values: categories.indices.map(Double.init))])
-        let svg = chart.svg
+        let svg = chart.svg.markup
         #expect(svg.components(separatedBy: "<polyline").count - 1 == 1)
         #expect(!svg.contains("<circle"))
         #expect(categories.filter { svg.contains(">\($0)</text>") }.count == 8)
@@ -41,15 +41,15 @@ struct SVGChartTests {
     func longLabelsThin() {
         let days = (1...8).map { "2026-11-0\($0)" }
         var chart = SVGChart(title: "t", style: .bars, categories: days, series: [.init(name: "s", values: days.map { _ in 1 })])
-        #expect(days.filter { chart.svg.contains(">\($0)</text>") } == ["2026-11-01", "2026-11-03", "2026-11-05", "2026-11-07"])
+        #expect(days.filter { chart.svg.markup.contains(">\($0)</text>") } == ["2026-11-01", "2026-11-03", "2026-11-05", "2026-11-07"])
         chart.slantsLabels = true
-        #expect(days.filter { chart.svg.contains(">\($0)</text>") } == days)
+        #expect(days.filter { chart.svg.markup.contains(">\($0)</text>") } == days)
     }
 
     @Test("an all-zero chart says it has no data, and labels and titles are HTML-escaped")
     func emptyAndEscaped() {
         let chart = SVGChart(title: "<\"t\">", style: .bars, categories: ["<a&b>"], series: [.init(name: "s", values: [0])])
-        let svg = chart.svg
+        let svg = chart.svg.markup
         #expect(svg.contains("No data in this range"))
         #expect(svg.contains(#"aria-label="&lt;&quot;t&quot;&gt;""#) && svg.contains(">&lt;a&amp;b&gt;</text>"))
         #expect(!svg.contains("<a&b>"))
