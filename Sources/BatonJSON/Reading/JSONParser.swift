@@ -153,31 +153,12 @@ public struct JSONParser {
 
     /// A number's text, checked against the grammar and the precision rule.
     private mutating func readNumber() throws(Failure) -> String {
-        let start = scanner.index
-        if scanner.peek() == UInt8(ascii: "-") { scanner.index += 1 }
-        let integerStart = scanner.index
-        let integerDigits = scanner.skipDigits()
-        guard integerDigits > 0, integerDigits == 1 || scanner.bytes[integerStart] != UInt8(ascii: "0") else { throw .malformed }
-        var isInteger = true
-        var fractionDigits = 0
-        if scanner.peek() == UInt8(ascii: ".") {
-            scanner.index += 1
-            fractionDigits = scanner.skipDigits()
-            guard fractionDigits > 0 else { throw .malformed }
-            isInteger = false
-        }
-        let mantissaEnd = scanner.index
-        if let byte = scanner.peek(), byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
-            scanner.index += 1
-            if let sign = scanner.peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { scanner.index += 1 }
-            guard scanner.skipDigits() > 0 else { throw .malformed }
-            isInteger = false
-        }
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: scanner.bytes[start..<scanner.index]), as: UTF8.self)
-        let mantissa = UnsafeRawBufferPointer(rebasing: scanner.bytes[integerStart..<mantissaEnd])
-        guard !checksNumberRange || (isInteger ? Self.isSafeInteger(mantissa) : Self.isSafeDecimal(mantissa, text: text)) else {
-            throw .numberOutOfRange(path: Self.dotted(path))
-        }
+        let number: JSONScanner.NumberSpan
+        do { number = try scanner.scanNumber() } catch { throw .malformed }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: scanner.bytes[number.whole]), as: UTF8.self)
+        let mantissa = UnsafeRawBufferPointer(rebasing: scanner.bytes[number.mantissa])
+        let isSafe = number.isInteger ? Self.isSafeInteger(mantissa) : Self.isSafeDecimal(mantissa, text: text)
+        guard !checksNumberRange || isSafe else { throw .numberOutOfRange(path: Self.dotted(path)) }
         return text
     }
 

@@ -130,6 +130,22 @@ public struct JSONScanner {
     /// - Returns: where the number is in ``bytes``.
     /// - Throws: `invalid JSON number` when the bytes do not start with one.
     public mutating func skipNumber() throws(Fault) -> Range<Int> {
+        try scanNumber().whole
+    }
+
+    /// Where a JSON number's parts are, as ``scanNumber()`` found them.
+    public struct NumberSpan: Sendable {
+        /// The whole number, sign and exponent included.
+        public var whole: Range<Int>
+        /// The digits and decimal point, without sign or exponent.
+        public var mantissa: Range<Int>
+        /// Whether it has neither a fraction nor an exponent.
+        public var isInteger: Bool
+    }
+
+    /// Reads a number by RFC 8259's grammar (no leading zeros, no `+`, no
+    /// bare `.`): the one number grammar every reader here uses.
+    public mutating func scanNumber() throws(Fault) -> NumberSpan {
         let start = index
         if peek() == UInt8(ascii: "-") { index += 1 }
         let integerStart = index
@@ -137,16 +153,20 @@ public struct JSONScanner {
         guard integerDigits == 1 || (integerDigits > 1 && bytes[integerStart] != UInt8(ascii: "0")) else {
             throw Fault("invalid JSON number")
         }
+        var isInteger = true
         if peek() == UInt8(ascii: ".") {
             index += 1
             guard skipDigits() > 0 else { throw Fault("invalid JSON number") }
+            isInteger = false
         }
+        let mantissaEnd = index
         if let byte = peek(), byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
             index += 1
             if let sign = peek(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { index += 1 }
             guard skipDigits() > 0 else { throw Fault("invalid JSON number") }
+            isInteger = false
         }
-        return start..<index
+        return NumberSpan(whole: start..<index, mantissa: integerStart..<mantissaEnd, isInteger: isInteger)
     }
 
     private mutating func readEscape(into utf8: inout [UInt8]) throws(Fault) {
