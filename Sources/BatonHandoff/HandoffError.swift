@@ -1,3 +1,5 @@
+import BatonJSON
+
 /// Why a handoff envelope was refused, one case per failure.
 ///
 /// Every case maps to a stable snake_case ``code`` that crosses the HTTP
@@ -66,16 +68,16 @@ public enum HandoffError: Error, Equatable, Sendable {
         }
     }
 
-    /// Machine-readable details for the HTTP error body (`error.details`),
-    /// ready for `JSONSerialization`: numbers, arrays of numbers and fixed phrases.
-    public var details: [String: any Sendable] {
+    /// Machine-readable details for the HTTP error body (`error.details`):
+    /// numbers, arrays of numbers and fixed phrases.
+    public var details: [String: JSONValue] {
         switch self {
-        case .tooLarge(let size, let limit): ["size": size, "limit": limit]
-        case .unsupportedVersion(let found, let supported): ["found": found, "supported": supported]
-        case .expired(let expiresAt): ["expires_at": expiresAt]
-        case .notYetValid(let issuedAt): ["issued_at": issuedAt]
+        case .tooLarge(let size, let limit): ["size": .int(size), "limit": .int(limit)]
+        case .unsupportedVersion(let found, let supported): ["found": .int(found), "supported": .array(supported.map(JSONValue.int))]
+        case .expired(let expiresAt): ["expires_at": .int(Int(expiresAt))]
+        case .notYetValid(let issuedAt): ["issued_at": .int(Int(issuedAt))]
         case .malformed(let reason), .invalidPayload(let reason), .storageFailed(let reason):
-            ["reason": reason]
+            ["reason": .string(reason)]
         case .unsupportedKind, .unsupportedAlgorithm, .unknownKey, .badSignature: [:]
         }
     }

@@ -61,26 +61,28 @@ public struct HandoffInspection: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The inspection for machines, ready for `JSONSerialization`:
+    /// The inspection for machines:
     /// `{"header": {...}, "payload": {...}, "verdict": {"ok": true, "authenticity": ...}
     /// | {"ok": false, "code": ..., "message": ..., "details": {...}}}`.
-    public var jsonObject: [String: Any] {
-        let verdictObject: [String: Any] =
+    public var jsonValue: JSONValue {
+        let verdictObject: JSONValue =
             switch verdict {
-            case .valid(let authenticity): ["ok": true, "authenticity": authenticity.rawValue]
-            case .invalid(let error): ["ok": false, "code": error.code, "message": error.message, "details": error.details]
+            case .valid(let authenticity): .object(["ok": .bool(true), "authenticity": .string(authenticity.rawValue)])
+            case .invalid(let error):
+                .object([
+                    "ok": .bool(false), "code": .string(error.code), "message": .string(error.message), "details": .object(error.details),
+                ])
             }
-        return [
-            "header": Dictionary(uniqueKeysWithValues: header.map { ($0.name, $0.value) }),
-            "payload": Dictionary(uniqueKeysWithValues: payload.map { ($0.name, $0.value) }),
+        return .object([
+            "header": .object(Dictionary(uniqueKeysWithValues: header.map { ($0.name, .string($0.value)) })),
+            "payload": .object(Dictionary(uniqueKeysWithValues: payload.map { ($0.name, .string($0.value)) })),
             "verdict": verdictObject,
-        ]
+        ])
     }
 
-    /// ``jsonObject`` serialized with sorted keys and hidden characters escaped.
+    /// ``jsonValue`` as text with sorted keys and hidden characters escaped.
     public var json: String {
-        let data = (try? JSONSerialization.data(withJSONObject: jsonObject, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return SafeText.hardenedJSON(String(decoding: data, as: UTF8.self))
+        SafeText.hardenedJSON(jsonValue.jsonText())
     }
 
     private static func members(of segment: Substring) -> [(name: String, value: String)] {

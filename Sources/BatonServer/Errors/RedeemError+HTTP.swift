@@ -22,7 +22,7 @@ extension RedeemError: HTTPErrorConvertible {
     public var details: [String: JSONValue] {
         switch self {
         case .invalidCredential(let error): ["reason": .string(error.code)]
-        case .handoff(let error): error.jsonDetails
+        case .handoff(let error): error.details
         default: [:]
         }
     }
@@ -37,19 +37,4 @@ struct PreviewRefusal: HTTPErrorConvertible {
     var code: String { error.code }
     var message: String { error.message }
     var details: [String: JSONValue] { error.details }
-}
-
-extension HandoffError {
-    /// ``details`` as JSON values: numbers, lists of numbers and fixed phrases.
-    var jsonDetails: [String: JSONValue] {
-        details.compactMapValues { value -> JSONValue? in
-            switch value {
-            case let number as Int: .int(number)
-            case let number as Int64: .int(Int(number))
-            case let numbers as [Int]: .array(numbers.map(JSONValue.int))
-            case let text as String: .string(text)
-            default: nil
-            }
-        }
-    }
 }

@@ -1,4 +1,5 @@
 import BatonHandoff
+import BatonJSON
 import Foundation
 import Testing
 
@@ -53,10 +54,10 @@ struct HandoffDecoderTests {
         }
     }
 
-    @Test("error details are ready for JSONSerialization")
-    func detailsSerialize() throws {
+    @Test("error details are JSON values: numbers and lists of numbers as the body carries them")
+    func detailsSerialize() {
         let error = HandoffError.unsupportedVersion(found: 3, supported: [1, 2])
-        let data = try JSONSerialization.data(withJSONObject: error.details, options: [.sortedKeys])
-        #expect(String(decoding: data, as: UTF8.self) == #"{"found":3,"supported":[1,2]}"#)
+        #expect(JSONValue.object(error.details).jsonText() == #"{"found":3,"supported":[1,2]}"#)
+        #expect(JSONValue.object(HandoffError.expired(expiresAt: 1_800_000_000).details).jsonText() == #"{"expires_at":1800000000}"#)
     }
 }

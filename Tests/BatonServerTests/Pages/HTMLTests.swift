@@ -2,7 +2,7 @@ import Testing
 
 @testable import BatonServer
 
-@Suite("HTML escapes by construction")
+@Suite("HTML escapes by construction", .timeLimit(.minutes(10)))
 struct HTMLTests {
     @Test("an interpolated String is escaped, hidden characters made visible; an interpolated HTML passes through")
     func interpolationEscapesTextOnly() {
