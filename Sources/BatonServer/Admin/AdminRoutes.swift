@@ -83,7 +83,8 @@ struct AdminRoutes {
     /// key with `metrics:read`; refuses any other with the 401 or 403 page.
     /// - Throws: 429 `rate_limited` or 503 from ``BatonApplication/authenticate(key:scope:client:)``.
     private var dashboardGuard: RouteGuard<APIKeyCaller> {
-        RouteGuard { [self] request in
+        let accepts = [GuardRequirement("adminBasic", scopes: [Scope.metricsRead.rawValue]), GuardRequirement("adminSession")]
+        return RouteGuard(accepting: accepts) { [self] request in
             if let caller = try signedIn(request) { return .admit(APIKeyCaller(keyID: caller.session.keyID)) }
             do {
                 guard let key = BasicCredentials.password(request) else { throw APIKeyError.invalid }
@@ -105,7 +106,7 @@ struct AdminRoutes {
     /// learns why, instead of signing in in vain).
     /// - Throws: 429 `rate_limited` or 503.
     private var sessionGuard: RouteGuard<AdminCaller> {
-        RouteGuard { [self] request in
+        RouteGuard(accepting: [GuardRequirement("adminSession")]) { [self] request in
             if let caller = try signedIn(request) {
                 guard request.method != "POST" || AdminRequestCheck.originMatches(request) else {
                     return .refuse(AdminRequestCheck.refusal)

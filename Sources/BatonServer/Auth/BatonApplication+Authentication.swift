@@ -8,7 +8,7 @@ extension BatonApplication {
     /// the request head, so a request without such a key is refused before
     /// its body is read (see ``authenticate(key:scope:client:)``).
     func requiring(_ scope: Scope) -> RouteGuard<APIKeyCaller> {
-        RouteGuard { [self] request in
+        RouteGuard(accepting: [GuardRequirement("apiKey", scopes: [scope.rawValue])]) { [self] request in
             guard let presented = Self.bearerToken(request) else { throw APIKeyError.invalid }
             let record = try authenticate(key: presented, scope: scope, client: request.clientAddress)
             return .admit(APIKeyCaller(keyID: record.id))
@@ -23,7 +23,8 @@ extension BatonApplication {
     /// - Throws: `RedeemerTokenError` (401 `invalid_token`), `APIKeyError`
     ///   (401/403), 429, 503.
     func requiringRedeemer() -> RouteGuard<RedemptionCaller> {
-        RouteGuard { [self] request in
+        let accepts = [GuardRequirement("apiKey", scopes: [Scope.redemptionsWrite.rawValue]), GuardRequirement("redeemerJWT")]
+        return RouteGuard(accepting: accepts) { [self] request in
             guard let presented = Self.bearerToken(request) else { throw APIKeyError.invalid }
             guard BearerCredential.isJWTShaped(presented) else {
                 do {

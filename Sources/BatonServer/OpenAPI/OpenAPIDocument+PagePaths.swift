@@ -49,7 +49,7 @@ extension OpenAPIDocument {
                     "prometheusMetrics",
                     "Prometheus text exposition 0.0.4 (scope metrics:read); absent here when BATON_METRICS_LISTEN serves it elsewhere",
                     description: "Counters, gauges and histograms of the server, the pool and the queue, for a Prometheus scrape.",
-                    tag: "Metrics", security: nil,
+                    tag: "Metrics", security: [apiKey("metrics:read")],
                     answers: ["200": textAnswer("Metrics in the Prometheus text format, version 0.0.4", "text/plain")],
                     shared: OpenAPISharedResponse.keyed)
             ],
@@ -82,8 +82,8 @@ extension OpenAPIDocument {
             "adminDashboard",
             "Operators' HTML dashboard: funnel, conversion, time to redeem, rejections, queue health (server-rendered SVG, no script)",
             description:
-                "Signs in with HTTP Basic (the password is an API key with metrics:read); the form's range, family, view and breakdown are query parameters, errors are shown inline.",
-            tag: "Metrics", security: [["adminBasic": [String]()]],
+                "Signs in with HTTP Basic (the password is an API key with metrics:read) or an admin session; the form's range, family, view and breakdown are query parameters, errors are shown inline.",
+            tag: "Metrics", security: [["adminBasic": ["metrics:read"]], ["adminSession": [String]()]],
             parameters: [
                 query("from", string, description: "First UTC day (YYYY-MM-DD) or RFC 3339 date-time; default 7 days before to"),
                 query("to", string, description: "Last UTC day, inclusive (YYYY-MM-DD), or RFC 3339 date-time (exclusive); default now"),

@@ -15,11 +15,15 @@ public enum Admission<Identity: Sendable>: Sendable {
 /// as a handler's would be (an `HTTPErrorConvertible` as its JSON error,
 /// anything else as 500).
 public struct RouteGuard<Identity: Sendable>: Sendable {
+    /// Every way the check admits a caller, for documentation and its tests.
+    public let accepts: [GuardRequirement]
     /// The check.
     public let admit: @Sendable (Request) throws -> Admission<Identity>
 
-    /// A guard running `admit` on each request's head.
-    public init(_ admit: @escaping @Sendable (Request) throws -> Admission<Identity>) {
+    /// A guard running `admit` on each request's head, which admits callers
+    /// that meet one of `accepts`.
+    public init(accepting accepts: [GuardRequirement], _ admit: @escaping @Sendable (Request) throws -> Admission<Identity>) {
+        self.accepts = accepts
         self.admit = admit
     }
 }

@@ -19,6 +19,8 @@ public struct RouteGroup<Identity: Sendable> {
     let check: Router.HeadCheck?
     /// How a handler gets the identity back from the request.
     let identify: @Sendable (Request) throws -> Identity
+    /// The guard's ways to admit (``RouteGuard/accepts``); empty without a guard.
+    let accepts: [GuardRequirement]
     let middleware: [Middleware]
     var routes: [Router.Route] = []
 
@@ -29,7 +31,9 @@ public struct RouteGroup<Identity: Sendable> {
         // The first middleware listed is the outermost.
         let wrapped = middleware.reversed().reduce(plain) { inner, middleware in middleware(inner) }
         routes.append(
-            Router.Route(method: method.uppercased(), pattern: RoutePattern(pattern), options: options, check: check, handler: wrapped))
+            Router.Route(
+                method: method.uppercased(), pattern: RoutePattern(pattern), options: options, check: check, accepts: accepts,
+                handler: wrapped))
     }
 
     /// Adds a `GET` route, which also answers `HEAD`.
@@ -77,7 +81,7 @@ extension Router {
                 }
                 return identity
             },
-            middleware: middleware)
+            accepts: `guard`.accepts, middleware: middleware)
         build(&group)
         add(group.routes)
     }
@@ -85,7 +89,7 @@ extension Router {
     /// Registers the routes `build` adds, wrapped in `middleware`, with no
     /// guard: public routes.
     public mutating func group(middleware: [Middleware], _ build: (inout RouteGroup<Void>) -> Void) {
-        var group = RouteGroup<Void>(check: nil, identify: { _ in () }, middleware: middleware)
+        var group = RouteGroup<Void>(check: nil, identify: { _ in () }, accepts: [], middleware: middleware)
         build(&group)
         add(group.routes)
     }

@@ -19,13 +19,19 @@ public struct Router: Sendable {
         let options: RouteOptions
         /// A route group's guard, run on the request head before the body is read.
         let check: HeadCheck?
+        /// How that guard admits (``RouteGuard/accepts``).
+        let accepts: [GuardRequirement]
         let handler: Handler
 
-        init(method: String, pattern: RoutePattern, options: RouteOptions, check: HeadCheck? = nil, handler: @escaping Handler) {
+        init(
+            method: String, pattern: RoutePattern, options: RouteOptions, check: HeadCheck? = nil, accepts: [GuardRequirement] = [],
+            handler: @escaping Handler
+        ) {
             self.method = method
             self.pattern = pattern
             self.options = options
             self.check = check
+            self.accepts = accepts
             self.handler = handler
         }
     }
@@ -84,10 +90,11 @@ public struct Router: Sendable {
     }
 
     /// The routes registered in a group with a guard (``RouteGuard``), as
-    /// ``registeredRoutes`` lists them: for checking that every route that
-    /// should be guarded is.
-    public var guardedRoutes: [(method: String, pattern: String)] {
-        routes.filter { $0.check != nil }.map { ($0.method, $0.pattern.text) }
+    /// ``registeredRoutes`` lists them, with the ways their guard admits: for
+    /// checking that every route that should be guarded is, and that the
+    /// documentation names the credentials the guard checks.
+    public var guardedRoutes: [(method: String, pattern: String, accepts: [GuardRequirement])] {
+        routes.filter { $0.check != nil }.map { ($0.method, $0.pattern.text, $0.accepts) }
     }
 
     /// The route for `method` and the decoded `path` segments.

@@ -38,7 +38,7 @@ struct RouteGroupTests {
                 return response
             }
         }
-        let keyed = RouteGuard<String> { request in
+        let keyed = RouteGuard<String>(accepting: [GuardRequirement("apiKey")]) { request in
             switch request.headers["X-Key"] {
             case "page": return .refuse(.html("<p>go away</p>", status: 403))
             case let key?: return .admit(key)

@@ -63,7 +63,7 @@ struct HeaderSyntaxTests {
 
     init() throws {
         let guardCalls = guardCalls
-        let keyed = RouteGuard<String> { request in
+        let keyed = RouteGuard<String>(accepting: [GuardRequirement("apiKey")]) { request in
             guardCalls.count.add(1, ordering: .relaxed)
             return .admit(request.headers["Authorization"] ?? "")
         }
