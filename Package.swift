@@ -59,7 +59,8 @@ let package = Package(
         .target(
             name: "BatonServer",
             dependencies: [
-                "BatonCore", "BatonHandoff", "BatonJSON", "BatonLinks", "HTTP", "CQREncode", "JobQueue", "Journey", "Locking", "Postgres",
+                "BackgroundServices", "BatonCore", "BatonHandoff", "BatonJSON", "BatonLinks", "HTTP", "CQREncode", "JobQueue", "Journey",
+                "Locking", "Postgres",
                 "SafeText", "Telemetry",
             ]),
         .target(

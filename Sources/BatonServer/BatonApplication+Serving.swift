@@ -18,11 +18,7 @@ extension BatonApplication {
             )
         }
         let listen = configuration.listen
-        configuredEndpoint.start()
-        funnelFlusher.start()
-        apiKeyUsage.start()
-        guessBudgetFlusher.start()
-        apiKeyCache.start()
+        for service in services { service.start() }
         let router = makeRouter()
         return try Server(
             router: router,

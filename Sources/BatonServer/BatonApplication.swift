@@ -1,3 +1,4 @@
+import BackgroundServices
 import BatonCore
 import Foundation
 import HTTP
@@ -120,16 +121,17 @@ public final class BatonApplication: Sendable {
         metrics.addStageCounts(pool: pool)
     }
 
+    /// The background work the server runs, in the order it starts
+    /// (``startServer(logSink:)``); ``close()`` stops it in the reverse order.
+    var services: [any LifecycleService] {
+        [configuredEndpoint, funnelFlusher, apiKeyUsage, guessBudgetFlusher, apiKeyCache, jobWakeup]
+    }
+
     /// Stops background work (flushing the last rejection counts and key
     /// uses, the API key cache's listener) and closes the database
     /// connections; call it after the HTTP server has shut down.
     public func close() {
-        configuredEndpoint.stop()
-        apiKeyCache.stop()
-        apiKeyUsage.stop()
-        jobWakeup.stop()
-        funnelFlusher.stop()
-        guessBudgetFlusher.stop()
+        for service in services.reversed() { service.stop() }
         pool.close()
     }
 

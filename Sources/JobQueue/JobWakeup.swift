@@ -18,8 +18,9 @@ import Postgres
 /// once it is back; workers poll (every 2 s by default) and find the jobs
 /// anyway.
 ///
-/// One per process (the API server's), started lazily on the first signal.
-public final class JobWakeup: Sendable {
+/// One per process (the API server's), started with the server's services
+/// or, without them (a test's application), on the first signal.
+public final class JobWakeup: LifecycleService {
     /// The pause after each NOTIFY. Every redemption signals, and with many
     /// connections the next signal is already waiting when a NOTIFY returns,
     /// so without the pause the thread sent NOTIFYs back to back, a tenth
@@ -45,10 +46,17 @@ public final class JobWakeup: Sendable {
             disconnect: { connection, _ in connection.close() })
     }
 
+    /// Starts the notifying thread, which connects and sends one wake-up
+    /// at once: listening workers look for jobs enqueued before this
+    /// process ran, without waiting for their next poll.
+    public func start() {
+        service.start(work)
+    }
+
     /// Asks for a wake-up soon. Cheap and non-blocking: call it after every
     /// commit that enqueued jobs (for example after `OutboxEvents.record`).
     public func signal() {
-        service.start(work)
+        start()
         service.wake()
     }
 

@@ -11,7 +11,7 @@ import Postgres
 /// one per kind). A failed flush puts what it held back for the next one,
 /// after a reconnect; ``stop()`` flushes a last time, so a server that shuts
 /// down cleanly loses nothing.
-public final class FunnelFlusher: Sendable {
+public final class FunnelFlusher: LifecycleService {
     /// The refusals it flushes.
     public let rejections: RejectionCounter
     /// The journey marks and views it flushes.

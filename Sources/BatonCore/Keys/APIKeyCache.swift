@@ -1,3 +1,4 @@
+import BackgroundServices
 import Foundation
 import Locking
 import Postgres
@@ -26,7 +27,7 @@ import Postgres
 /// remaining window is a connection lost without the listener noticing (a
 /// network that drops packets silently): ``maxAge`` bounds it, since an
 /// entry older than that is read again.
-public final class APIKeyCache: Sendable {
+public final class APIKeyCache: LifecycleService {
     /// The `NOTIFY` channel of key changes; the payload is the key's public
     /// id, or empty for "every key" (a `TRUNCATE`).
     public static let channel = "baton_api_keys"

@@ -1,3 +1,4 @@
+import BackgroundServices
 import Foundation
 import Locking
 import Postgres
@@ -15,7 +16,7 @@ import Postgres
 /// `APIKeyCache` entry for the key each time. A failed write keeps its
 /// marks for the next flush; marks not yet written when the process dies
 /// are lost, and `last_used_at` is then up to a minute old.
-public final class APIKeyUsage: Sendable {
+public final class APIKeyUsage: LifecycleService {
     /// The least time between two writes of one key's `last_used_at`.
     public static let writeInterval: Duration = .seconds(60)
 

@@ -1,3 +1,4 @@
+import BackgroundServices
 import Foundation
 import Postgres
 
@@ -9,7 +10,7 @@ import Postgres
 /// The interval is how stale a replica's view of the cluster may be: a
 /// failure counted on one replica is refused on every other one at most
 /// two intervals later (its flush, then theirs).
-public final class GuessBudgetFlusher: Sendable {
+public final class GuessBudgetFlusher: LifecycleService {
     /// The budget it flushes.
     public let budget: GuessBudget
     /// Time between flushes.

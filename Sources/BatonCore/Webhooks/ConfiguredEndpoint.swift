@@ -8,7 +8,7 @@ import Postgres
 /// Without `BATON_WEBHOOK_URL` nothing is written, and an endpoint written
 /// earlier stays as it is (`baton webhooks` shows it; delete it through the
 /// database, or disable it with `PATCH`).
-public final class ConfiguredEndpoint: Sendable {
+public final class ConfiguredEndpoint: LifecycleService {
     private let service = BackgroundService<PostgresConnection>(name: "baton-webhook-config")
 
     private let work: ServiceWork<PostgresConnection>?
