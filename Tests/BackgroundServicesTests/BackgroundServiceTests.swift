@@ -104,6 +104,7 @@ struct BackgroundServiceTests {
         for _ in 0..<100 { service.wake() }
         release.signal()
         #expect(eventually { log.turns == 3 })
+        // A window in which no fourth turn may begin.
         Thread.sleep(forTimeInterval: 0.1)
         #expect(log.turns == 3)
     }
@@ -124,6 +125,7 @@ struct BackgroundServiceTests {
         let log = Log()
         let service = Self.service()
         service.start(Self.work(log, connect: { throw Refused() }) { _ in .again })
+        // The second the attempts are counted over.
         Thread.sleep(forTimeInterval: 1)
         service.stop()
         // 10, 20, 40 ms, then 40 ms ±25 %: about 25 in a second.
@@ -193,6 +195,7 @@ struct BackgroundServiceTests {
         let never = Self.service()
         never.stop()
         never.start(Self.work(log) { _ in .finished })
+        // A window in which it must not turn.
         Thread.sleep(forTimeInterval: 0.1)
         #expect(log.turns == 0)
 

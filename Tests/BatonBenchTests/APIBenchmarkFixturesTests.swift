@@ -10,7 +10,7 @@ import Testing
 struct APIBenchmarkFixturesTests {
     @Test("fresh invites added after the warm-up extend both credential files and number on in pgbench's table")
     func addRedeemInvites() throws {
-        let conninfo = try TestPostgres.shared.makeDatabase()
+        let conninfo = try TestPostgres.shared.makeMigratedDatabase()
         let options = APIBenchmark.Options(conninfo: conninfo, redeemInvites: 1000, previewInvites: 10)
         let fixtures = try APIBenchmark.Fixtures.prepare(options)
         defer { fixtures.remove() }
@@ -32,7 +32,7 @@ struct APIBenchmarkFixturesTests {
 
     @Test("pgbench's redeem runs past their fresh invites fail with invites_exhausted")
     func pgbenchExhausted() throws {
-        let conninfo = try TestPostgres.shared.makeDatabase()
+        let conninfo = try TestPostgres.shared.makeMigratedDatabase()
         let fixtures = try APIBenchmark.Fixtures.prepare(APIBenchmark.Options(conninfo: conninfo, redeemInvites: 1000, previewInvites: 10))
         defer { fixtures.remove() }
         let connection = try PostgresConnection(conninfo)

@@ -155,7 +155,10 @@ struct JobQueueTests {
         let jobs = try JobQueue.claim(limit: 2, kinds: ["test.noop"], workerID: "w", lease: .seconds(1), on: db.connection)
         #expect(jobs.count == 2)
         #expect(try JobQueue.heartbeat([jobs[0].id], workerID: "w", lease: .seconds(60), on: db.connection) == 1)
-        Thread.sleep(forTimeInterval: 1.1)
+        let lapsed = try eventually(within: 5) {
+            try db.connection.query("SELECT count(*) FROM baton.jobs WHERE lease_expires_at < now()")[0].decode(Int.self, at: 0) == 1
+        }
+        try #require(lapsed, "the database's clock never passed the 1-second lease")
         #expect(try JobQueue.rescueExpired(on: db.connection) == 1)
         #expect(try db.count(.retryable) == 1)
         #expect(try db.count(.running) == 1)

@@ -33,6 +33,8 @@ struct JobWakeupTests {
             Thread.sleep(forTimeInterval: 0.0001)
         }
         let burst = ContinuousClock.now - started
+        // A window after the burst: its tail's NOTIFY (one 5 ms interval
+        // later) arrives, and so would any NOTIFY beyond the ceiling.
         Thread.sleep(forTimeInterval: 0.5)
         let afterBurst = heard.load(ordering: .relaxed)
         // One NOTIFY per interval of the burst at most, and one for its tail.

@@ -41,6 +41,7 @@ struct RevokeTimingTests {
         let revoker = try PostgresConnection(database.conninfo)
         defer { revoker.close() }
         try revoker.runScript("BEGIN; SELECT now()")
+        // The redemption's commit must come measurably after the revoke's now().
         Thread.sleep(forTimeInterval: 0.02)
         let outcome = try redemptions.redeem(
             .token(invite.token), redeemerID: "u-1", channel: .app, handoffID: nil, on: database.connection)

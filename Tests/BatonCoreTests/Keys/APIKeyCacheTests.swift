@@ -163,6 +163,7 @@ struct APIKeyCacheTests {
     func staleEntryIsRead() throws {
         let (cache, key) = try cachedKey(maxAge: .milliseconds(50))
         defer { cache.stop() }
+        // Real time past the 50 ms maximum age is the point.
         Thread.sleep(forTimeInterval: 0.1)
         #expect(try reads(of: cache) { _ = try authenticate(key.text, with: cache) } == 1)
     }

@@ -27,6 +27,7 @@ struct APIKeyLastUsedTests {
         #expect(first >= before)
         let notifications = app.app.apiKeyCache.statistics.notifications
         for _ in 0..<5 { #expect(try client.get("/v1/invites").status == 200) }
+        // A window in which no second write or notification may happen.
         Thread.sleep(forTimeInterval: 1.5)
         #expect(try Self.lastUsed(app, key: key) == first)
         #expect(app.app.apiKeyCache.statistics.notifications == notifications)

@@ -21,6 +21,7 @@ struct DatabaseLimitTests {
         let (release, done) = Self.holdOnlyConnection(of: app)
         #expect(eventually { app.app.pool.statistics.inUse == 1 })
         let freed = onThread {
+            // How long the request must wait for the pool: the point.
             Thread.sleep(forTimeInterval: 0.3)
             release.signal()
         }

@@ -128,7 +128,10 @@ struct InviteLifecycleRaceTests {
         let invite = try app.makeInvite(ttlSeconds: 3600)
         let body = try JSONSerialization.data(withJSONObject: ["ttl_seconds": 1])
         #expect(try app.client().send("PATCH", "/v1/invites/\(invite.id.uuidString.lowercased())", body: body).status == 200)
-        Thread.sleep(forTimeInterval: 1.2)
+        let due = try eventually(within: 5) {
+            try app.count("SELECT count(*) FROM baton.invites WHERE id = $1 AND expires_at <= now()", [invite.id]) == 1
+        }
+        try #require(due, "the database's clock never passed the shortened expiry")
         let batch = try app.withConnection { try InviteExpiry.expireDue(on: $0) }
         #expect(batch.expired == 1)
         #expect(try app.count("SELECT count(*) FROM baton.invites WHERE state = 'expired'") == 1)

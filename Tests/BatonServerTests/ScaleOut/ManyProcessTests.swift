@@ -77,8 +77,15 @@ struct ManyProcessTests {
         // One leader, and every webhook delivered exactly once.
         let leader = try #require(try Self.waitForLeader(on: database, among: ["worker-a", "worker-b"]))
         let expected = Self.invites * Self.maxRedemptions
-        let deliveries = try await receiver.waitForDeliveries(expected, timeout: .seconds(30))
-        try await Task.sleep(for: .milliseconds(500))
+        _ = try await receiver.waitForDeliveries(expected, timeout: .seconds(30))
+        // A duplicate could still be on its way while a delivery job runs;
+        // once none is left unfinished, every delivery has arrived.
+        let settled = eventually(within: 30) {
+            (try? database.query("SELECT count(*) FROM baton.jobs WHERE kind = 'webhook.deliver' AND state <> 'completed'")[0]
+                .decode(Int.self, at: 0)) == 0
+        }
+        #expect(settled, "webhook jobs still unfinished")
+        let deliveries = receiver.deliveries
         let ids = receiver.deliveries.compactMap { $0.json["id"] as? String }
         #expect(deliveries.count >= expected && ids.count == expected && Set(ids).count == expected, "\(ids.count) deliveries")
         #expect(receiver.deliveries.allSatisfy { $0.signatureIsValid })

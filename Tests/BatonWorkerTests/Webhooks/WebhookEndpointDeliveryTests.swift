@@ -88,7 +88,11 @@ struct WebhookEndpointDeliveryTests {
         #expect(WebhookSignature.verify(header: header, body: during.body, secret: new.key, now: Self.now))
         #expect(WebhookSignature.verify(header: header, body: during.body, secret: old.key, now: Self.now))
 
-        Thread.sleep(forTimeInterval: 2.2)
+        let lapsed = try eventually(within: 5) {
+            try db.connection.query("SELECT count(*) FROM baton.webhook_endpoints WHERE previous_expires_at <= now()")[0]
+                .decode(Int.self, at: 0) == 1
+        }
+        try #require(lapsed, "the database's clock never passed the old secret's expiry")
         #expect(try store.endpoint(id: endpoint.id, on: db.connection).previousSecretExpiresAt == nil)
         _ = try WebhookDeliveryTests.recordEvent(db)
         #expect(eventually(within: 10) { receiver.requests.count == 2 })
@@ -133,7 +137,9 @@ struct WebhookEndpointDeliveryTests {
         worker.start()
         defer { worker.stop() }
         #expect(eventually(within: 10) { receiver.requests.count == 1 })
-        Thread.sleep(forTimeInterval: 1.1)
+        // Signature timestamps are whole seconds: wait for the next one.
+        let signedAt = Self.now
+        #expect(eventually(within: 2) { Self.now > signedAt })
         let queued = try OutboxEvents.redeliver(eventID: UUID(uuidString: eventID)!, endpointID: endpoint.id, on: db.connection)
         #expect(queued == 1)
         try JobQueue.wake(on: db.connection)

@@ -99,6 +99,9 @@ extension PostgresModuleTests {
             let second = try Self.database.connect()
             try first.runScript("BEGIN; UPDATE parent SET email = 'a' WHERE id = 1")
             try second.runScript("BEGIN; UPDATE parent SET email = 'b' WHERE id = 2")
+            let firstPID: Int32 = try first.query("SELECT pg_backend_pid()")[0].decode(at: 0)
+            let observer = try Self.database.connect()
+            defer { observer.close() }
             let firstOutcome = Mutex<PostgresError?>(nil)
             let transfer = UncheckedBox(first)
             let done = onThread {
@@ -108,7 +111,12 @@ extension PostgresModuleTests {
                     firstOutcome.withLock { $0 = error }
                 } catch {}
             }
-            Thread.sleep(forTimeInterval: 0.2)
+            // The second's UPDATE must close the cycle: the first waits on its lock.
+            let blocked = try eventually {
+                try observer.query("SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'", [firstPID])[0]
+                    .decode(Int.self, at: 0) == 1
+            }
+            #expect(blocked, "the first transaction never waited on the second's row lock")
             var secondError: PostgresError?
             do {
                 try second.query("UPDATE parent SET email = 'd' WHERE id = 1")

@@ -98,6 +98,7 @@ extension PostgresModuleTests {
             let pool = try pool(max: 1, maxLifetime: .milliseconds(500))
             let first = try pool.withConnection(backendPID)
             #expect(try pool.withConnection(backendPID) == first)
+            // Real time past the 500 ms lifetime is the point.
             Thread.sleep(forTimeInterval: 0.6)
             #expect(try pool.withConnection(backendPID) != first)
             #expect(pool.statistics.totalOpened == 2)
