@@ -33,7 +33,7 @@ public enum BatonCommandLine {
                     children: [
                         .command(WebhooksListCommand.self), .command(WebhooksCreateCommand.self), .command(WebhooksRotateCommand.self),
                         .command(WebhooksTestCommand.self), .command(WebhooksDeliveriesCommand.self),
-                        .command(WebhooksRedeliverCommand.self),
+                        .command(WebhooksRedeliverCommand.self), .command(WebhooksUpdateCommand.self),
                     ]),
                 .group(name: "handoff", summary: "Look inside handoff envelopes.", children: [.command(HandoffInspectCommand.self)]),
                 .command(CheckURLCommand.self),

@@ -5,13 +5,17 @@ import Postgres
 extension MigratedDatabase {
     /// Adds a webhook endpoint (secret sealed under ``TestSecrets/secretKey``),
     /// so that events recorded from now on fan out a delivery job to it.
-    /// Loopback is allowed, since the tests' receivers listen there.
+    /// Loopback is allowed, since the tests' receivers listen there; it signs
+    /// under `signatureScheme`.
     /// - Returns: the endpoint and its secret.
     @discardableResult
     public func addWebhookEndpoint(
-        url: String = "https://hooks.example.com/baton", events: [String] = ["*"], disabled: Bool = false
+        url: String = "https://hooks.example.com/baton", events: [String] = ["*"], disabled: Bool = false,
+        signatureScheme: WebhookSignatureScheme = .default
     ) throws -> (endpoint: WebhookEndpoint, secret: WebhookSecret) {
-        let new = try NewWebhookEndpoint(url: url, enabledEvents: events, disabled: disabled, destinations: .allowingLoopback)
+        let new = try NewWebhookEndpoint(
+            url: url, enabledEvents: events, disabled: disabled, signatureScheme: signatureScheme.rawValue,
+            destinations: .allowingLoopback)
         return try WebhookEndpointStore(secret: TestSecrets.secretKey).create(new, on: connection)
     }
 

@@ -23,15 +23,23 @@ private enum Webhooks {
         }
     }
 
+    /// The columns of ``row(_:)``.
+    static let header = ["ID", "URL", "EVENTS", "STATE", "SCHEME", "MANAGED BY"]
+
     static func row(_ endpoint: WebhookEndpoint) -> [String] {
         [
             endpoint.id.uuidString.lowercased(), SafeText.escaped(endpoint.url), endpoint.enabledEvents.joined(separator: ","),
             endpoint.disabled
                 ? "disabled (\(endpoint.disabledReason ?? "-"))"
                 : endpoint.failingSince.map { "failing since \($0.formatted(.iso8601))" } ?? "enabled",
-            endpoint.managedByConfig ? "config" : "api",
+            endpoint.signatureScheme.rawValue, endpoint.managedByConfig ? "config" : "api",
         ]
     }
+
+    /// The `--signature-scheme` option of `create` and `update`.
+    static let schemeOption = CommandSpec.Option.value(
+        "signature-scheme", "SCHEME",
+        "How deliveries are signed: \(WebhookSignatureScheme.choices) (docs/webhooks.md, \"Signature schemes\"); baton when not given.")
 
 }
 
@@ -54,7 +62,7 @@ enum WebhooksListCommand: BatonCommand {
         }
         try console.result(
             arguments, json: { try endpoints.map { try Console.apiJSON(WebhookEndpointBody(endpoint: $0)) } },
-            table: ["ID", "URL", "EVENTS", "STATE", "MANAGED BY"]
+            table: Webhooks.header
         ) { endpoints.map(Webhooks.row) }
         return .success
     }
@@ -73,7 +81,7 @@ enum WebhooksCreateCommand: BatonCommand {
             .value(
                 "event", "TYPE", "An event type to send (\(WebhookEndpoint.knownEventTypes.joined(separator: ", "))); all when none.",
                 repeats: true),
-            .flag("disabled", "Create it disabled."),
+            .flag("disabled", "Create it disabled."), Webhooks.schemeOption,
             .flag("json", "Print the endpoint with its secret as JSON."),
         ],
         discussion: """
@@ -89,11 +97,42 @@ enum WebhooksCreateCommand: BatonCommand {
             // Checked against the configured destination policy, as the API checks it.
             let new = try NewWebhookEndpoint(
                 url: arguments.string("url"), description: arguments.string("description"), enabledEvents: events.isEmpty ? nil : events,
-                disabled: arguments.flag("disabled"), destinations: configuration.webhookDelivery.destinations)
+                disabled: arguments.flag("disabled"), signatureScheme: arguments.string("signature-scheme"),
+                destinations: configuration.webhookDelivery.destinations)
             return try WebhookEndpointStore(secret: configuration.secretKey).create(new, on: connection)
         }
         try Webhooks.show(
             endpoint, secret, notice: "The endpoint's id is \(endpoint.id.uuidString.lowercased()).", arguments, console: console)
+        return .success
+    }
+}
+
+/// `baton webhooks update`: changes an endpoint's URL, description, filter or signature scheme.
+enum WebhooksUpdateCommand: BatonCommand {
+    static let spec = CommandSpec(
+        name: "webhooks update", summary: "Change an endpoint's URL, description, event filter or signature scheme.",
+        positionals: "ENDPOINT_ID", positionalCount: 1...1,
+        options: [
+            .value("url", "URL", "A new URL, checked as create checks it."),
+            .value("description", "TEXT", "A new description (at most 500 characters)."),
+            .value("event", "TYPE", "The event types to send from now on, replacing the filter (* for all).", repeats: true),
+            Webhooks.schemeOption, .flag("json", "Print the endpoint as the API writes it."),
+        ],
+        discussion: "Options left out keep their value; the endpoint managed by BATON_WEBHOOK_URL can't be changed here.",
+        examples: ["baton webhooks update 0d9c… --signature-scheme standard_webhooks"])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitCode {
+        let id = try arguments.uuid(positional: 0, Webhooks.badEndpointID)
+        let events = arguments.strings("event")
+        let endpoint = try ConfiguredDatabase.open { configuration, connection in
+            let change = try WebhookEndpointChange(
+                url: arguments.string("url"), description: arguments.string("description"), enabledEvents: events.isEmpty ? nil : events,
+                signatureScheme: arguments.string("signature-scheme"), destinations: configuration.webhookDelivery.destinations)
+            return try WebhookEndpointStore(secret: configuration.secretKey).update(id: id, change, on: connection)
+        }
+        try console.result(arguments, json: { try Console.apiJSON(WebhookEndpointBody(endpoint: endpoint)) }, table: Webhooks.header) {
+            [Webhooks.row(endpoint)]
+        }
         return .success
     }
 }

@@ -19,6 +19,7 @@ extension BatonError {
         case webhookEndpointNotFound = "webhook_endpoint_not_found"
         case webhookEndpointManagedByConfig = "webhook_endpoint_managed_by_config"
         case webhookURLNotAllowed = "webhook_url_not_allowed"
+        case webhookSignatureSchemeUnknown = "webhook_signature_scheme_unknown"
         case eventNotFound = "event_not_found", invalidCursor = "invalid_cursor"
         case handoffTooLarge = "handoff_too_large", handoffMalformed = "handoff_malformed"
         case handoffUnsupportedVersion = "handoff_unsupported_version", handoffUnsupportedKind = "handoff_unsupported_kind"
@@ -59,6 +60,7 @@ extension BatonError {
             case .webhookEndpointNotFound: .webhookEndpointNotFound
             case .webhookEndpointManagedByConfig: .webhookEndpointManagedByConfig
             case .webhookURLNotAllowed: .webhookURLNotAllowed(addressClass: details["address_class"]?.string)
+            case .webhookSignatureSchemeUnknown: .webhookSignatureSchemeUnknown
             case .eventNotFound: .eventNotFound
             case .invalidCursor: .invalidCursor
             case .invalidCode: .invalidCode(reason: reason)
@@ -136,6 +138,7 @@ extension BatonError {
         case .webhookEndpointNotFound: .webhookEndpointNotFound
         case .webhookEndpointManagedByConfig: .webhookEndpointManagedByConfig
         case .webhookURLNotAllowed: .webhookURLNotAllowed
+        case .webhookSignatureSchemeUnknown: .webhookSignatureSchemeUnknown
         case .eventNotFound: .eventNotFound
         case .invalidCursor: .invalidCursor
         case .invalidCode: .invalidCode

@@ -45,6 +45,8 @@ public enum BatonError: Error, Equatable, Sendable {
     /// 422: the URL's host is an address of a class the server's destination
     /// policy refuses; `addressClass` names it (`link_local`, `private`, …).
     case webhookURLNotAllowed(addressClass: String?)
+    /// 422: `signature_scheme` is neither `baton` nor `standard_webhooks`.
+    case webhookSignatureSchemeUnknown
     /// 404 on a redelivery: no event has this id, or it is past its retention.
     case eventNotFound
     /// 400 on `GET /v1/events`: `after` is not a cursor the server returned.

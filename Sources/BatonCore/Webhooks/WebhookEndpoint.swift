@@ -25,6 +25,8 @@ public struct WebhookEndpoint: Sendable, Equatable {
     public var enabledEvents: [String]
     /// Whether deliveries are paused (its jobs are discarded, nothing sent).
     public var disabled: Bool
+    /// How its deliveries are signed.
+    public var signatureScheme: WebhookSignatureScheme
     /// Why it is disabled: ``autoDisabledReason``, ``disabledByRequestReason``; nil when enabled.
     public var disabledReason: String?
     /// Whether `BATON_WEBHOOK_URL` defines it (then the API refuses to change it).
@@ -44,7 +46,8 @@ public struct WebhookEndpoint: Sendable, Equatable {
     public static var knownEventTypes: [String] { OutboxEvents.EventType.allCases.map(\.rawValue) }
 }
 
-/// A new endpoint as the API or the CLI asks for it, checked by ``init(url:description:enabledEvents:disabled:destinations:)``.
+/// A new endpoint as the API or the CLI asks for it, checked by
+/// ``init(url:description:enabledEvents:disabled:signatureScheme:destinations:)``.
 public struct NewWebhookEndpoint: Sendable, Equatable {
     /// The checked URL.
     public var url: URL
@@ -54,20 +57,24 @@ public struct NewWebhookEndpoint: Sendable, Equatable {
     public var enabledEvents: [String]
     /// Whether it starts disabled.
     public var disabled: Bool
+    /// How its deliveries are signed.
+    public var signatureScheme: WebhookSignatureScheme
 
     /// A checked endpoint, its URL's host allowed by `destinations`
     /// (public addresses only, unless given).
     /// - Throws: `WebhookEndpointError.validationFailed` naming the field,
-    ///   `.urlNotAllowed` naming the address class the policy refuses.
+    ///   `.urlNotAllowed` naming the address class the policy refuses,
+    ///   `.unknownSignatureScheme`.
     public init(
         url: String?, description: String? = nil, enabledEvents: [String]? = nil, disabled: Bool? = nil,
-        destinations: DestinationPolicy = DestinationPolicy()
+        signatureScheme: String? = nil, destinations: DestinationPolicy = DestinationPolicy()
     ) throws(WebhookEndpointError) {
         guard let url else { throw .validationFailed(field: "url", reason: "is required") }
         self.url = try Self.checkURL(url, destinations: destinations)
         self.description = try Self.checkDescription(description ?? "")
         self.enabledEvents = try Self.checkEvents(enabledEvents ?? [WebhookEndpoint.allEvents])
         self.disabled = disabled ?? false
+        self.signatureScheme = try signatureScheme.map(WebhookSignatureScheme.parse) ?? .default
     }
 
     /// `text` as an endpoint URL: `https://`, or `http://` on a loopback
@@ -116,16 +123,20 @@ public struct WebhookEndpointChange: Sendable, Equatable {
     public var enabledEvents: [String]?
     /// Disable (true) or enable (false) it; enabling clears the reason and the failure streak.
     public var disabled: Bool?
+    /// A new signature scheme, taking effect from the next attempt.
+    public var signatureScheme: WebhookSignatureScheme?
 
     /// A checked change; a new URL's host must be one `destinations` allows.
-    /// - Throws: `WebhookEndpointError.validationFailed` naming the field, `.urlNotAllowed`.
+    /// - Throws: `WebhookEndpointError.validationFailed` naming the field, `.urlNotAllowed`,
+    ///   `.unknownSignatureScheme`.
     public init(
         url: String? = nil, description: String? = nil, enabledEvents: [String]? = nil, disabled: Bool? = nil,
-        destinations: DestinationPolicy = DestinationPolicy()
+        signatureScheme: String? = nil, destinations: DestinationPolicy = DestinationPolicy()
     ) throws(WebhookEndpointError) {
         self.url = try url.map { text throws(WebhookEndpointError) in try NewWebhookEndpoint.checkURL(text, destinations: destinations) }
         self.description = try description.map { text throws(WebhookEndpointError) in try NewWebhookEndpoint.checkDescription(text) }
         self.enabledEvents = try enabledEvents.map { types throws(WebhookEndpointError) in try NewWebhookEndpoint.checkEvents(types) }
         self.disabled = disabled
+        self.signatureScheme = try signatureScheme.map(WebhookSignatureScheme.parse)
     }
 }

@@ -12,6 +12,8 @@ public enum WebhookEndpointError: Error, Equatable, Sendable, CustomStringConver
     /// The URL's host is an address (or `localhost`) of a class the
     /// destination policy refuses (``DestinationPolicy``).
     case urlNotAllowed(DestinationPolicy.AddressClass)
+    /// `signature_scheme` names no ``WebhookSignatureScheme``.
+    case unknownSignatureScheme
 
     /// The stable snake_case machine code.
     public var code: String {
@@ -21,6 +23,7 @@ public enum WebhookEndpointError: Error, Equatable, Sendable, CustomStringConver
         case .managedByConfig: "webhook_endpoint_managed_by_config"
         case .validationFailed: "validation_failed"
         case .urlNotAllowed: "webhook_url_not_allowed"
+        case .unknownSignatureScheme: "webhook_signature_scheme_unknown"
         }
     }
 
@@ -33,6 +36,7 @@ public enum WebhookEndpointError: Error, Equatable, Sendable, CustomStringConver
             "This webhook endpoint is defined by BATON_WEBHOOK_URL and BATON_WEBHOOK_SECRET; change those settings instead."
         case .validationFailed(let field, let reason): "\(field) \(reason)."
         case .urlNotAllowed(let refused): "url \(WebhookSettings.EndpointProblem.destinationNotAllowed(refused).message)."
+        case .unknownSignatureScheme: "signature_scheme must be one of \(WebhookSignatureScheme.choices)."
         }
     }
 

@@ -7,6 +7,7 @@ extension WebhookEndpointStore {
         WebhookEndpoint(
             id: try row.decode("id"), url: try row.decode("url"), description: try row.decode("description"),
             enabledEvents: try row.decode("enabled_events"), disabled: try row.decode("disabled"),
+            signatureScheme: WebhookSignatureScheme(rawValue: try row.decode("signature_scheme")) ?? .default,
             disabledReason: try row.decode("disabled_reason"), managedByConfig: try row.decode("managed_by_config"),
             previousSecretExpiresAt: try row.decode("previous_expires_at"), failingSince: try row.decode("failing_since"),
             lastSuccessAt: try row.decode("last_success_at"), createdAt: try row.decode("created_at"),
@@ -15,7 +16,7 @@ extension WebhookEndpointStore {
 
     /// What every statement returns; a previous secret past its expiry no longer shows.
     private static let columns = """
-        id, url, description, enabled_events, disabled, disabled_reason, managed_by_config,
+        id, url, description, enabled_events, disabled, signature_scheme, disabled_reason, managed_by_config,
         CASE WHEN previous_expires_at > now() THEN previous_expires_at END AS previous_expires_at,
         failing_since, last_success_at, created_at, updated_at
         """
@@ -23,8 +24,9 @@ extension WebhookEndpointStore {
     static let insert = PostgresStatement(
         name: "webhook_endpoint_insert",
         sql: """
-            INSERT INTO baton.webhook_endpoints (id, url, description, enabled_events, disabled, disabled_reason, secret_sealed)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            INSERT INTO baton.webhook_endpoints
+                (id, url, description, enabled_events, disabled, disabled_reason, secret_sealed, signature_scheme)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
             RETURNING \(columns)
             """)
 
@@ -56,8 +58,10 @@ extension WebhookEndpointStore {
                     WHEN $5 IS NULL OR $5 = disabled THEN disabled_reason
                     WHEN $5 THEN '\(WebhookEndpoint.disabledByRequestReason)' END,
                 failing_since = CASE WHEN $5 = false AND disabled THEN NULL ELSE failing_since END,
+                signature_scheme = coalesce($6, signature_scheme),
                 updated_at = now()
-            WHERE id = $1 AND (NOT managed_by_config OR ($2::text IS NULL AND $3::text IS NULL AND $4::text[] IS NULL))
+            WHERE id = $1
+                AND (NOT managed_by_config OR ($2::text IS NULL AND $3::text IS NULL AND $4::text[] IS NULL AND $6::text IS NULL))
             RETURNING \(columns)
             """)
 

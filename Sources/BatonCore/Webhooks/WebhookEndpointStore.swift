@@ -36,6 +36,7 @@ public struct WebhookEndpointStore: Sendable {
             [
                 id, new.url.absoluteString, new.description, new.enabledEvents, new.disabled,
                 new.disabled ? WebhookEndpoint.disabledByRequestReason : nil, seal(secret, for: id),
+                new.signatureScheme.rawValue,
             ])
         return (try Self.endpoint(rows[0]), secret)
     }
@@ -63,7 +64,11 @@ public struct WebhookEndpointStore: Sendable {
     /// - Throws: `WebhookEndpointError.notFound`, `.managedByConfig`, `PostgresError`.
     public func update(id: UUID, _ change: WebhookEndpointChange, on connection: PostgresConnection) throws -> WebhookEndpoint {
         let rows = try connection.query(
-            Self.update, [id, change.url?.absoluteString, change.description, change.enabledEvents, change.disabled])
+            Self.update,
+            [
+                id, change.url?.absoluteString, change.description, change.enabledEvents, change.disabled,
+                change.signatureScheme?.rawValue,
+            ])
         guard let row = rows.first else { throw try refusal(id, on: connection) }
         return try Self.endpoint(row)
     }

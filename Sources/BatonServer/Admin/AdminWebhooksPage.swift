@@ -1,7 +1,7 @@
 import BatonCore
 import Foundation
 
-/// `/admin/webhooks`: each endpoint's health (enabled or why disabled, last
+/// `/admin/webhooks`: each endpoint's signature scheme and health (enabled or why disabled, last
 /// success, failing since, the streak of failed attempts among the latest
 /// ones) and its recent failed deliveries with what the receiver answered
 /// (status or error, the first bytes of its body, escaped), each with a
@@ -39,7 +39,8 @@ struct AdminWebhooksPage {
         let streakText = streak == AdminWebhookRoutes.streakWindow ? "\(streak) or more" : String(streak)
         let fields: [(String, HTML)] = [
             ("Id", "<code>\(id)</code>"), ("Description", "\(endpoint.description.isEmpty ? "—" : endpoint.description)"),
-            ("State", "\(state)"), ("Last success", "\(endpoint.lastSuccessAt.map(DisplayFormat.minute) ?? "never")"),
+            ("State", "\(state)"), ("Signature scheme", "<code>\(endpoint.signatureScheme.rawValue)</code>"),
+            ("Last success", "\(endpoint.lastSuccessAt.map(DisplayFormat.minute) ?? "never")"),
             ("Failing since", "\(endpoint.failingSince.map(DisplayFormat.minute) ?? "—")"), ("Failed attempts in a row", "\(streakText)"),
         ]
         for (label, value) in fields { html += "<dt>\(label)</dt><dd>\(value)</dd>" }

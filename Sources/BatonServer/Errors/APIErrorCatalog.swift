@@ -79,7 +79,7 @@ enum APIErrorCatalog {
     static let webhookEndpoints: [any HTTPErrorConvertible] = [
         WebhookEndpointError.notFound, WebhookEndpointError.eventNotFound, WebhookEndpointError.managedByConfig,
         WebhookEndpointError.validationFailed(field: "url", reason: "must be at most 2048 bytes"),
-        WebhookEndpointError.urlNotAllowed(.linkLocal),
+        WebhookEndpointError.urlNotAllowed(.linkLocal), WebhookEndpointError.unknownSignatureScheme,
     ]
 
     /// The event feed's parameters (`GET /v1/events`).

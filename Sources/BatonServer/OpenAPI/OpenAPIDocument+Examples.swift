@@ -23,7 +23,7 @@ extension OpenAPIDocument {
             "InviteChange": ["ttl_seconds": 1_209_600, "max_redemptions": 3],
             "NewWebhookEndpoint": [
                 "url": "https://backend.example.com/baton/webhooks", "description": "Production backend",
-                "enabled_events": ["invite.redeemed", "invite.expired"],
+                "enabled_events": ["invite.redeemed", "invite.expired"], "signature_scheme": "standard_webhooks",
             ],
             "WebhookEndpointChange": ["enabled_events": ["*"], "disabled": false],
         ]
@@ -118,7 +118,8 @@ extension OpenAPIDocument {
         [
             "id": "3f1c2b4a-5d6e-4f7a-8b9c-0d1e2f3a4b5c", "url": "https://backend.example.com/baton/webhooks",
             "description": "Production backend", "enabled_events": ["invite.redeemed", "invite.expired"], "disabled": false,
-            "disabled_reason": NSNull(), "managed_by_config": false, "previous_secret_expires_at": NSNull(), "failing_since": NSNull(),
+            "signature_scheme": "baton", "disabled_reason": NSNull(), "managed_by_config": false, "previous_secret_expires_at": NSNull(),
+            "failing_since": NSNull(),
             "last_success_at": "2026-12-01T10:05:13.120Z", "created_at": "2026-11-20T09:00:00.000Z",
             "updated_at": "2026-11-20T09:00:00.000Z",
         ]

@@ -15,7 +15,7 @@ extension OpenAPIDocument {
         let managed = errorAnswer(
             "The endpoint comes from BATON_WEBHOOK_URL and can't be changed here (webhook_endpoint_managed_by_config)")
         let urlRefused = errorAnswer(
-            "A field out of bounds, unknown or repeated (details.field), or a url whose host is an address the destination policy refuses (details.address_class: loopback, private, link_local, ...; docs/webhooks.md) (validation_failed, unknown_field, duplicate_field, number_out_of_range, webhook_url_not_allowed)"
+            "A field out of bounds, unknown or repeated (details.field), or a url whose host is an address the destination policy refuses (details.address_class: loopback, private, link_local, ...; docs/webhooks.md), or a signature_scheme that is neither baton nor standard_webhooks (validation_failed, unknown_field, duplicate_field, number_out_of_range, webhook_url_not_allowed, webhook_signature_scheme_unknown)"
         )
         let refusals = OpenAPISharedResponse.keyed + [.invalidRequest, .unavailable]
         let bodyRefusals = OpenAPISharedResponse.keyed + OpenAPISharedResponse.jsonBody + [.validationFailedOrKeyReused, .unavailable]
@@ -146,8 +146,14 @@ extension OpenAPIDocument {
             "type": "array", "minItems": 1, "maxItems": 64,
             "items": ["type": "string", "enum": ["*"] + WebhookEndpoint.knownEventTypes],
         ]
+        let scheme: Object = [
+            "type": "string", "enum": WebhookSignatureScheme.allCases.map(\.rawValue), "default": WebhookSignatureScheme.default.rawValue,
+            "description":
+                "How deliveries are signed: baton (Baton-Signature: t=…,v1=…) or standard_webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,…, verified with the whsec_ secret by the Standard Webhooks libraries); docs/webhooks.md",
+        ]
         let endpointProperties: Object = [
             "id": uuid, "url": string, "description": string, "enabled_events": events, "disabled": ["type": "boolean"],
+            "signature_scheme": scheme,
             "disabled_reason": merged(nullable("string"), ["description": "endpoint_disabled (failed too long) or disabled_by_request"]),
             "managed_by_config": ["type": "boolean"], "previous_secret_expires_at": timestamp,
             "failing_since": timestamp, "last_success_at": timestamp, "created_at": dateTime, "updated_at": dateTime,
@@ -155,6 +161,7 @@ extension OpenAPIDocument {
         let fields: Object = [
             "url": ["type": "string", "maxLength": 2048, "description": "https://, or http:// to a loopback host"],
             "description": boundedString(0, 500), "enabled_events": events, "disabled": ["type": "boolean"],
+            "signature_scheme": scheme,
         ]
         return [
             "WebhookEndpoint": object(required: Array(endpointProperties.keys).sorted(), endpointProperties),

@@ -16,7 +16,8 @@ public struct WebhookEndpointBody: Encodable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, url, description, enabledEvents = "enabled_events", disabled, disabledReason = "disabled_reason"
+        case id, url, description, enabledEvents = "enabled_events", disabled, signatureScheme = "signature_scheme"
+        case disabledReason = "disabled_reason"
         case managedByConfig = "managed_by_config", previousSecretExpiresAt = "previous_secret_expires_at"
         case failingSince = "failing_since", lastSuccessAt = "last_success_at", createdAt = "created_at", updatedAt = "updated_at"
         case secret
@@ -29,6 +30,7 @@ public struct WebhookEndpointBody: Encodable, Sendable {
         try container.encode(endpoint.description, forKey: .description)
         try container.encode(endpoint.enabledEvents, forKey: .enabledEvents)
         try container.encode(endpoint.disabled, forKey: .disabled)
+        try container.encode(endpoint.signatureScheme.rawValue, forKey: .signatureScheme)
         try container.encode(endpoint.disabledReason, forKey: .disabledReason)
         try container.encode(endpoint.managedByConfig, forKey: .managedByConfig)
         try container.encode(endpoint.previousSecretExpiresAt, forKey: .previousSecretExpiresAt)

@@ -36,7 +36,7 @@ struct WebhookEndpointRoutes {
         let draft = try request.decodeJSON(EndpointDraft.self)
         let new = try NewWebhookEndpoint(
             url: draft.url, description: draft.description, enabledEvents: draft.enabledEvents, disabled: draft.disabled,
-            destinations: destinations)
+            signatureScheme: draft.signatureScheme, destinations: destinations)
         let (endpoint, secret) = try app.withConnection { try store.create(new, on: $0) }
         return try .json(WebhookEndpointBody(endpoint: endpoint, secret: secret), status: 201)
     }
@@ -67,7 +67,7 @@ struct WebhookEndpointRoutes {
         let draft = try request.decodeJSON(EndpointDraft.self)
         let change = try WebhookEndpointChange(
             url: draft.url, description: draft.description, enabledEvents: draft.enabledEvents, disabled: draft.disabled,
-            destinations: destinations)
+            signatureScheme: draft.signatureScheme, destinations: destinations)
         return try .json(WebhookEndpointBody(endpoint: try app.withConnection { try store.update(id: id, change, on: $0) }))
     }
 
@@ -156,9 +156,10 @@ private struct EndpointDraft: Decodable {
     var description: String?
     var enabledEvents: [String]?
     var disabled: Bool?
+    var signatureScheme: String?
 
     private enum CodingKeys: String, CodingKey {
-        case url, description, enabledEvents = "enabled_events", disabled
+        case url, description, enabledEvents = "enabled_events", disabled, signatureScheme = "signature_scheme"
     }
 }
 

@@ -13,8 +13,11 @@ import Postgres
 /// carries its body as `{"event": {...}}` sends it as it is. Body: the
 /// event's `{"id", "type", "created_at", "data"}` in ``WebhookJSON``'s form
 /// (compact, keys sorted), built from the event row (see ``WebhookEvents``). Headers: `Content-Type:
-/// application/json`, `Baton-Signature: t=<unix>,v1=<hex HMAC-SHA256>` with
-/// one `v1` per secret signing (two while a rotation overlaps),
+/// application/json`, the endpoint's signature scheme's
+/// (``WebhookSignature/headers(scheme:eventID:body:secrets:timestamp:)``:
+/// `Baton-Signature: t=<unix>,v1=<hex HMAC-SHA256>`, or `webhook-id`,
+/// `webhook-timestamp`, `webhook-signature`), signed by every secret
+/// signing (two while a rotation overlaps),
 /// `Idempotency-Key: <event id>` (the same on every retry and redelivery,
 /// so receivers dedupe), `Baton-Event-Type`. A 2xx answer completes the
 /// job; anything else, or no answer within the timeout, retries on the
@@ -152,11 +155,14 @@ public struct WebhookDelivery: BatchJobHandler {
             return .refused("malformed", .permanent("malformed webhook job arguments"))
         }
         let secrets = target.sealedSecrets.compactMap { endpoints.openSecret($0, for: target.endpointID) }
-        guard secrets.count == target.sealedSecrets.count else {
+        let body = Data(target.body.bytes)
+        guard secrets.count == target.sealedSecrets.count,
+            let signature = WebhookSignature.headers(
+                scheme: target.scheme, eventID: eventID, body: body, secrets: secrets, timestamp: Int(now.timeIntervalSince1970))
+        else {
             let response = WebhookResponse(outcome: .failed("signing_secret_unreadable"), duration: .zero)
             return .unsigned(outcome(target, response, succeeded: false, now: now))
         }
-        let body = Data(target.body.bytes)
         let request = WebhookRequest(
             url: target.url,
             headers: [
@@ -164,8 +170,7 @@ public struct WebhookDelivery: BatchJobHandler {
                 ("User-Agent", "baton-webhooks/1"),
                 ("Idempotency-Key", eventID),
                 ("Baton-Event-Type", type),
-                ("Baton-Signature", WebhookSignature.header(body: body, secrets: secrets, timestamp: Int(now.timeIntervalSince1970))),
-            ],
+            ] + signature,
             body: body, timeout: min(settings.timeout, deadline - .now))
         return .send(Send(job: job, target: target, request: request))
     }

@@ -16,7 +16,7 @@ extension WebhookEvents {
                     WITH ORDINALITY AS a(job_id, attempt, event_id, endpoint_id, carried, at, position)
             ), target AS (
                 SELECT a.position, a.job_id, a.attempt, a.event_id, endpoint.id AS endpoint_id, endpoint.url,
-                       coalesce(endpoint.disabled, false) AS disabled, endpoint.secret_sealed,
+                       coalesce(endpoint.disabled, false) AS disabled, endpoint.secret_sealed, endpoint.signature_scheme,
                        CASE WHEN endpoint.previous_expires_at > a.at THEN endpoint.previous_secret_sealed END AS previous_sealed,
                        CASE WHEN event.event_id IS NOT NULL THEN
                            baton.webhook_body(event.event_id, event.type, event.occurred_at, event.data, invite.source, invite.campaign)
@@ -33,7 +33,7 @@ extension WebhookEvents {
                 ORDER BY position
                 RETURNING id, job_id
             )
-            SELECT target.endpoint_id, target.url, target.disabled, target.secret_sealed, target.previous_sealed,
+            SELECT target.endpoint_id, target.url, target.disabled, target.secret_sealed, target.previous_sealed, target.signature_scheme,
                    target.body::text AS body, entry.id AS log_id
             FROM target LEFT JOIN entry ON entry.job_id = target.job_id
             ORDER BY target.position

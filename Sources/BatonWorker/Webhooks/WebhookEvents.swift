@@ -39,6 +39,8 @@ public final class WebhookEvents: Sendable {
         var url: URL
         /// The current secret, then the previous one while it still signs.
         var sealedSecrets: [Data]
+        /// How the endpoint signs.
+        var scheme: WebhookSignatureScheme
         /// The exact bytes to sign and send.
         var body: WebhookJSON
         var logID: Int64
@@ -130,7 +132,7 @@ public final class WebhookEvents: Sendable {
                 let previous: Data? = try row.decode("previous_sealed")
                 return Target(
                     endpointID: endpointID, url: url, sealedSecrets: [try row.decode("secret_sealed")] + (previous.map { [$0] } ?? []),
-                    body: body, logID: logID)
+                    scheme: WebhookSignatureScheme(rawValue: try row.decode("signature_scheme")) ?? .default, body: body, logID: logID)
             }
         }
     }

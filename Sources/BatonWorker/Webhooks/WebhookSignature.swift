@@ -6,7 +6,29 @@ import Foundation
 /// time into the MAC lets receivers refuse replays older than a few minutes.
 /// While a secret is being rotated the header carries one `v1` per secret,
 /// newest first, and a receiver accepts the body when any of them matches.
+/// ``headers(scheme:eventID:body:secrets:timestamp:)`` signs under an
+/// endpoint's scheme, this one or ``StandardWebhookSignature``.
 public enum WebhookSignature {
+    /// The signature headers of a delivery of event `eventID` signed at
+    /// `timestamp` under `scheme` with each of `secrets` (the secrets' text
+    /// bytes, as sealed), newest first; nil when a secret has no
+    /// Standard Webhooks key (not `whsec_` and base64).
+    public static func headers(
+        scheme: WebhookSignatureScheme, eventID: String, body: Data, secrets: [[UInt8]], timestamp: Int
+    ) -> [(String, String)]? {
+        switch scheme {
+        case .baton:
+            return [("Baton-Signature", header(body: body, secrets: secrets, timestamp: timestamp))]
+        case .standardWebhooks:
+            let keys = secrets.compactMap(WebhookSecret.standardWebhooksKey(text:))
+            guard keys.count == secrets.count else { return nil }
+            return [
+                ("webhook-id", eventID), ("webhook-timestamp", String(timestamp)),
+                ("webhook-signature", StandardWebhookSignature.header(id: eventID, body: body, keys: keys, timestamp: timestamp)),
+            ]
+        }
+    }
+
     /// The header value for `body` signed at `timestamp` under each of
     /// `secrets`, in their order.
     public static func header(body: Data, secrets: [[UInt8]], timestamp: Int) -> String {

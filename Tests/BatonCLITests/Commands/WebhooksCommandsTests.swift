@@ -5,14 +5,19 @@ import Testing
 
 @Suite("webhooks commands", .timeLimit(.minutes(10)))
 struct WebhooksCommandsTests {
-    @Test("create and rotate print the secret once; list, test, deliveries and redeliver --json never show it")
-    func secretOnlyAtCreateAndRotate() throws {
-        let db = try MigratedDatabase()
+    /// Runs `baton webhooks …` against `db`.
+    static func webhooks(_ db: MigratedDatabase) -> ([String]) throws -> (status: Int32, out: String, err: String) {
         let environment = ["BATON_DATABASE_URL": db.conninfo, "BATON_SECRET_KEY": TestSecrets.secretKeyHex]
-        let run = { (arguments: [String]) throws -> (status: Int32, out: String, err: String) in
+        return { arguments in
             let outcome = try BatonRun.run(["webhooks"] + arguments, environment: environment)
             return (outcome.status, outcome.out, outcome.err)
         }
+    }
+
+    @Test("create and rotate print the secret once; list, test, deliveries and redeliver --json never show it")
+    func secretOnlyAtCreateAndRotate() throws {
+        let db = try MigratedDatabase()
+        let run = Self.webhooks(db)
         let created = try run(["create", "--url", "https://hooks.example.com/a", "--event", "invite.revoked", "--json"])
         #expect(created.status == 0, "\(created.err)")
         let body = try #require(try JSONSerialization.jsonObject(with: Data(created.out.utf8)) as? [String: Any])
@@ -48,5 +53,30 @@ struct WebhooksCommandsTests {
             ["webhooks", "create", "--url", "https://10.1.2.3/hooks"],
             environment: environment.merging(["BATON_WEBHOOK_ALLOWED_NETWORKS": "10.1.0.0/16"]) { $1 })
         #expect(allowed.status == 0, "\(allowed.err)")
+    }
+
+    @Test("create takes --signature-scheme, update changes it, list shows it, and an unknown scheme is refused with its code")
+    func signatureScheme() throws {
+        let db = try MigratedDatabase()
+        let run = Self.webhooks(db)
+        let created = try run(["create", "--url", "https://hooks.example.com/a", "--signature-scheme", "standard_webhooks", "--json"])
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(created.out.utf8)) as? [String: Any])
+        #expect(body["signature_scheme"] as? String == "standard_webhooks")
+        let id = try #require(body["id"] as? String)
+        #expect(try run(["list"]).out.contains("standard_webhooks"))
+        let updated = try run(["update", id, "--signature-scheme", "baton", "--json"])
+        #expect(updated.status == 0, "\(updated.err)")
+        let changed = try #require(try JSONSerialization.jsonObject(with: Data(updated.out.utf8)) as? [String: Any])
+        #expect(changed["signature_scheme"] as? String == "baton" && changed["url"] as? String == "https://hooks.example.com/a")
+        let stored: String = try db.connection.query("SELECT signature_scheme FROM baton.webhook_endpoints")[0].decode(at: 0)
+        #expect(stored == "baton")
+        for refused in [
+            try run(["create", "--url", "https://hooks.example.com/b", "--signature-scheme", "svix"]),
+            try run(["update", id, "--signature-scheme", "svix"]),
+        ] {
+            #expect(refused.status != 0 && refused.err.contains("webhook_signature_scheme_unknown"), "\(refused)")
+        }
+        let count: Int = try db.connection.query("SELECT count(*)::int FROM baton.webhook_endpoints")[0].decode(at: 0)
+        #expect(count == 1)
     }
 }

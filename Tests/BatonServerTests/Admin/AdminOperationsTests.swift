@@ -29,10 +29,13 @@ struct AdminOperationsTests {
         }
     }
 
-    @Test("the webhooks page shows an endpoint's failure streak and the receiver's answer escaped")
+    @Test("the webhooks page shows an endpoint's signature scheme, failure streak and the receiver's answer escaped")
     func showsHealth() throws {
         _ = try failedDelivery(body: "<script>alert('down')</script>")
+        try app.addWebhookEndpoint(url: "https://hooks.example.com/standard", signatureScheme: .standardWebhooks)
         let html = try browser.get("/admin/webhooks").text
+        #expect(html.contains("<dt>Signature scheme</dt><dd><code>baton</code></dd>"))
+        #expect(html.contains("<dt>Signature scheme</dt><dd><code>standard_webhooks</code></dd>"))
         #expect(html.contains("<dt>Failed attempts in a row</dt><dd>1</dd>"))
         #expect(html.contains("HTTP 500<pre>&lt;script&gt;alert(&#39;down&#39;)&lt;/script&gt;</pre>"))
         #expect(!html.contains("<script>"))

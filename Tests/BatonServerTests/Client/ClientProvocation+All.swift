@@ -14,7 +14,7 @@ extension ClientProvocation {
     static let unprovoked: [BatonError.Code: UnprovokedCode] = [
         .inviteNotActive: .otherRoutesOnly, .maxRedemptionsBelowCount: .otherRoutesOnly, .familyNotFound: .otherRoutesOnly,
         .webhookEndpointNotFound: .otherRoutesOnly, .webhookEndpointManagedByConfig: .otherRoutesOnly,
-        .webhookURLNotAllowed: .otherRoutesOnly,
+        .webhookURLNotAllowed: .otherRoutesOnly, .webhookSignatureSchemeUnknown: .otherRoutesOnly,
         .eventNotFound: .otherRoutesOnly, .invalidCursor: .otherRoutesOnly, .invalidParameter: .otherRoutesOnly,
         .invalidRange: .otherRoutesOnly, .rangeTooLarge: .otherRoutesOnly, .invalidGroupBy: .otherRoutesOnly,
         .invalidView: .otherRoutesOnly, .reportTooLarge: .otherRoutesOnly, .reportTimeout: .otherRoutesOnly,

@@ -97,13 +97,14 @@ struct APIErrorCatalogTests {
                 }
             })
         #expect(
-            Self.covered(WebhookEndpointError.self, cases: 0...4) {
+            Self.covered(WebhookEndpointError.self, cases: 0...5) {
                 switch $0 {
                 case .notFound: 0
                 case .eventNotFound: 1
                 case .managedByConfig: 2
                 case .validationFailed: 3
                 case .urlNotAllowed: 4
+                case .unknownSignatureScheme: 5
                 }
             })
         #expect(

@@ -124,6 +124,14 @@ struct VerificationExamplesTests {
     /// Records one event with non-ASCII text in its body, runs a worker until
     /// `receiver` has it, and returns its `Baton-Signature` and body.
     static func deliver(_ db: WorkerDatabase, to receiver: LoopbackReceiver) throws -> (header: String, body: Data) {
+        let request = try deliverOne(db, to: receiver)
+        guard let header = request.headers["baton-signature"] else { throw POSIXError(.EBADMSG) }
+        return (header, request.body)
+    }
+
+    /// Records one event with non-ASCII text in its body, runs a worker until
+    /// `receiver` has it, and returns the request it received.
+    static func deliverOne(_ db: WorkerDatabase, to receiver: LoopbackReceiver) throws -> LoopbackReceiver.Request {
         let invite: UUID = try db.connection.query(
             """
             INSERT INTO baton.invites (family_id, family_name, code_hash, token_hash, expires_at)
@@ -136,10 +144,10 @@ struct VerificationExamplesTests {
         let worker = db.worker(handlers: db.webhookHandlers())
         worker.start()
         defer { worker.stop() }
-        guard eventually(within: 10, { !receiver.requests.isEmpty }), let request = receiver.requests.first,
-            let header = request.headers["baton-signature"]
-        else { throw POSIXError(.ETIMEDOUT) }
-        return (header, request.body)
+        guard eventually(within: 10, { !receiver.requests.isEmpty }), let request = receiver.requests.first else {
+            throw POSIXError(.ETIMEDOUT)
+        }
+        return request
     }
 
     /// A language's verifier: the command to run (the header is added), or why it can't run.
