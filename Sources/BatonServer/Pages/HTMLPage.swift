@@ -1,5 +1,3 @@
-import HTTP
-
 /// What Baton's full HTML pages (the invite landing page, the dashboard) start with.
 enum HTMLPage {
     /// The doctype and `<head>` up to and with `<title>`: UTF-8, a phone-sized
@@ -16,12 +14,5 @@ enum HTMLPage {
         <title>\(title)</title>
 
         """
-    }
-}
-
-extension Response {
-    /// A `text/html` response of a page built as ``HTML``.
-    static func page(_ html: HTML, status: Int = 200) -> Response {
-        .html(html.markup, status: status)
     }
 }
