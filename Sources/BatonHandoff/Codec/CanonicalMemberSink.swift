@@ -15,6 +15,6 @@ extension HandoffFields: CanonicalMemberSink {
     }
 
     mutating func member(_ key: StaticString, _ number: Int64) {
-        self[key.description] = .integer(number)
+        self[key.description] = .int(Int(number))
     }
 }

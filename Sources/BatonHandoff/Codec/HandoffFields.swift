@@ -1,4 +1,6 @@
-/// The members of one flat JSON object, as read by the strict reader or as
+import BatonJSON
+
+/// The members of one flat JSON object, as read by ``init(parsing:)`` or as
 /// written, in sorted key order, by the canonical writer.
 ///
 /// The typed accessors throw the error the caller names, so the same object
@@ -6,15 +8,15 @@
 /// payload (whose faults are `handoff_invalid_payload`).
 public struct HandoffFields: Equatable, Sendable {
     /// The members by name; keys are unique by construction.
-    public private(set) var values: [String: HandoffValue]
+    public private(set) var values: [String: JSONValue]
 
     /// An object with `values`.
-    public init(_ values: [String: HandoffValue] = [:]) {
+    public init(_ values: [String: JSONValue] = [:]) {
         self.values = values
     }
 
     /// The value of `key`, or nil when absent.
-    public subscript(key: String) -> HandoffValue? {
+    public subscript(key: String) -> JSONValue? {
         get { values[key] }
         set { values[key] = newValue }
     }
@@ -25,7 +27,7 @@ public struct HandoffFields: Equatable, Sendable {
     }
 
     /// The members in the canonical order of ``sortedKeys``.
-    var sortedMembers: [(key: String, value: HandoffValue)] {
+    var sortedMembers: [(key: String, value: JSONValue)] {
         values.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 
@@ -44,8 +46,8 @@ public struct HandoffFields: Equatable, Sendable {
 
     /// The integer at `key`; `failure` when absent or not an integer.
     public func integer(_ key: String, else failure: HandoffError) throws(HandoffError) -> Int64 {
-        guard case .integer(let number)? = values[key] else { throw failure }
-        return number
+        guard case .int(let number)? = values[key] else { throw failure }
+        return Int64(number)
     }
 
     /// Throws `failure` when the object has a key outside `allowed`.

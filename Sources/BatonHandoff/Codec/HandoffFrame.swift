@@ -52,6 +52,6 @@ struct HandoffFrame {
 
     private static func object(in segment: Slice<UnsafeBufferPointer<UInt8>>) throws(HandoffError) -> HandoffFields {
         guard let json = Base64URL.decode(segment) else { throw .malformed(reason: "invalid base64url") }
-        return try StrictJSONReader.object(from: json)
+        return try HandoffFields(parsing: json)
     }
 }

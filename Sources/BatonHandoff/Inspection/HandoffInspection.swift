@@ -87,17 +87,18 @@ public struct HandoffInspection: Sendable {
 
     private static func members(of segment: Substring) -> [(name: String, value: String)] {
         guard let json = Base64URL.decode(Array(segment.utf8)),
-            let fields = try? StrictJSONReader.object(from: json)
+            let fields = try? HandoffFields(parsing: json)
         else { return [] }
         return fields.sortedKeys.map { key in (SafeText.escaped(key), display(fields[key])) }
     }
 
-    private static func display(_ value: HandoffValue?) -> String {
+    private static func display(_ value: JSONValue?) -> String {
         switch value {
         case .string(let text)?: SafeText.escaped(text)
-        case .integer(let number)?: String(number)
+        case .int(let number)?: String(number)
         case .bool(let flag)?: String(flag)
-        case .null?, nil: "null"
+        // The envelope's reader admits no other value.
+        case .double, .array, .object, .null?, nil: "null"
         }
     }
 

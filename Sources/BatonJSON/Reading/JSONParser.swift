@@ -12,9 +12,11 @@ import SafeText
 /// unless all its digits are zero. Within those bounds every JSON reader
 /// (JavaScript's included) reads the same value back.
 ///
-/// Strings, literals and whitespace are read by `SafeText.JSONScanner`, as
-/// the handoff envelope's reader reads them. Nesting is bounded (``maxDepth``), so hostile input cannot exhaust the
-/// stack; memory is bounded by the input.
+/// Strings, literals and whitespace are read by ``JSONScanner``. Nesting is
+/// bounded (``maxDepth``), so hostile input cannot exhaust the stack; memory
+/// is bounded by the input. A format with a narrower shape reads through
+/// ``Limits``: the handoff envelope's flat objects of scalars are read by
+/// ``parseFlatObject(_:maxMembers:)``, with this same grammar.
 public struct JSONParser {
     /// Most levels of arrays and objects, as Foundation's decoder allows.
     public static let maxDepth = 512
@@ -25,8 +27,14 @@ public struct JSONParser {
 
     /// Why a body was refused.
     public enum Failure: Error, Equatable {
-        /// Not JSON at all, or past the nesting limit.
+        /// Not JSON at all.
         case malformed
+        /// Arrays and objects nested deeper than the document may hold.
+        case nestingTooDeep
+        /// An object with more members than the document may hold.
+        case tooManyMembers
+        /// A fraction or an exponent where the document holds only integers, at `path`.
+        case notAnInteger(path: String)
         /// A key appears twice in one object, at `path`.
         case duplicateKey(path: String)
         /// A number that would not be read back as written, at `path`.
@@ -36,10 +44,8 @@ public struct JSONParser {
     private var scanner: JSONScanner
     /// Keys and array positions from the document's root to the value being read.
     private var path: [String] = []
-    /// Whether numbers must survive a trip through a double (see the type's
-    /// comment); off only for JSON PostgreSQL already holds, which keeps
-    /// numbers as written.
-    private var checksNumberRange = true
+    /// What the document may hold beyond the grammar.
+    private var limits = Limits.document
 
     /// Parses `bytes` as one JSON document.
     /// - Parameter checkingNumberRange: false for JSON read back from the
@@ -47,12 +53,32 @@ public struct JSONParser {
     ///   written by the server itself.
     static func parse(_ bytes: UnsafeRawBufferPointer, checkingNumberRange: Bool = true) throws(Failure) -> JSONNode {
         var parser = JSONParser(scanner: JSONScanner(bytes))
-        parser.checksNumberRange = checkingNumberRange
+        parser.limits.checksNumberRange = checkingNumberRange
         parser.scanner.skipWhitespace()
         let value = try parser.readValue(depth: 0)
         parser.scanner.skipWhitespace()
         guard parser.scanner.index == bytes.count else { throw .malformed }
         return value
+    }
+
+    /// Parses `bytes` as one object under ``Limits/flatObject(maxMembers:)``:
+    /// its members by name.
+    /// - Throws: ``Failure/malformed`` for anything but an object,
+    ///   ``Failure/nestingTooDeep`` for a nested value,
+    ///   ``Failure/tooManyMembers``, ``Failure/notAnInteger(path:)``, and
+    ///   the failures of any document.
+    public static func parseFlatObject(_ bytes: UnsafeRawBufferPointer, maxMembers: Int) throws(Failure) -> [String: JSONValue] {
+        var parser = JSONParser(scanner: JSONScanner(bytes))
+        parser.limits = .flatObject(maxMembers: maxMembers)
+        parser.scanner.skipWhitespace()
+        guard parser.scanner.peek() == UInt8(ascii: "{") else { throw .malformed }
+        guard case .object(let object) = try parser.readValue(depth: 0) else { throw .malformed }
+        parser.scanner.skipWhitespace()
+        guard parser.scanner.index == bytes.count else { throw .malformed }
+        var members: [String: JSONValue] = [:]
+        members.reserveCapacity(object.keys.count)
+        for (key, value) in zip(object.keys, object.values) { members[key] = JSONValue(value) }
+        return members
     }
 
     /// Reads the value at `scanner`'s position as part of a document: at
@@ -100,7 +126,7 @@ public struct JSONParser {
     }
 
     private mutating func readObject(depth: Int) throws(Failure) -> JSONNode {
-        guard depth <= Self.maxDepth else { throw .malformed }
+        guard depth <= limits.maxDepth else { throw .nestingTooDeep }
         scanner.index += 1
         var keys = JSONObjectKeys()
         var values: [JSONNode] = []
@@ -113,6 +139,7 @@ public struct JSONParser {
             scanner.skipWhitespace()
             let key = try scanning { scanner throws(JSONScanner.Fault) in try scanner.readString() }
             guard keys.insert(key) else { throw .duplicateKey(path: Self.dotted(path + [key])) }
+            guard values.count < limits.maxMembers else { throw .tooManyMembers }
             scanner.skipWhitespace()
             guard scanner.next() == UInt8(ascii: ":") else { throw .malformed }
             scanner.skipWhitespace()
@@ -129,7 +156,7 @@ public struct JSONParser {
     }
 
     private mutating func readArray(depth: Int) throws(Failure) -> JSONNode {
-        guard depth <= Self.maxDepth else { throw .malformed }
+        guard depth <= limits.maxDepth else { throw .nestingTooDeep }
         scanner.index += 1
         var items: [JSONNode] = []
         scanner.skipWhitespace()
@@ -157,8 +184,9 @@ public struct JSONParser {
         do { number = try scanner.scanNumber() } catch { throw .malformed }
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: scanner.bytes[number.whole]), as: UTF8.self)
         let mantissa = UnsafeRawBufferPointer(rebasing: scanner.bytes[number.mantissa])
+        guard number.isInteger || !limits.integersOnly else { throw .notAnInteger(path: Self.dotted(path)) }
         let isSafe = number.isInteger ? Self.isSafeInteger(mantissa) : Self.isSafeDecimal(mantissa, text: text)
-        guard !checksNumberRange || isSafe else { throw .numberOutOfRange(path: Self.dotted(path)) }
+        guard !limits.checksNumberRange || isSafe else { throw .numberOutOfRange(path: Self.dotted(path)) }
         return text
     }
 

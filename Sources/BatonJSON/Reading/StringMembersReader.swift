@@ -68,7 +68,7 @@ public struct StringMembersReader {
     /// `path` (the object's own) is extended only for an error, a nested
     /// object or a value the parser reads, so a body of strings builds no list.
     private mutating func readObject(_ shape: JSONStringShape, path: [String], depth: Int) throws(JSONParser.Failure) -> Object {
-        guard depth <= JSONParser.maxDepth else { throw .malformed }
+        guard depth <= JSONParser.maxDepth else { throw .nestingTooDeep }
         scanner.index += 1
         var object = Object(
             strings: Array(repeating: .absent, count: shape.strings.count), objects: Array(repeating: .absent, count: shape.objects.count))

@@ -33,7 +33,8 @@ extension JSONValue {
         self = value
     }
 
-    private init(_ node: JSONNode) {
+    /// The value of a parsed node; its numbers' text was checked against the grammar.
+    init(_ node: JSONNode) {
         switch node {
         case .null: self = .null
         case .bool(let value): self = .bool(value)
@@ -46,12 +47,12 @@ extension JSONValue {
         }
     }
 
-    /// Compact JSON with sorted keys and unescaped slashes, keys as they
-    /// are (no case conversion): the form `jsonb` columns are written in.
+    /// Compact JSON with keys sorted byte-wise and slashes unescaped, keys
+    /// as they are (no case conversion), in ``JSONTextWriter``'s canonical
+    /// form: what `jsonb` columns and signed tokens are written from.
     public func jsonText() -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // A tree of strings, finite numbers and containers always encodes.
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        var writer = JSONTextWriter()
+        writer.write(self)
+        return String(decoding: writer.bytes, as: UTF8.self)
     }
 }

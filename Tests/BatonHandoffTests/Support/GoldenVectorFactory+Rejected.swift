@@ -14,27 +14,27 @@ extension GoldenVectorFactory {
         }
         let version2 = { (change: (inout HandoffFields) -> Void) in
             self.headerFields {
-                $0["v"] = .integer(2)
+                $0["v"] = .int(2)
                 $0["jti"] = .string(TestKeys.handoffID)
                 change(&$0)
             }
         }
         return [
             fails(
-                "future version 4 with a valid version-1 payload", signedInvite(header: headerFields { $0["v"] = .integer(4) }),
+                "future version 4 with a valid version-1 payload", signedInvite(header: headerFields { $0["v"] = .int(4) }),
                 .unsupportedVersion(found: 4, supported: [1, 2, 3])),
             fails(
-                "version 0, never shipped", signedInvite(header: headerFields { $0["v"] = .integer(0) }),
+                "version 0, never shipped", signedInvite(header: headerFields { $0["v"] = .int(0) }),
                 .unsupportedVersion(found: 0, supported: [1, 2, 3])),
             fails(
                 "future version 7 with an unreadable payload: the version is checked before the payload",
-                forge(header: CanonicalJSONWriter.bytes(of: headerFields { $0["v"] = .integer(7) }), payload: Array("not json".utf8)),
+                forge(header: CanonicalJSONWriter.bytes(of: headerFields { $0["v"] = .int(7) }), payload: Array("not json".utf8)),
                 .unsupportedVersion(found: 7, supported: [1, 2, 3])),
             fails(
                 "expired future version 4 with a new header member: the version is checked before the rest of the header and time",
                 signedInvite(
                     header: headerFields(issuedAt: TestKeys.now - 7_200, expiresAt: TestKeys.now - 3_600) {
-                        $0["v"] = .integer(4)
+                        $0["v"] = .int(4)
                         $0["zip"] = .string("DEF")
                     }),
                 .unsupportedVersion(found: 4, supported: [1, 2, 3])),
@@ -68,12 +68,12 @@ extension GoldenVectorFactory {
             fails(
                 "version 2 with a jti holding a dot", signedInvite(header: version2 { $0["jti"] = .string("7f3a9c0e5b2d48e1.6c4f09b") }),
                 Self.malformed),
-            fails("version 2 with a numeric jti", signedInvite(header: version2 { $0["jti"] = .integer(1234) }), Self.malformed),
+            fails("version 2 with a numeric jti", signedInvite(header: version2 { $0["jti"] = .int(1234) }), Self.malformed),
             fails(
                 "device: a version-2 typed code carrying a jti",
                 forge(
                     header: headerFields(kind: .typedCode) {
-                        $0["v"] = .integer(2)
+                        $0["v"] = .int(2)
                         $0["jti"] = .string(TestKeys.handoffID)
                     }, payload: typedPayload, signer: nil), Self.malformed, mode: "device"),
             fails(
@@ -180,7 +180,7 @@ extension GoldenVectorFactory {
                 Self.invalidPayload, mode: "device"),
             fails(
                 "an invalid payload under a forged MAC: the payload is checked before the MAC",
-                forge(header: headerFields(), payload: payloadFields { $0["credential"] = .integer(7) }, signer: TestKeys.forger),
+                forge(header: headerFields(), payload: payloadFields { $0["credential"] = .int(7) }, signer: TestKeys.forger),
                 Self.invalidPayload),
         ]
     }

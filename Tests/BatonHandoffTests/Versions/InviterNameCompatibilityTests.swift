@@ -1,4 +1,5 @@
 import BatonHandoff
+import BatonJSON
 import Foundation
 import Testing
 
@@ -31,7 +32,7 @@ struct InviterNameCompatibilityTests {
     @Test("the previous release refuses a version-2 invite envelope without inviter_name: why such envelopes are version 3")
     func previousReleaseRefusesVersionTwoWithoutInviter() throws {
         let header = factory.headerFields {
-            $0["v"] = .integer(2)
+            $0["v"] = .int(2)
             $0["jti"] = .string(TestKeys.handoffID)
         }
         let envelope = factory.signedInvite(header: header, payload: noInviter.version1Fields)

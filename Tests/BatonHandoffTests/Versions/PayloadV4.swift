@@ -1,4 +1,5 @@
 import BatonHandoff
+import BatonJSON
 
 /// A test-only schema version 4: `family_name` becomes `family_display_name`
 /// and a required `locale` appears. It proves the registry's upgrade path and
@@ -38,7 +39,7 @@ struct PayloadV4: Equatable, Sendable {
 
     var fields: HandoffFields {
         var fields = HandoffPayload(credential: credential, familyName: nil, inviterName: inviterName, source: source).version1Fields
-        fields["family_display_name"] = familyDisplayName.map(HandoffValue.string)
+        fields["family_display_name"] = familyDisplayName.map(JSONValue.string)
         fields["locale"] = .string(locale)
         return fields
     }

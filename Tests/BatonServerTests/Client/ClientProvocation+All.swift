@@ -1,5 +1,6 @@
 import BatonClient
 import BatonHandoff
+import BatonJSON
 import BatonTestSupport
 import Foundation
 import Postgres
@@ -267,7 +268,7 @@ enum Handoffs {
     static let draft = NewInvite(familyId: "fam-v", familyName: "The V family")
 
     /// A well-formed invite payload.
-    static let invitePayload: [String: HandoffValue] = [
+    static let invitePayload: [String: JSONValue] = [
         "credential": .string("7M3QK9XW2HFRD6TBJ4NPVCAYGE"), "credential_type": .string("token"),
         "family_name": .string("The Okafor family"), "source": .string("https://invites.example.test/invite/7M3QK9XW2HFRD6TBJ4NPVCAYGE"),
     ]
@@ -276,7 +277,7 @@ enum Handoffs {
     /// and expiring `to` seconds from now; signed (with a MAC no key makes)
     /// under `keyID` when there is one, unsigned otherwise.
     static func mint(
-        kind: HandoffKind, version: Int = 1, keyID: String?, fields: [String: HandoffValue], from: Int64 = 0, to: Int64 = 600
+        kind: HandoffKind, version: Int = 1, keyID: String?, fields: [String: JSONValue], from: Int64 = 0, to: Int64 = 600
     ) throws -> String {
         let now = Int64(Date().timeIntervalSince1970)
         let header = HandoffHeader(
