@@ -39,7 +39,8 @@ enum BenchReportCommand: BatonCommand {
             The report replaces only the text between the lines \(ReportPage.beginMarker) and
             \(ReportPage.endMarker) of the output page; the rest of the page is kept as it is. A page
             without both markers, or with either twice, is refused before anything runs (exit 2, the
-            page unchanged).
+            page unchanged). With --only the part between the markers holds only those sections: give a
+            partial run its own --output.
             Full sizes: 50,000 jobs burnt down, 10^6 invites expired (--repeat times), the API at about
             9 × 10^4, 10^6 and 10^7 invites (grown with a generated history once per size, then measured
             --repeat times there; --sizes picks other sizes), a funnel over 10^6 invites (`baton-bench funnel`
@@ -51,7 +52,7 @@ enum BenchReportCommand: BatonCommand {
         examples: [
             "swift build -c release && .build/release/baton-bench report",
             ".build/release/baton-bench report --quick --output /tmp/bench.md",
-            ".build/release/baton-bench report --only scaling --sizes 10000,1000000 --repeat 5",
+            ".build/release/baton-bench report --only scaling --sizes 10000,1000000 --repeat 5 --output /tmp/scaling.md",
         ]
     )
 
