@@ -6,7 +6,7 @@ import Postgres
 
 /// `baton-bench api`: preview and redeem over HTTP, driven by `wrk` over
 /// keep-alive connections, next to two ceilings measured in the same run
-/// (target: ≥ 70 % of the C ceiling, docs/architecture.md): a minimal C server on
+/// (targets in docs/benchmarks.md): a minimal C server on
 /// libmicrohttpd + libpq running the same SQL (`bench/ceiling/api.c`, same
 /// libmicrohttpd options and thread count), and `pgbench` running the same
 /// SQL with no HTTP at all (the database's own limit).

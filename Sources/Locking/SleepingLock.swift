@@ -12,7 +12,7 @@ import Darwin
 /// `Mutex` from Synchronization spins before it sleeps. With many more
 /// handler threads than cores the holder is often descheduled mid-section,
 /// and the spinning cost more server CPU per preview than the handler's own
-/// work (docs/api.md, "Second pass", has the profile). A plain
+/// work (docs/performance.md, "Second pass", has the profile). A plain
 /// `pthread_mutex_t` hands a waiting thread to the kernel instead. Use
 /// `Mutex` where contention is rare.
 public final class SleepingLock<State>: @unchecked Sendable {

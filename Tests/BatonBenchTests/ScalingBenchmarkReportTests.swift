@@ -103,7 +103,7 @@ struct ScalingBenchmarkReportTests {
         let benchmark = ScalingBenchmark(.init(api: .init(conninfo: "", repetitions: 3), sizes: [10_000, 1_000_000]))
         let report = benchmark.report(
             [measured("10^4 (91000)", 1000), measured("10^6 (1000000)", 900)], stopped: "Stopped at about 10000000 invites")
-        let shared = report.notes.filter { $0.hasPrefix("Targets (docs/architecture.md)") }
+        let shared = report.notes.filter { $0.hasPrefix("Targets: docs/benchmarks.md") }
         #expect(shared.count == 1)
         #expect(report.notes.contains("10^4 (91000): plans at 10^4 (91000)"))
         #expect(report.notes.contains("10^6 (1000000): plans at 10^6 (1000000)"))

@@ -4,13 +4,17 @@ import Foundation
 import SafeText
 
 /// `baton-bench report`: every benchmark in one run, written as one Markdown
-/// report (docs/benchmarks.md).
+/// report between the marker lines of docs/benchmarks.md (`ReportPage`),
+/// leaving the page's hand-written text alone.
 enum BenchReportCommand: BatonCommand {
     static let spec = CommandSpec(
         name: "report",
         summary: "Run every benchmark on one throwaway cluster and write one Markdown report with the machine described.",
         options: [
-            .value("output", "FILE", "Where the report goes (default docs/benchmarks.md)."),
+            .value(
+                "output", "FILE",
+                "The page the report goes into, between its marker lines (default docs/benchmarks.md); a file that does not exist is created."
+            ),
             .value(
                 "repeat", "N",
                 "Runs of every measurement, the scaling section's at each size included, 1-9 (default 3); medians with min–max are reported."
@@ -32,6 +36,11 @@ enum BenchReportCommand: BatonCommand {
             Sections run one after another, each repeating its runs --repeat times and reporting
             the median with min–max. A section that fails is written into the report with its error and
             the run goes on; the exit status is then 1.
+            The report replaces only the text between the lines \(ReportPage.beginMarker) and
+            \(ReportPage.endMarker) of the output page; the rest of the page is kept as it is. A page
+            without both markers, or with either twice, is refused before anything runs (exit 2, the
+            page unchanged). With --only the part between the markers holds only those sections: give a
+            partial run its own --output.
             Full sizes: 50,000 jobs burnt down, 10^6 invites expired (--repeat times), the API at about
             9 × 10^4, 10^6 and 10^7 invites (grown with a generated history once per size, then measured
             --repeat times there; --sizes picks other sizes), a funnel over 10^6 invites (`baton-bench funnel`
@@ -43,7 +52,7 @@ enum BenchReportCommand: BatonCommand {
         examples: [
             "swift build -c release && .build/release/baton-bench report",
             ".build/release/baton-bench report --quick --output /tmp/bench.md",
-            ".build/release/baton-bench report --only scaling --sizes 10000,1000000 --repeat 5",
+            ".build/release/baton-bench report --only scaling --sizes 10000,1000000 --repeat 5 --output /tmp/scaling.md",
         ]
     )
 
@@ -58,6 +67,7 @@ enum BenchReportCommand: BatonCommand {
         let quick = arguments.flag("quick")
         let sections = try selectedSections(arguments.string("only"))
         let sizes = try scalingSizes(arguments.string("sizes"), quick: quick)
+        let page = try existingPage(output)
         let cluster = try BenchCluster(databaseURL: nil, console: console)
         defer { cluster.tearDown() }
         let machine = MachineDescription(conninfo: cluster.connectionString, scratchDirectory: cluster.dataDirectory)
@@ -77,10 +87,19 @@ enum BenchReportCommand: BatonCommand {
                 text += "## \(section.rawValue)\n\n**Failed:** \(SafeText.escaped(String(describing: error)))\n"
             }
             text += "\n_`\(section.rawValue)` took \((ContinuousClock.now - started).components.seconds) s._\n\n"
-            try text.write(toFile: output, atomically: true, encoding: .utf8)
+            let written = page?.replacing(with: text) ?? ReportPage.fresh(text)
+            try written.write(toFile: output, atomically: true, encoding: .utf8)
         }
         console.out("wrote \(output)" + (failed.isEmpty ? "" : "; failed: \(failed.map(\.rawValue).joined(separator: ", "))"))
         return failed.isEmpty ? .success : .checkFailed
+    }
+
+    /// The page at `path` read for its markers, or nil when there is no file
+    /// yet. Throws `ReportPageError` for a page that cannot take the report,
+    /// before any benchmark runs.
+    static func existingPage(_ path: String) throws -> ReportPage? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        return try ReportPage(text: String(contentsOfFile: path, encoding: .utf8))
     }
 
     private static func selectedSections(_ list: String?) throws -> [Section] {
@@ -178,12 +197,13 @@ enum BenchReportCommand: BatonCommand {
     private static func header(machine: MachineDescription, repeats: Int, quick: Bool) -> String {
         let date = ISO8601DateFormatter().string(from: Date())
         return """
-            # Benchmarks
+            ## The latest report
 
             Written by `baton-bench report`\(quick ? " --quick (smoke sizes: not figures to judge by)" : "") on \(date).
             Every figure stands next to the ceiling it is judged against, measured on the same machine in the same
-            run (targets in docs/architecture.md), and the ratio is ours over the ceiling. Throughput ratios are better high; for latency
-            and memory rows (ms, MiB) a ratio above 100 % means Baton costs more than the ceiling.
+            run (the targets are the page's "Targets" section), and the ratio is ours over the ceiling. Throughput
+            ratios are better high; for latency and memory rows (ms, MiB) a ratio above 100 % means Baton costs more
+            than the ceiling.
 
             ## Method
 

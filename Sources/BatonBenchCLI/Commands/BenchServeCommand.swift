@@ -15,7 +15,7 @@ enum BenchServeCommand: BatonCommand {
         discussion: """
             Migrates the database, then starts the baton binary beside this one as `baton serve` on a free
             loopback port N times, polls /readyz every millisecond until it answers 200, reads VmRSS after the idle
-            time, and stops it with SIGTERM. Budgets (docs/architecture.md): ready under 300 ms, idle RSS under 40 MB.
+            time, and stops it with SIGTERM. Budgets: docs/benchmarks.md, "Targets".
             """,
         examples: ["swift build -c release && .build/release/baton-bench serve"]
     )
