@@ -162,29 +162,12 @@ struct VerificationExamplesTests {
 
     /// Every language, the compiled ones built once into a temporary directory.
     static let verifiers = Result { () throws -> [Verifier] in
-        let build = FileManager.default.temporaryDirectory.appending(path: "baton-webhook-verify-\(getpid())")
-        try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
-        func interpreted(_ name: String, _ tool: String, _ script: String) -> Verifier {
-            let path = toolPath(tool)
-            return Verifier(name: name, command: path.map { [$0, examples.appending(path: script).path] }, missing: "\(tool) not found")
-        }
-        func compiled(_ name: String, _ tool: String, _ arguments: (String) -> [String], environment: [String: String] = [:]) throws
-            -> Verifier
-        {
-            guard let path = toolPath(tool) else { return Verifier(name: name, command: nil, missing: "\(tool) not found") }
-            let output = build.appending(path: "verify-\(name)").path
-            let outcome = try run([path] + arguments(output), environment: environment)
-            guard outcome.status == 0 else { throw CompileFailure(name: name, output: outcome.output) }
-            return Verifier(name: name, command: [output], missing: "")
-        }
         let handoffFlow = root.appending(path: "Examples/HandoffFlow/Backend")
         return [
             interpreted("python", "python3", "python/verify.py"),
             interpreted("node", "node", "node/verify.js"),
             interpreted("ruby", "ruby", "ruby/verify.rb"),
-            try compiled(
-                "go", "go", { ["build", "-o", $0, examples.appending(path: "go/verify.go").path] },
-                environment: ["GOCACHE": build.appending(path: "gocache").path, "GOPATH": build.appending(path: "gopath").path]),
+            try compiledGo("go", "go/verify.go"),
             try compiled("swift", "swiftc") {
                 [
                     examples.appending(path: "swift/main.swift").path, handoffFlow.appending(path: "SHA256.swift").path,
@@ -192,6 +175,34 @@ struct VerificationExamplesTests {
                 ]
             },
         ]
+    }
+
+    /// Where compiled verifiers go: one directory per test process.
+    static let build = FileManager.default.temporaryDirectory.appending(path: "baton-webhook-verify-\(getpid())")
+
+    /// The verifier `script` (under Examples/webhook-verify) run by `tool`.
+    static func interpreted(_ name: String, _ tool: String, _ script: String) -> Verifier {
+        let path = toolPath(tool)
+        return Verifier(name: name, command: path.map { [$0, examples.appending(path: script).path] }, missing: "\(tool) not found")
+    }
+
+    /// The Go verifier `source` (under Examples/webhook-verify), built once.
+    static func compiledGo(_ name: String, _ source: String) throws -> Verifier {
+        try compiled(
+            name, "go", { ["build", "-o", $0, examples.appending(path: source).path] },
+            environment: ["GOCACHE": build.appending(path: "gocache").path, "GOPATH": build.appending(path: "gopath").path])
+    }
+
+    /// The verifier `tool` builds with `arguments` (given the output path), built once.
+    static func compiled(_ name: String, _ tool: String, _ arguments: (String) -> [String], environment: [String: String] = [:]) throws
+        -> Verifier
+    {
+        guard let path = toolPath(tool) else { return Verifier(name: name, command: nil, missing: "\(tool) not found") }
+        try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+        let output = build.appending(path: "verify-\(name)").path
+        let outcome = try run([path] + arguments(output), environment: environment)
+        guard outcome.status == 0 else { throw CompileFailure(name: name, output: outcome.output) }
+        return Verifier(name: name, command: [output], missing: "")
     }
 
     /// A compiler refused an example.

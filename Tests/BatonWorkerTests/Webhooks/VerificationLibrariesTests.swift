@@ -5,7 +5,8 @@ import Foundation
 import Testing
 
 /// The Standard Webhooks libraries from PyPI (`standardwebhooks`, `svix`,
-/// pinned in `Examples/webhook-verify/standard-webhooks/requirements.txt`)
+/// pinned in `Examples/webhook-verify/standard-webhooks/requirements.txt`),
+/// and the library-free verifiers in Node, Go and Ruby beside them,
 /// verify real deliveries a running worker posted to a loopback receiver
 /// from endpoints with `"signature_scheme": "standard_webhooks"`, with the
 /// `whsec_` text the API shows: one with one secret and one during a
@@ -14,7 +15,7 @@ import Testing
 /// installed into `BATON_WEBHOOKS_VENV` (default `.venv-webhooks`) on the
 /// first run; without network that fails when `CI=true` and is reported
 /// loudly otherwise.
-@Suite("Standard Webhooks libraries verify real deliveries", .timeLimit(.minutes(10)))
+@Suite("Standard Webhooks verifiers check real deliveries", .timeLimit(.minutes(10)))
 struct VerificationLibrariesTests {
     static let libraries = ["standardwebhooks", "svix"]
 
@@ -58,18 +59,20 @@ struct VerificationLibrariesTests {
         },
     ]
 
-    @Test("standardwebhooks and svix accept or refuse as the case says", arguments: cases)
-    func librariesAgree(with example: Case) throws {
-        guard let python = try Self.python.get() else { return }
+    @Test("standardwebhooks, svix and the Node, Go and Ruby examples accept or refuse as the case says", arguments: cases)
+    func verifiersAgree(with example: Case) throws {
         let delivery = try (example.duringRotation ? Self.rotationDelivery : Self.delivery).get()
         let (headers, body, secret) = example.make(delivery)
         let bodyFile = FileManager.default.temporaryDirectory.appending(path: "baton-stdwh-\(UUID().uuidString)")
         try body.write(to: bodyFile)
         defer { try? FileManager.default.removeItem(at: bodyFile) }
-        for library in Self.libraries {
-            let outcome = try VerificationExamplesTests.run(
-                [python, Self.script.path, library] + headers, environment: ["WEBHOOK_SECRET": secret], stdin: bodyFile)
-            #expect(outcome.status == (example.accepted ? 0 : 1), "\(library): \(outcome.output)")
+        for verifier in try Self.verifiers.get() {
+            guard let command = verifier.command else {
+                Self.reportMissing("Standard Webhooks \(verifier.name): \(verifier.missing)")
+                continue
+            }
+            let outcome = try VerificationExamplesTests.run(command + headers, environment: ["WEBHOOK_SECRET": secret], stdin: bodyFile)
+            #expect(outcome.status == (example.accepted ? 0 : 1), "\(verifier.name): \(outcome.output)")
         }
     }
 
@@ -88,6 +91,27 @@ struct VerificationLibrariesTests {
     }
 
     static let script = VerificationExamplesTests.examples.appending(path: "standard-webhooks/verify.py")
+
+    /// Both libraries through the pinned virtual environment, then the examples.
+    static let verifiers = Result { () throws -> [VerificationExamplesTests.Verifier] in
+        let python = try Self.python.get()
+        let libraries = Self.libraries.map { library in
+            VerificationExamplesTests.Verifier(
+                name: library, command: python.map { [$0, script.path, library] }, missing: "the pinned virtual environment")
+        }
+        return libraries + [
+            VerificationExamplesTests.interpreted("node", "node", "standard-webhooks/verify.js"),
+            VerificationExamplesTests.interpreted("ruby", "ruby", "standard-webhooks/verify.rb"),
+            try VerificationExamplesTests.compiledGo("go-standard-webhooks", "standard-webhooks/verify.go"),
+        ]
+    }
+
+    /// Fails the test when `CI=true` (scripts/setup installs every tool), and says so loudly otherwise.
+    static func reportMissing(_ message: String) {
+        let line = "SKIPPED \(message); run scripts/setup"
+        if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("\(line) (CI=true: missing verifiers fail)") }
+        FileHandle.standardError.write(Data("\n*** \(line) ***\n\n".utf8))
+    }
 
     /// The delivery of a worker to a standard_webhooks endpoint with one secret.
     static let delivery = Result { () throws -> Delivery in
@@ -129,9 +153,7 @@ struct VerificationLibrariesTests {
             if made.status == 0, installed.status == 0 { return python }
             failure = made.output + installed.output
         }
-        let message = "SKIPPED Standard Webhooks libraries: \(failure)"
-        if environment["CI"] == "true" { Issue.record("\(message) (CI=true: missing libraries fail)") }
-        FileHandle.standardError.write(Data("\n*** \(message) ***\n\n".utf8))
+        reportMissing("Standard Webhooks libraries: \(failure)")
         return nil
     }
 }
