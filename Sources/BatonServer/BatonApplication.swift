@@ -73,6 +73,8 @@ public final class BatonApplication: Sendable {
         configuration: BatonConfiguration, metrics: BatonMetrics = BatonMetrics(), clock: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.configuration = configuration
+        let jobWakeup = JobWakeup(conninfo: configuration.databaseURL)
+        self.jobWakeup = jobWakeup
         self.pool = PostgresPool(
             PostgresPoolConfiguration(
                 conninfo: configuration.databaseURL,
@@ -81,7 +83,9 @@ public final class BatonApplication: Sendable {
                 // A transaction-mode pooler refuses the `options` startup
                 // parameter the timeout travels in, and mixes sessions.
                 statementTimeout: configuration.transactionPooling ? nil : configuration.statementTimeout,
-                namedStatements: !configuration.transactionPooling
+                namedStatements: !configuration.transactionPooling,
+                // Whatever enqueued a job wakes the workers once it commits.
+                commitObserver: { signals in if signals.contains(.jobsEnqueued) { jobWakeup.signal() } }
             ))
         self.apiKeys = APIKeyStore(secret: configuration.secretKey)
         self.apiKeyCache = APIKeyCache(store: apiKeys, conninfo: configuration.databaseURL)
@@ -110,7 +114,6 @@ public final class BatonApplication: Sendable {
         self.guessBudgetFlusher = GuessBudgetFlusher(
             budget: guessBudget, conninfo: configuration.databaseURL, interval: configuration.redemption.guessBudgetFlushInterval)
         self.clock = clock
-        self.jobWakeup = JobWakeup(conninfo: configuration.databaseURL)
         self.rejections = RejectionCounter()
         self.stageMarks = StageMarks()
         self.funnelFlusher = FunnelFlusher(rejections: rejections, marks: stageMarks, conninfo: configuration.databaseURL)

@@ -23,7 +23,7 @@ public enum JobQueue {
     @discardableResult
     public static func enqueue(_ job: NewJob, on connection: PostgresConnection) throws(JobQueueError) -> Int64? {
         try job.validate()
-        return try JobQueueError.wrapping { () throws(PostgresError) in
+        let id = try JobQueueError.wrapping { () throws(PostgresError) in
             let rows = try connection.query(
                 insert,
                 [
@@ -31,6 +31,8 @@ public enum JobQueue {
                 ])
             return try rows.first?.decode(Int64.self, "id")
         }
+        if id != nil { connection.raise(afterCommit: .jobsEnqueued) }
+        return id
     }
 
     /// Claims up to `limit` due jobs of the given `kinds` for `workerID` in

@@ -5,6 +5,11 @@ import Postgres
 /// Wakes listening workers after jobs were committed, from outside the
 /// transaction that enqueued them.
 ///
+/// Code that enqueues a job raises ``Postgres/CommitSignal/jobsEnqueued`` on
+/// its connection; the server's pool hands the signal to ``signal()`` once
+/// the transaction commits (`PostgresPoolConfiguration.commitObserver`), so
+/// no route has to remember to wake the workers, and a rollback wakes none.
+///
 /// A `NOTIFY` inside the enqueuing transaction would make its commit take
 /// PostgreSQL's global notification lock, which serializes the commits of
 /// every such transaction (redemptions among them) and loses group commit.
@@ -53,8 +58,8 @@ public final class JobWakeup: LifecycleService {
         service.start(work)
     }
 
-    /// Asks for a wake-up soon. Cheap and non-blocking: call it after every
-    /// commit that enqueued jobs (for example after `OutboxEvents.record`).
+    /// Asks for a wake-up soon. Cheap and non-blocking: the pool's commit
+    /// observer calls it after every commit that raised ``Postgres/CommitSignal/jobsEnqueued``.
     public func signal() {
         start()
         service.wake()
@@ -77,4 +82,9 @@ extension JobQueue {
     }
 
     static let wakeStatement = PostgresStatement(name: "jobs_wake", sql: "SELECT pg_notify('\(channel)', '')")
+}
+
+extension CommitSignal {
+    /// A job was enqueued: once it commits, listening workers should look (``JobWakeup``).
+    public static let jobsEnqueued = CommitSignal("jobs_enqueued")
 }

@@ -238,11 +238,14 @@ enum WebhooksRedeliverCommand: BatonCommand {
         let eventID = try arguments.uuid(positional: 0, "EVENT_ID must be a UUID")
         let endpointID = try arguments.uuid(option: "endpoint", "--endpoint must be a UUID")
         let jobs = try ConfiguredDatabase.open { configuration, connection in
-            try connection.transaction { connection in
+            let jobs = try connection.transaction { connection in
                 if let endpointID { _ = try WebhookEndpointStore(secret: configuration.secretKey).endpoint(id: endpointID, on: connection) }
                 return try OutboxEvents.redeliver(
                     eventID: eventID, endpointID: endpointID, maxAttempts: configuration.webhookDelivery.maxAttempts, on: connection)
             }
+            // Committed: wake listening workers now rather than at their next poll.
+            if let jobs, jobs > 0 { try JobQueue.wake(on: connection) }
+            return jobs
         }
         guard let jobs else { throw WebhookEndpointError.eventNotFound }
         console.result(

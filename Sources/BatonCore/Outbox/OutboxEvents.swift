@@ -76,7 +76,7 @@ public enum OutboxEvents {
             throw .invalidJob("event data must be a JSON object")
         }
         guard maxAttempts >= 1 else { throw .invalidJob("max attempts must be at least 1") }
-        return try JobQueueError.wrapping { () throws(PostgresError) in
+        let eventID = try JobQueueError.wrapping { () throws(PostgresError) in
             let rows = try connection.query(
                 recordStatement,
                 [
@@ -84,6 +84,10 @@ public enum OutboxEvents {
                 ])
             return try rows[0].decode(UUID.self, "event_id")
         }
+        // Whether an endpoint matched is not returned; a wake-up that finds
+        // nothing costs one NOTIFY, coalesced with the others.
+        connection.raise(afterCommit: .jobsEnqueued)
+        return eventID
     }
 
     /// Records a `webhook.test` event for endpoint `endpointID` and enqueues
@@ -93,10 +97,12 @@ public enum OutboxEvents {
     public static func recordTest(
         endpointID: UUID, maxAttempts: Int = defaultWebhookMaxAttempts, on connection: PostgresConnection
     ) throws(JobQueueError) -> UUID? {
-        try JobQueueError.wrapping { () throws(PostgresError) in
+        let eventID = try JobQueueError.wrapping { () throws(PostgresError) in
             try connection.query(testStatement, [endpointID, Int32(clamping: maxAttempts), webhookKind]).first?.decode(
                 UUID.self, "event_id")
         }
+        if eventID != nil { connection.raise(afterCommit: .jobsEnqueued) }
+        return eventID
     }
 
     /// Enqueues event `eventID` again, with the same id and body: to
@@ -108,10 +114,12 @@ public enum OutboxEvents {
     public static func redeliver(
         eventID: UUID, endpointID: UUID?, maxAttempts: Int = defaultWebhookMaxAttempts, on connection: PostgresConnection
     ) throws(JobQueueError) -> Int? {
-        try JobQueueError.wrapping { () throws(PostgresError) in
+        let jobs = try JobQueueError.wrapping { () throws(PostgresError) in
             let row = try connection.query(redeliverStatement, [eventID, endpointID, Int32(clamping: maxAttempts), webhookKind])[0]
             return try row.decode(Bool.self, "found") ? try row.decode(Int.self, "jobs") : nil
         }
+        if let jobs, jobs > 0 { connection.raise(afterCommit: .jobsEnqueued) }
+        return jobs
     }
 
     /// The endpoints an event of type `$type` fans out to, as SQL over

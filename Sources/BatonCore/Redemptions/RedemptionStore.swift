@@ -1,5 +1,6 @@
 import BatonLinks
 import Foundation
+import JobQueue
 import Postgres
 
 /// Previews and redeems invites by token or code, each as **one SQL
@@ -73,7 +74,10 @@ public struct RedemptionStore: Sendable {
             answer = try Self.answer(statement, parameters, on: connection)
         }
         do {
-            return try Self.outcome(answer)
+            let outcome = try Self.outcome(answer)
+            // The statement enqueued the event's deliveries with the redemption.
+            if case .redeemed = outcome { connection.raise(afterCommit: .jobsEnqueued) }
+            return outcome
         } catch RedeemError.notFound {
             throw try Self.missing(hash, on: connection)
         }

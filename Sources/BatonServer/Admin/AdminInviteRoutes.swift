@@ -68,7 +68,6 @@ struct AdminInviteRoutes {
         }
         if revoked {
             app.metrics.invitesRevoked.increment()
-            app.jobWakeup.signal()
         }
         return AdminLayout.seeOther("/admin/invites/\(id.uuidString.lowercased())" + (revoked ? "?notice=revoked" : ""))
     }
@@ -86,7 +85,6 @@ struct AdminInviteRoutes {
                     .inviteExtended, by: caller.session.keyID, target: id.uuidString.lowercased(),
                     detail: ["expires_at": JSONCoding.timestamp(invite.expiresAt)], on: connection)
             }
-            app.jobWakeup.signal()
             return AdminLayout.seeOther("/admin/invites/\(id.uuidString.lowercased())?notice=extended")
         } catch let error as InviteError where error != .notFound {
             return try refused(id, error, caller)
@@ -101,7 +99,6 @@ struct AdminInviteRoutes {
                 try AuditLog.record(.inviteReissued, by: caller.session.keyID, target: id.uuidString.lowercased(), on: connection)
                 return created
             }
-            app.jobWakeup.signal()
             let shown = try InviteRoutes(app: app).body(created: created).credentials
             let (detail, timeline) = try read(id)
             let credentials = shown.map { AdminInvitePage.Credentials(code: $0.code, link: $0.link) }

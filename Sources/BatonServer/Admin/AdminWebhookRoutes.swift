@@ -60,7 +60,6 @@ struct AdminWebhookRoutes {
             }
             return jobs
         }
-        if jobs > 0 { app.jobWakeup.signal() }
         return AdminLayout.seeOther("/admin/webhooks?notice=" + (jobs > 0 ? "redelivered" : "nothing"))
     }
 }

@@ -21,7 +21,6 @@ struct FamilyRoutes {
         let familyID = request.parameter("family_id") ?? ""
         let report = try app.transaction { try app.familyEraser.erase(familyID: familyID, on: $0) }
         app.metrics.invitesRevoked.increment(by: report.invitesRevoked)
-        app.jobWakeup.signal()
         return try .json(FamilyErasureBody(report))
     }
 }

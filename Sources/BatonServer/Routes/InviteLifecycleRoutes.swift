@@ -33,24 +33,20 @@ struct InviteLifecycleRoutes {
     private func update(_ request: Request, by key: APIKeyCaller) throws -> Response {
         let id = try InviteRoutes.inviteID(request)
         let change = try InviteChange(request.decodeJSON(InviteChangeDraft.self))
-        let response = try app.idempotentTransaction(request, caller: key) { connection in
+        return try app.idempotentTransaction(request, caller: key) { connection in
             _ = try store.update(id: id, change, on: connection)
             let detail = try store.detail(id: id, on: connection)
             return try .json(InviteBody(invite: detail.invite, redemptions: detail.redemptions))
         }
-        app.jobWakeup.signal()
-        return response
     }
 
     /// 200 with the invite and its new credentials, shown this once (a
     /// replay of the same `Idempotency-Key` shows the same ones again, sealed at rest).
     private func reissue(_ request: Request, by key: APIKeyCaller) throws -> Response {
         let id = try InviteRoutes.inviteID(request)
-        let response = try app.idempotentTransaction(request, caller: key) { connection in
+        return try app.idempotentTransaction(request, caller: key) { connection in
             try .json(InviteRoutes(app: app).body(created: try store.reissue(id: id, on: connection)))
         }
-        app.jobWakeup.signal()
-        return response
     }
 
     private func timeline(_ request: Request) throws -> Response {

@@ -74,7 +74,6 @@ struct InviteRoutes {
         let (detail, revoked) = try app.transaction { try store.revoke(id: id, on: $0) }
         if revoked {
             app.metrics.invitesRevoked.increment()
-            app.jobWakeup.signal()
         }
         return try .json(InviteBody(invite: detail.invite, redemptions: detail.redemptions))
     }

@@ -58,7 +58,6 @@ struct RedemptionRoutes {
                 switch outcome {
                 case .redeemed(let receipt):
                     app.metrics.invitesRedeemed.increment()
-                    app.jobWakeup.signal()
                     return .json(encoded: receipt.json(), status: 201)
                 case .replayed(let receipt): return .json(encoded: receipt.json(), status: 200)
                 }

@@ -91,7 +91,6 @@ struct WebhookEndpointRoutes {
         guard let eventID = try app.withConnection({ try OutboxEvents.recordTest(endpointID: id, maxAttempts: maxAttempts, on: $0) }) else {
             throw WebhookEndpointError.notFound
         }
-        app.jobWakeup.signal()
         return try .json(["event_id": eventID.uuidString.lowercased()], status: 202)
     }
 
@@ -136,7 +135,6 @@ struct WebhookEndpointRoutes {
             else { throw WebhookEndpointError.eventNotFound }
             return jobs
         }
-        if jobs > 0 { app.jobWakeup.signal() }
         return try .json(RedeliveryBody(eventID: eventID.uuidString.lowercased(), deliveries: jobs), status: 202)
     }
 

@@ -27,6 +27,7 @@ extension PostgresConnection {
         _ body: (PostgresConnection) throws -> T
     ) throws -> T {
         try runScript("BEGIN ISOLATION LEVEL \(isolation.rawValue)" + (readOnly ? " READ ONLY" : ""))
+        dropPendingSignals()
         let value: T
         do {
             value = try body(self)
@@ -38,7 +39,13 @@ extension PostgresConnection {
             rollbackQuietly()
             throw PostgresError(.inFailedTransaction)
         }
-        try runScript("COMMIT")
+        do {
+            try runScript("COMMIT")
+        } catch {
+            dropPendingSignals()
+            throw error
+        }
+        deliverPendingSignals()
         return value
     }
 
@@ -66,6 +73,7 @@ extension PostgresConnection {
     /// Ends a transaction after a failure. A failing `ROLLBACK` means the
     /// connection is broken, which `isHealthy` will report to the pool.
     private func rollbackQuietly() {
+        dropPendingSignals()
         guard isHealthy, isInTransaction else { return }
         _ = try? runScript("ROLLBACK")
     }

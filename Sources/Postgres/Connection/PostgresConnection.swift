@@ -19,6 +19,12 @@ public final class PostgresConnection {
     /// Whether running a `PostgresStatement` prepares it by name; false runs
     /// its SQL unnamed (see `PostgresPoolConfiguration.namedStatements`).
     public var usesNamedStatements = true
+    /// Receives the ``CommitSignal``s raised on this connection, after the
+    /// work that raised them committed (see ``raise(afterCommit:)``); nil
+    /// drops them. Called on the connection's thread, so it must be quick.
+    public var commitObserver: (@Sendable (Set<CommitSignal>) -> Void)?
+    /// Signals raised in the open transaction, handed over at its `COMMIT`.
+    var pendingSignals: Set<CommitSignal> = []
 
     /// Opens a connection from a URL (`postgresql://…`) or a conninfo string
     /// (`host=a,b port=5432 target_session_attrs=read-write`), passed to libpq

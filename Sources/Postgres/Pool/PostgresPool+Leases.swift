@@ -85,6 +85,7 @@ extension PostgresPool {
                 configuration.conninfo, connectTimeoutSeconds: configuration.connectTimeoutSeconds,
                 statementTimeout: configuration.statementTimeout)
             connection.usesNamedStatements = configuration.namedStatements
+            connection.commitObserver = configuration.commitObserver
             state.withLock { $0.opened() }
             return Lease(pooled: PooledConnection(connection), reused: false)
         } catch {

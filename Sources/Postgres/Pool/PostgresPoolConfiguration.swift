@@ -25,12 +25,16 @@ public struct PostgresPoolConfiguration: Sendable {
     /// prepared on one is missing on the next: they then run unnamed
     /// (`PQexecParams`), one parse per execution.
     public var namedStatements: Bool
+    /// Set as every connection's `commitObserver`: what the application
+    /// does after a commit that raised a ``CommitSignal`` (wake workers).
+    public var commitObserver: (@Sendable (Set<CommitSignal>) -> Void)?
 
     /// A configuration; only `conninfo` is required.
     public init(
         conninfo: String, maxConnections: Int = 10, acquireTimeout: Duration = .seconds(5),
         validateAfterIdle: Duration = .seconds(30), maxLifetime: Duration = .seconds(30 * 60),
-        connectTimeoutSeconds: Int = 5, statementTimeout: Duration? = nil, namedStatements: Bool = true
+        connectTimeoutSeconds: Int = 5, statementTimeout: Duration? = nil, namedStatements: Bool = true,
+        commitObserver: (@Sendable (Set<CommitSignal>) -> Void)? = nil
     ) {
         self.conninfo = conninfo
         self.maxConnections = max(1, maxConnections)
@@ -40,5 +44,6 @@ public struct PostgresPoolConfiguration: Sendable {
         self.connectTimeoutSeconds = connectTimeoutSeconds
         self.statementTimeout = statementTimeout
         self.namedStatements = namedStatements
+        self.commitObserver = commitObserver
     }
 }
