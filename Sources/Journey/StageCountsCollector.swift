@@ -9,11 +9,11 @@ import Telemetry
 /// rollup with ``JourneyStore`` at scrape time and cached for `maxAge`.
 ///
 /// Bounded: the ``sourceLimit`` sources with the most invites get their own
-/// label value, every other one is summed under `(other)`, and invites
-/// without a source are `(none)`; the platform is one of the four
-/// ``JourneyPlatform`` values or `(none)` (never opened by a person). So at
-/// most seven stages × seven sources × five platforms: 245 series, and only
-/// the source and platform pairs that have invites are exposed.
+/// label value (invites without a source, `(none)`, rank as one source),
+/// every other one is summed under `(other)`; the platform is one of the
+/// four ``JourneyPlatform`` values or `(none)` (never opened by a person).
+/// So at most seven stages × six sources × five platforms: 210 series, and
+/// only the source and platform pairs that have invites are exposed.
 /// When the query fails the family is left out of that scrape and
 /// `baton_invite_stages_collect_errors_total` goes up.
 final class StageCountsCollector: Sendable {

@@ -87,6 +87,35 @@ struct JourneyPlatformTests {
         #expect(marks.drain().sorted { $0.stage.rawValue < $1.stage.rawValue } == drained)
     }
 
+    @Test("split by platform, each source's groups add up to the same source's groups, past the watermark and rolled up")
+    func splitsAddUp() throws {
+        let history = try FunnelHistory()
+        let invites = try JourneyStoreTests.scriptedHistory(history)
+        let marks = StageMarks()
+        for (name, platform) in [("a3", JourneyPlatform.android), ("b2", .desktop), ("c1", .ios)] {
+            marks.mark(invites[name]!.invite.id, .linkOpened, platform: platform)
+        }
+        try FunnelFlusher.flush(marks, on: history.connection)
+        for rolledUp in [false, true] {
+            if rolledUp { try JourneyRollup.catchUp(on: history.connection) }
+            for view in FunnelView.allCases {
+                var query = try JourneyQuery(groupBy: .source, view: view)
+                query.top = 1
+                let whole = try JourneyStore.groups(query, on: history.connection)
+                let splits = try JourneyStore.groupsByPlatform(query, on: history.connection)
+                #expect(Set(splits.keys) == [nil, .android, .ios, .desktop], "a1, a2 and b1 were opened with no platform")
+                var summed: [String: [InviteStage: Int]] = [:]
+                for group in splits.values.joined() {
+                    let name = group.isOther ? "(other)" : group.key ?? "(none)"
+                    summed[name, default: [:]].merge(group.totals.stages, uniquingKeysWith: +)
+                }
+                let expected = Dictionary(
+                    uniqueKeysWithValues: whole.map { ($0.isOther ? "(other)" : $0.key ?? "(none)", $0.totals.stages) })
+                #expect(summed.mapValues { $0.filter { $0.value != 0 } } == expected.mapValues { $0.filter { $0.value != 0 } }, "\(view)")
+            }
+        }
+    }
+
     @Test(
         "the funnel by platform counts each invite under its first open's platform, never-opened ones under none, in every shape",
         arguments: FunnelView.allCases)

@@ -33,6 +33,32 @@ struct StageCountsCollectorTests {
         #expect(issued.reduce(0, +) == 6)
     }
 
+    @Test(
+        "nine sources, none the largest, opened on every platform expose the bound exactly: 7 stages × 6 source values × 5 platforms")
+    func cardinalityBound() throws {
+        let history = try FunnelHistory()
+        let sources: [String?] = [nil, nil] + (1...8).map { "s\($0)" }
+        let drafts = try sources.flatMap { source in
+            try (0...JourneyPlatform.allCases.count).map { _ in try NewInvite(InviteDraft(familyID: "f1", familyName: "F", source: source))
+            }
+        }
+        let invites = try history.connection.transaction { try history.invites.create(drafts, createdBy: nil, on: $0) }
+        let marks = StageMarks()
+        for (index, invite) in invites.enumerated() {
+            let platforms = JourneyPlatform.allCases
+            if index % (platforms.count + 1) < platforms.count {
+                marks.mark(invite.invite.id, .linkOpened, platform: platforms[index % (platforms.count + 1)])
+            }
+        }
+        try FunnelFlusher.flush(marks, on: history.connection)
+        let family = try Self.family(history, top: StageCountsCollector.sourceLimit)
+        #expect(Self.values(of: "source", in: family) == ["(none)", "s1", "s2", "s3", "s4", "(other)"], "(none) ranks as a source")
+        #expect(Self.values(of: "platform", in: family) == Set(JourneyPlatform.allCases.map(\.rawValue) + ["(none)"]))
+        #expect(family.samples.count == InviteStage.allCases.count * (StageCountsCollector.sourceLimit + 1) * 5)
+        let keys = family.samples.map { $0.labels.map { "\($0.name)=\($0.value)" }.joined(separator: ",") }
+        #expect(Set(keys).count == keys.count, "no series twice")
+    }
+
     @Test("Prometheus gets a platform label of the four platforms and (none), beside the bounded sources")
     func platformLabel() throws {
         let history = try FunnelHistory()
