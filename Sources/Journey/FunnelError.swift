@@ -40,7 +40,7 @@ public enum FunnelError: Error, Equatable, Sendable {
         case .emptyRange: "from must be before to."
         case .rangeTooLarge(let buckets, let limit):
             "The range holds \(buckets) buckets; at most \(limit) are answered: narrow it or use a wider interval."
-        case .invalidGroupBy: "group_by must be source, campaign, inviter or family."
+        case .invalidGroupBy: "group_by must be \(FunnelGrouping.listed)."
         case .invalidView: "view must be flow or cohort."
         case .tooLarge(let cells, let limit):
             "The report would hold \(cells) cells (buckets × rows × stages); at most \(limit) are answered: "

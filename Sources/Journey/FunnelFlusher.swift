@@ -54,7 +54,8 @@ public final class FunnelFlusher: LifecycleService {
 
     /// Writes `marks`' pending marks and views now, on `connection`. A mark
     /// of an invite that no longer exists is skipped; one already in the
-    /// table is kept as it was (the first time wins).
+    /// table is kept as it was (the first written wins, with its platform:
+    /// of two servers' first opens of one invite, the one flushed first).
     /// - Returns: the number of marks and of views written.
     /// - Throws: `PostgresError`; what was not written is then back in `marks`.
     @discardableResult
@@ -63,7 +64,11 @@ public final class FunnelFlusher: LifecycleService {
         if !pending.isEmpty {
             do {
                 try connection.query(
-                    insertMarks, [pending.map(\.invite), pending.map(\.stage.rawValue), pending.map(\.at.timeIntervalSince1970)])
+                    insertMarks,
+                    [
+                        pending.map(\.invite), pending.map(\.stage.rawValue), pending.map(\.at.timeIntervalSince1970),
+                        pending.map(\.platform?.rawValue),
+                    ])
             } catch {
                 marks.restore(pending)
                 throw error
@@ -74,13 +79,21 @@ public final class FunnelFlusher: LifecycleService {
 
     static let upsertRejections = RejectionCounter.upsert(name: "rejections_flush", table: "baton.rejections_hourly", labelColumn: "code")
 
+    /// The platform rides in the `link_opened` row itself (0041): the same
+    /// one statement per flush, one more array, and `ON CONFLICT DO NOTHING`
+    /// keeps the first row's platform with its time, so no later open and
+    /// no racing server can change it. Rows go in in key order: two servers
+    /// flushing first opens of the same invites then wait on each other's
+    /// rows in one order, never in a cycle (a deadlock, which would abort a
+    /// flush).
     static let insertMarks = PostgresStatement(
         name: "invite_stages_flush",
         sql: """
-            INSERT INTO baton.invite_stages (invite_id, stage, first_at)
-            SELECT x.invite_id, x.stage, to_timestamp(x.seconds)
-            FROM unnest($1::uuid[], $2::text[], $3::float8[]) AS x(invite_id, stage, seconds)
+            INSERT INTO baton.invite_stages (invite_id, stage, first_at, platform)
+            SELECT x.invite_id, x.stage, to_timestamp(x.seconds), x.platform
+            FROM unnest($1::uuid[], $2::text[], $3::float8[], $4::text[]) AS x(invite_id, stage, seconds, platform)
             WHERE EXISTS (SELECT 1 FROM baton.invites i WHERE i.id = x.invite_id AND i.erased_at IS NULL)
+            ORDER BY x.invite_id, x.stage
             ON CONFLICT (invite_id, stage) DO NOTHING
             """)
 

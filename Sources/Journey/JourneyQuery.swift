@@ -74,7 +74,7 @@ public struct JourneyQuery: Sendable, Equatable {
     /// A query from the HTTP parameters as sent: `from` and `to` as RFC 3339
     /// date-times (`2026-11-01T00:00:00Z`, fractional seconds and offsets
     /// allowed), `interval` as `hour`, `day` or `week`, `groupBy` as
-    /// `source`, `campaign`, `inviter` or `family`, `view` as `flow` or
+    /// `source`, `campaign`, `inviter`, `family` or `platform`, `view` as `flow` or
     /// `cohort`, `top` as a whole number within ``topRange``.
     /// - Throws: `FunnelError.invalidParameter` naming the field,
     ///   `.invalidGroupBy`, `.invalidView`, or as the initializer.

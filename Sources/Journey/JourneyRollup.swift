@@ -2,9 +2,9 @@ import Foundation
 import Postgres
 
 /// Maintains the journey's hourly rollups over all families (stage counts
-/// by flow and cohort, by source and campaign; times between stages as
-/// histogram bins) from `baton.invite_stages`,
-/// incrementally by the invites whose stage rows changed
+/// by flow and cohort, by source, campaign and the platform of the first
+/// open, ``JourneyPlatform``; times between stages as histogram bins) from
+/// `baton.invite_stages`, incrementally by the invites whose stage rows changed
 /// (`baton.journey_changes`, written by a trigger on every insert, update
 /// and delete). Run by the worker's leader beside ``FunnelRollup``, with
 /// the same stepping (``RollupWatermark``).
@@ -28,14 +28,14 @@ public enum JourneyRollup: WatermarkedRollup {
 
     /// The columns of `baton.journey_rolled_invites` after the invite id.
     private static let columns =
-        ["source", "campaign"] + InviteStage.allCases.map { "\($0.rawValue)_at" }
+        ["source", "campaign", "platform"] + InviteStage.allCases.map { "\($0.rawValue)_at" }
 
     /// The common table expressions of a change to the rollup, for the
     /// invites that `touched` (a SELECT of `invite_id`s) lists: `present`
     /// (each invite's stage times and attribution now), `signed` (those
     /// with sign 1 and the rolled-up ones with sign -1), `marks` (one row
     /// per stage reached), `count_rows` (`view`, `hour`, `stage`,
-    /// `source`, `campaign`, `within_1h`, `within_1d`, `within_7d`, `ever`,
+    /// `source`, `campaign`, `platform`, `within_1h`, `within_1d`, `within_7d`, `ever`,
     /// all signed) and `time_rows` (`view`, `hour`, `pair`, `bin`, `sign`). A report adds these rows to
     /// the rollup's; a step adds them into it.
     static func changesSQL(touched: String) -> String {
@@ -51,6 +51,7 @@ public enum JourneyRollup: WatermarkedRollup {
             touched AS (\(touched)),
             present AS (
                 SELECT s.invite_id, coalesce(i.source, '') AS source, coalesce(i.campaign, '') AS campaign,
+                       coalesce(min(s.platform), '') AS platform,
                        \(pivot.joined(separator: ",\n           "))
                 FROM baton.invite_stages s JOIN baton.invites i ON i.id = s.invite_id
                 WHERE s.invite_id IN (SELECT invite_id FROM touched)
@@ -60,15 +61,15 @@ public enum JourneyRollup: WatermarkedRollup {
                 UNION ALL
                 SELECT -1, invite_id, \(list) FROM baton.journey_rolled_invites WHERE invite_id IN (SELECT invite_id FROM touched)
             ), marks AS (
-                SELECT x.sign, x.source, x.campaign, x.issued_at, m.stage, m.at
+                SELECT x.sign, x.source, x.campaign, x.platform, x.issued_at, m.stage, m.at
                 FROM signed x CROSS JOIN LATERAL (VALUES \(marks.joined(separator: ", "))) AS m(stage, at)
                 WHERE m.at IS NOT NULL
             ), count_rows AS (
-                SELECT 'flow' AS view, \(hour("at")) AS hour, stage, source, campaign,
+                SELECT 'flow' AS view, \(hour("at")) AS hour, stage, source, campaign, platform,
                        0 AS within_1h, 0 AS within_1d, 0 AS within_7d, sign AS ever
                 FROM marks
                 UNION ALL
-                SELECT 'cohort', \(hour("issued_at")), stage, source, campaign,
+                SELECT 'cohort', \(hour("issued_at")), stage, source, campaign, platform,
                        sign * (at <= issued_at + interval '1 hour')::int, sign * (at <= issued_at + interval '1 day')::int,
                        sign * (at <= issued_at + interval '7 days')::int, sign
                 FROM marks WHERE issued_at IS NOT NULL
@@ -104,13 +105,13 @@ public enum JourneyRollup: WatermarkedRollup {
             """)
 
     private static let countsUpsert: String = {
-        let keys = ["view", "hour", "stage", "source", "campaign"]
+        let keys = ["view", "hour", "stage", "source", "campaign", "platform"]
         let sums = ["within_1h", "within_1d", "within_7d", "ever"].map { "sum(\($0))" }.joined(separator: ", ")
         return """
             counts AS (
                 INSERT INTO baton.journey_rollup_hourly AS r (\(keys.joined(separator: ", ")), within_1h, within_1d, within_7d, ever)
-                SELECT \(keys.joined(separator: ", ")), \(sums) FROM count_rows GROUP BY 1, 2, 3, 4, 5
-                HAVING (\(sums)) <> (0, 0, 0, 0) ORDER BY 1, 2, 3, 4, 5
+                SELECT \(keys.joined(separator: ", ")), \(sums) FROM count_rows GROUP BY 1, 2, 3, 4, 5, 6
+                HAVING (\(sums)) <> (0, 0, 0, 0) ORDER BY 1, 2, 3, 4, 5, 6
                 ON CONFLICT (\(keys.joined(separator: ", "))) DO UPDATE
                 SET within_1h = r.within_1h + excluded.within_1h, within_1d = r.within_1d + excluded.within_1d,
                     within_7d = r.within_7d + excluded.within_7d, ever = r.ever + excluded.ever

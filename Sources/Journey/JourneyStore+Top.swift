@@ -13,8 +13,9 @@ extension JourneyStore {
     /// (a parameter such as `$5::int8`) groups with the most invites issued
     /// in the range, then redeemed, then by key (bytewise, null last), keep
     /// their key, and every other group's counts are summed into one row per
-    /// bucket and stage with a null key and `other` true.
-    static func foldedSQL(_ query: JourneyQuery, top: String) -> String {
+    /// bucket and stage with a null key and `other` true. A `carried`
+    /// column of `counted` (such as `platform`) is kept apart in the sums.
+    static func foldedSQL(_ query: JourneyQuery, top: String, carrying carried: String? = nil) -> String {
         guard query.groupBy != nil else {
             return "folded AS (SELECT bucket, key, false AS other, stage, within_1h, within_1d, within_7d, ever FROM counted)"
         }
@@ -28,11 +29,11 @@ extension JourneyStore {
                 SELECT w.*, dense_rank() OVER (ORDER BY w.issued_total DESC, w.redeemed_total DESC, w.key COLLATE "C" NULLS LAST) AS rank
                 FROM weighed w
             ), folded AS (
-                SELECT bucket, CASE WHEN rank <= \(top) THEN key END AS key, rank > \(top) AS other, stage,
+                SELECT bucket, CASE WHEN rank <= \(top) THEN key END AS key, rank > \(top) AS other, stage\(carried.map { ", \($0)" } ?? ""),
                        sum(within_1h)::int8 AS within_1h, sum(within_1d)::int8 AS within_1d, sum(within_7d)::int8 AS within_7d,
                        sum(ever)::int8 AS ever
                 FROM ranked
-                GROUP BY 1, 2, 3, 4
+                GROUP BY 1, 2, 3, 4\(carried == nil ? "" : ", 5")
             )
             """
     }

@@ -75,7 +75,7 @@ public enum JourneyStore {
 
     /// `body` in a ``ReportSnapshot`` (JIT off: the planner cannot know how
     /// few invites changed past the watermark), given that watermark.
-    private static func snapshot<T>(
+    static func snapshot<T>(
         on connection: PostgresConnection, timeout: Duration, _ body: (PostgresConnection, Int64) throws -> T
     ) throws -> T {
         try ReportSnapshot.read(on: connection, timeout: timeout) { connection in
@@ -96,7 +96,7 @@ public enum JourneyStore {
     }
 
     /// Whether `query`'s counts come from the rollup, which keeps all
-    /// families by source and campaign: not for one family, nor by family
+    /// families by source, campaign and platform: not for one family, nor by family
     /// or inviter (nearly as many groups as invites per hour), which read
     /// the stage rows of the range, joined to their invites.
     private static func readsRollup(_ query: JourneyQuery) -> Bool {
@@ -140,7 +140,7 @@ public enum JourneyStore {
 
     /// The changes past the watermark ($4) as ``JourneyRollup/changesSQL(touched:)``'s
     /// common table expressions.
-    private static let changesPastWatermark = JourneyRollup.changesSQL(
+    static let changesPastWatermark = JourneyRollup.changesSQL(
         touched: "SELECT DISTINCT invite_id FROM baton.journey_changes WHERE id > $4::int8")
 
     /// The time bins of one family's `query`, from its stage rows: over the
@@ -185,18 +185,22 @@ public enum JourneyStore {
 
     /// Rollup rows of the range plus the changes past the watermark
     /// (`count_rows` of ``changesPastWatermark``); groups whose counts went
-    /// back to zero (all erased) are left out, as if never counted.
-    private static func rolledUpSQL(_ query: JourneyQuery) -> String {
+    /// back to zero (all erased) are left out, as if never counted. With
+    /// `splitsByPlatform`, each group's rows are split by a `platform`
+    /// column (null for none) after `stage`.
+    static func rolledUpSQL(_ query: JourneyQuery, splitsByPlatform: Bool = false) -> String {
         let key =
             switch query.groupBy {
             case .source: "nullif(source, '')"
             case .campaign: "nullif(campaign, '')"
+            case .platform: "nullif(platform, '')"
             case .family, .inviter, nil: "NULL::text"
             }
         let range = "view = '\(query.view.rawValue)' AND hour >= $1 AND hour < $2"
-        let columns = "hour, stage, source, campaign, within_1h, within_1d, within_7d, ever"
+        let columns = "hour, stage, source, campaign, platform, within_1h, within_1d, within_7d, ever"
+        let split = splitsByPlatform ? ", nullif(platform, '') AS platform" : ""
         return """
-            SELECT date_bin($3::interval, hour, \(FunnelStore.origin)) AS bucket, \(key) AS key, stage,
+            SELECT date_bin($3::interval, hour, \(FunnelStore.origin)) AS bucket, \(key) AS key, stage\(split),
                    sum(within_1h)::int8 AS within_1h, sum(within_1d)::int8 AS within_1d, sum(within_7d)::int8 AS within_7d,
                    sum(ever)::int8 AS ever
             FROM (
@@ -204,7 +208,7 @@ public enum JourneyStore {
                 UNION ALL
                 SELECT \(columns) FROM count_rows WHERE \(range)
             ) AS rows
-            GROUP BY 1, 2, 3 HAVING sum(ever) <> 0
+            GROUP BY 1, 2, 3\(splitsByPlatform ? ", 4" : "") HAVING sum(ever) <> 0
             """
     }
 

@@ -3,8 +3,8 @@ import Locking
 
 /// The journey stages an API server saw, kept in memory until a
 /// ``FunnelFlusher`` writes them: first marks per invite and stage
-/// (deduplicated here, so a repeated view costs no write) and every view per
-/// hour (a ``HourlyCounter`` of ``StageView``). Recording takes a lock
+/// (deduplicated here, so a repeated view costs no write), with the
+/// platform of the first `link_opened` mark, and every view per hour (a ``HourlyCounter`` of ``StageView``). Recording takes a lock
 /// around small sets (a `SleepingLock`, as every landing-page open and app
 /// redemption takes it from a handler thread) and never touches the database.
 ///
@@ -22,6 +22,8 @@ public final class StageMarks: Sendable {
         public var stage: InviteStage
         /// When.
         public var at: Date
+        /// The platform of the open, for `link_opened` only; nil otherwise.
+        public var platform: JourneyPlatform?
     }
 
     private struct Key: Hashable {
@@ -29,10 +31,15 @@ public final class StageMarks: Sendable {
         var stage: InviteStage
     }
 
+    private struct Pending {
+        var at: Date
+        var platform: JourneyPlatform?
+    }
+
     private struct State {
         var current: Set<Key> = []
         var previous: Set<Key> = []
-        var pending: [Key: Date] = [:]
+        var pending: [Key: Pending] = [:]
         var dropped = 0
     }
 
@@ -48,9 +55,11 @@ public final class StageMarks: Sendable {
     /// Nothing marked yet.
     public init() {}
 
-    /// Notes that `invite` reached `stage` at `date`: pending for the next
-    /// flush the first time this process sees it, nothing otherwise.
-    public func mark(_ invite: UUID, _ stage: InviteStage, at date: Date = Date()) {
+    /// Notes that `invite` reached `stage` at `date` (on `platform`, for a
+    /// `link_opened`; ignored for other stages): pending for the next flush
+    /// the first time this process sees it, nothing otherwise, so a later
+    /// open on another platform changes nothing.
+    public func mark(_ invite: UUID, _ stage: InviteStage, platform: JourneyPlatform? = nil, at date: Date = Date()) {
         let key = Key(invite: invite, stage: stage)
         state.withLock { state in
             guard !state.current.contains(key), !state.previous.contains(key) else { return }
@@ -63,7 +72,7 @@ public final class StageMarks: Sendable {
                 state.current = []
             }
             state.current.insert(key)
-            state.pending[key] = date
+            state.pending[key] = Pending(at: date, platform: stage == .linkOpened ? platform : nil)
         }
     }
 
@@ -73,7 +82,7 @@ public final class StageMarks: Sendable {
             defer { state.pending = [:] }
             return state.pending
         }
-        return pending.map { Mark(invite: $0.key.invite, stage: $0.key.stage, at: $0.value) }
+        return pending.map { Mark(invite: $0.key.invite, stage: $0.key.stage, at: $0.value.at, platform: $0.value.platform) }
     }
 
     /// Puts back `marks` from a flush that failed, within the bound.
@@ -84,7 +93,7 @@ public final class StageMarks: Sendable {
                     state.dropped += 1
                     continue
                 }
-                state.pending[Key(invite: mark.invite, stage: mark.stage)] = mark.at
+                state.pending[Key(invite: mark.invite, stage: mark.stage)] = Pending(at: mark.at, platform: mark.platform)
             }
         }
     }

@@ -4,6 +4,7 @@ import BatonTestSupport
 import Foundation
 import Journey
 import Postgres
+import Synchronization
 
 /// A database with a scripted invite history for the funnel tests: invites
 /// created, previewed and redeemed through the real stores, expired by the
@@ -18,6 +19,29 @@ struct FunnelHistory {
 
     init(_ label: String = #fileID) throws {
         db = try MigratedDatabase(label)
+    }
+
+    /// Runs `body` on `servers` threads at once, each with a connection of
+    /// its own, as that many API servers would; returns how many threw.
+    func concurrently(_ servers: Int, _ body: @escaping @Sendable (_ server: Int, PostgresConnection) throws -> Void) -> Int {
+        let conninfo = db.conninfo
+        let failures = Mutex(0)
+        let group = DispatchGroup()
+        for server in 0..<servers {
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                do {
+                    let connection = try PostgresConnection(conninfo)
+                    defer { connection.close() }
+                    try body(server, connection)
+                } catch {
+                    failures.withLock { $0 += 1 }
+                }
+            }.start()
+        }
+        group.wait()
+        return failures.withLock { $0 }
     }
 
     /// Creates `count` invites of `family` through the store.

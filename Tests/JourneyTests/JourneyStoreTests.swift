@@ -1,7 +1,6 @@
 import BatonTestSupport
 import Foundation
 import Postgres
-import Synchronization
 import Testing
 
 @testable import BatonCore
@@ -177,30 +176,17 @@ struct JourneyStoreTests {
     func racingServers() throws {
         let history = try FunnelHistory()
         let invite = try history.create(1, family: "f1")[0]
-        let (conninfo, redemptions, token, id) = (history.db.conninfo, history.redemptions, invite.token, invite.invite.id)
-        let failures = Mutex(0)
-        let group = DispatchGroup()
-        for _ in 0..<6 {
-            group.enter()
-            Thread {
-                defer { group.leave() }
-                do {
-                    let connection = try PostgresConnection(conninfo)
-                    defer { connection.close() }
-                    let marks = StageMarks()
-                    for _ in 0..<20 {
-                        marks.mark(id, .linkOpened)
-                        _ = try redemptions.preview(.token(token), channel: .clip, on: connection)
-                        marks.mark(id, .appPresented)
-                        try FunnelFlusher.flush(marks, on: connection)
-                    }
-                } catch {
-                    failures.withLock { $0 += 1 }
-                }
-            }.start()
+        let (redemptions, token, id) = (history.redemptions, invite.token, invite.invite.id)
+        let failures = history.concurrently(6) { _, connection in
+            let marks = StageMarks()
+            for _ in 0..<20 {
+                marks.mark(id, .linkOpened)
+                _ = try redemptions.preview(.token(token), channel: .clip, on: connection)
+                marks.mark(id, .appPresented)
+                try FunnelFlusher.flush(marks, on: connection)
+            }
         }
-        group.wait()
-        #expect(failures.withLock { $0 } == 0)
+        #expect(failures == 0)
         let rows = try history.connection.query(
             "SELECT stage, count(*)::int8 FROM baton.invite_stages WHERE invite_id = $1 GROUP BY stage ORDER BY stage", [invite.invite.id])
         let counted = try rows.map { ("\(try $0.decode(String.self, at: 0))", try $0.decode(Int.self, at: 1)) }

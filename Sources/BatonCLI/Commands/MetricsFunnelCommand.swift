@@ -16,7 +16,7 @@ enum MetricsFunnelCommand: BatonCommand {
             .value("since", "AGE", "How far back: a number and m, h, d or w (default 7d)."),
             .value("interval", "WIDTH", "Bucket width: hour, day (default) or week (ISO weeks, Monday 00:00 UTC)."),
             .value("family", "ID", "Only invites of the family ID."),
-            .value("group-by", "ATTRIBUTE", "Break the journey down by source, campaign, inviter or family."),
+            .value("group-by", "ATTRIBUTE", "Break the journey down by \(FunnelGrouping.listed)."),
             .value(
                 "top", "N",
                 "With --group-by, the N groups with the most invites shown on their own, the rest summed as (other): 1-100 (default 10)."),
@@ -57,7 +57,7 @@ enum MetricsFunnelCommand: BatonCommand {
     static func query(_ arguments: ParsedArguments, now: Date) throws -> JourneyQuery {
         let seconds = try arguments.value("since", expected: "a number and m, h, d or w, such as 7d", sinceSeconds) ?? 7 * 86_400
         let interval = try arguments.value("interval", expected: "hour, day or week", FunnelInterval.init(rawValue:)) ?? .day
-        let grouping = try arguments.value("group-by", expected: "source, campaign, inviter or family", FunnelGrouping.init(rawValue:))
+        let grouping = try arguments.value("group-by", expected: FunnelGrouping.listed, FunnelGrouping.init(rawValue:))
         let view = try arguments.value("view", expected: "flow or cohort", FunnelView.init(rawValue:)) ?? .flow
         let top = try arguments.int("top", in: JourneyQuery.topRange) ?? JourneyQuery.defaultTop
         var query = try JourneyQuery(

@@ -117,7 +117,7 @@ public enum BatonError: Error, Equatable, Sendable {
     case invalidRange
     /// 400: a funnel range of too many buckets.
     case rangeTooLarge
-    /// 400: a funnel `group_by` other than source, campaign, inviter or family.
+    /// 400: a funnel `group_by` other than source, campaign, inviter, family or platform.
     case invalidGroupBy
     /// 400: a funnel `view` other than flow or cohort.
     case invalidView

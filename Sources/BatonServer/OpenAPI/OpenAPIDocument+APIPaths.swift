@@ -167,7 +167,7 @@ extension OpenAPIDocument {
                         query("interval", merged(interval, ["default": "day"])),
                         parameter("FamilyID"),
                         query(
-                            "group_by", ["type": "string", "enum": ["source", "campaign", "inviter", "family"]],
+                            "group_by", ["type": "string", "enum": ["source", "campaign", "inviter", "family", "platform"]],
                             description: "Break the journey down by the invites' source, campaign, inviter or family"),
                         query(
                             "top", ["type": "integer", "minimum": 1, "maximum": 100, "default": 10],

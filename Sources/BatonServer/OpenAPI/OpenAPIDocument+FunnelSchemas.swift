@@ -80,7 +80,7 @@ extension OpenAPIDocument {
                 required: ["view", "group_by", "groups", "totals", "times_between_stages", "views"],
                 [
                     "view": ["type": "string", "enum": ["flow", "cohort"]],
-                    "group_by": ["type": ["string", "null"], "enum": ["source", "campaign", "inviter", "family", NSNull()]],
+                    "group_by": ["type": ["string", "null"], "enum": ["source", "campaign", "inviter", "family", "platform", NSNull()]],
                     "groups": array(of: schema("JourneyGroup")),
                     "totals": schema("JourneyTally"),
                     "times_between_stages": array(of: schema("StageTime")),

@@ -95,7 +95,7 @@ extension OpenAPIDocument {
                         "How the stage funnel, drop-off and breakdown count: flow (stages by when they happened) or cohort (invites by when issued)"
                 ),
                 query(
-                    "group_by", ["type": "string", "enum": ["source", "campaign", "inviter", "family"], "default": "source"],
+                    "group_by", ["type": "string", "enum": ["source", "campaign", "inviter", "family", "platform"], "default": "source"],
                     description: "The one breakdown shown (top 5 and other)"),
             ],
             answers: [

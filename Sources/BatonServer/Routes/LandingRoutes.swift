@@ -47,15 +47,18 @@ struct LandingRoutes {
         }
     }
 
-    /// Counts the page view: an open, or a link preview.
+    /// Counts the page view: an open, with its platform (kept for the
+    /// invite's first open only, by the marks and the table), or a link
+    /// preview, which records no platform.
     private func noteView(of invite: UUID, _ request: Request) {
         let now = app.clock()
-        guard request.method != "HEAD", !LinkPreviewAgents.isPreview(userAgent: request.headers["User-Agent"]) else {
+        let agent = request.headers["User-Agent"]
+        guard request.method != "HEAD", !LinkPreviewAgents.isPreview(userAgent: agent) else {
             app.stageMarks.views.record(.linkPreviewed, at: now)
             return
         }
         app.stageMarks.views.record(.linkOpened, at: now)
-        app.stageMarks.mark(invite, .linkOpened, at: now)
+        app.stageMarks.mark(invite, .linkOpened, platform: LandingPlatform(userAgent: agent).journeyPlatform, at: now)
     }
 
     /// The path's token after the `token` rate limit, or nil when it is not token-shaped.

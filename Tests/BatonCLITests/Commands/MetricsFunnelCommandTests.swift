@@ -19,7 +19,7 @@ struct MetricsFunnelCommandTests {
             (["metrics", "funnel", "--since", "0d"], "--since must be"),
             (["metrics", "funnel", "--interval", "month"], "--interval must be hour, day or week"),
             (["metrics", "funnel", "--colour"], "unknown option --colour"),
-            (["metrics", "funnel", "--group-by", "country"], "--group-by must be source, campaign, inviter or family"),
+            (["metrics", "funnel", "--group-by", "country"], "--group-by must be source, campaign, inviter, family or platform"),
             (["metrics", "funnel", "--view", "stock"], "--view must be flow or cohort"),
         ])
     func usageErrors(arguments: [String], expected: String) {

@@ -126,8 +126,8 @@ struct AdminRoutesTests {
     static let badChoices = [
         (query: "?view=funnel", message: "view must be flow or cohort."),
         (query: "?view=" + String(repeating: "c", count: 129), message: "view must be flow or cohort."),
-        (query: "?group_by=country", message: "group_by must be source, campaign, inviter or family."),
-        (query: "?group_by=%3Cscript%3E", message: "group_by must be source, campaign, inviter or family."),
+        (query: "?group_by=country", message: "group_by must be source, campaign, inviter, family or platform."),
+        (query: "?group_by=%3Cscript%3E", message: "group_by must be source, campaign, inviter, family or platform."),
     ]
 
     @Test("a view or breakdown that is not offered answers 400 with the reason inline and no data", arguments: badChoices)

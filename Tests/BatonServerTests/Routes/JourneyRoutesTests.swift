@@ -18,7 +18,7 @@ struct JourneyRoutesTests {
     static let safari =
         "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
 
-    private func flush() throws {
+    func flush() throws {
         _ = try app.withConnection { try FunnelFlusher.flush(app.app.stageMarks, on: $0) }
     }
 
