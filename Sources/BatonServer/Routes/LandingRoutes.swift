@@ -27,7 +27,7 @@ struct LandingRoutes {
             } catch is RedeemError {
                 return unknown(request.pageLanguage(invite: nil, fallback: fallback))
             }
-            let language = request.pageLanguage(invite: nil, fallback: fallback)
+            let language = request.pageLanguage(invite: preview.locale, fallback: fallback)
             let page = LandingPage(
                 preview: preview, token: token, link: app.source(of: credential), qrPath: "/invite/\(token.text)/qr.svg",
                 links: app.configuration.links, androidPackage: app.configuration.redemption.androidPackage,
