@@ -25,7 +25,11 @@ enum LanguageNegotiation {
     /// language other than the one their own letters name: Chinese by
     /// region to its script, bare `zh` and `pt` to the written standard the
     /// catalogs hold, and the withdrawn codes of Hebrew and Indonesian.
-    static let aliases: [String: PageLanguage] = [:]
+    static let aliases: [String: PageLanguage] = [
+        "zh": .zhHans, "zh-cn": .zhHans, "zh-sg": .zhHans, "zh-my": .zhHans,
+        "zh-tw": .zhHant, "zh-hk": .zhHant, "zh-mo": .zhHant,
+        "pt": .ptBR, "iw": .he, "in": .id,
+    ]
 
     /// The page's language.
     /// - Parameters:

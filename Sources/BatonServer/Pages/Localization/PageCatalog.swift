@@ -84,6 +84,22 @@ extension PageCatalog {
         case .ar: arabic
         case .ja: japanese
         case .es: spanish
+        case .zhHans: chineseSimplified
+        case .zhHant: chineseTraditional
+        case .ko: korean
+        case .he: hebrew
+        case .ptBR: portugueseBrazil
+        case .fr: french
+        case .de: german
+        case .it: italian
+        case .nl: dutch
+        case .pl: polish
+        case .tr: turkish
+        case .ru: russian
+        case .uk: ukrainian
+        case .hi: hindi
+        case .id: indonesian
+        case .vi: vietnamese
         }
     }
 }

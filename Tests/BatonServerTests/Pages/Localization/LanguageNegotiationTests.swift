@@ -13,9 +13,12 @@ struct LanguageNegotiationTests {
     @Test(
         "Accept-Language picks the most preferred supported range, by lookup along its tag",
         arguments: [
-            ("es-MX", PageLanguage.es), ("es-MX,es;q=0.9,en;q=0.8", .es), ("fr-CA, ja;q=0.5, en;q=0.4", .ja),
-            ("en;q=0.2, ar;q=0.9", .ar), ("AR-eg", .ar), ("ja-JP-x-private", .ja), ("de, *;q=0.1", .en),
+            ("es-MX", PageLanguage.es), ("es-MX,es;q=0.9,en;q=0.8", .es), ("sv-FI, ja;q=0.5, en;q=0.4", .ja),
+            ("en;q=0.2, ar;q=0.9", .ar), ("AR-eg", .ar), ("ja-JP-x-private", .ja), ("sv, *;q=0.1", .en),
             ("es;q=0.5, ja;q=0.5", .es), ("ja;q=1.000, es;q=0.999", .ja),
+            ("zh-TW", .zhHant), ("zh-HK", .zhHant), ("zh-Hant-TW", .zhHant), ("zh-CN", .zhHans), ("zh", .zhHans),
+            ("zh-Hans-SG", .zhHans), ("pt", .ptBR), ("pt-PT", .ptBR), ("pt-br", .ptBR), ("he-IL", .he), ("iw", .he),
+            ("id-ID", .id), ("uk-UA, ru;q=0.5", .uk), ("nl-BE", .nl), ("de-CH", .de), ("sv, fr-CA;q=0.3", .fr),
         ])
     func acceptLanguage(header: String, expected: PageLanguage) {
         #expect(Self.person(header) == expected)
@@ -26,7 +29,7 @@ struct LanguageNegotiationTests {
         arguments: [
             ("ja;q=0, es", PageLanguage.es), ("ja;q=0.000, es;q=0.1", .es), ("ja;q=2, es;q=0.1", .es), ("ja;q=0.1234, es;q=0.1", .es),
             ("ja;q=abc, es;q=0.1", .es), ("ja;x=1, es;q=0.1", .es), ("j@, es", .es), ("ja_JP, es", .es), ("ja-, es", .es),
-            ("123, es", .es), ("toolongtag-x, es", .es), (";q=0.9, es", .es), ("ja;q=., es;q=0.1", .es), ("xx, es", .es),
+            ("123, es", .es), ("toolongtag-x, es", .es), (";q=0.9, es", .es), ("ja;q=., es;q=0.1", .es), ("sv, es", .es),
         ])
     func ignoredItems(header: String, expected: PageLanguage) {
         #expect(Self.person(header) == expected)
@@ -34,17 +37,17 @@ struct LanguageNegotiationTests {
 
     @Test("a header with nothing usable falls to the invite's language, then the default")
     func fallThrough() {
-        #expect(Self.person("de, fr;q=0.5", invite: .ja) == .ja)
+        #expect(Self.person("sv, fi;q=0.5", invite: .ja) == .ja)
         #expect(Self.person("", invite: .ar) == .ar)
         #expect(Self.person(nil, invite: nil) == .en)
-        #expect(LanguageNegotiation.language(query: nil, acceptLanguage: "de", invite: nil, fallback: .es, isPreviewRobot: false) == .es)
+        #expect(LanguageNegotiation.language(query: nil, acceptLanguage: "sv", invite: nil, fallback: .es, isPreviewRobot: false) == .es)
     }
 
     @Test("only the first 32 ranges and the first 1024 bytes are read")
     func boundedInput() {
-        let many = Array(repeating: "de", count: 32).joined(separator: ",") + ",ja"
+        let many = Array(repeating: "sv", count: 32).joined(separator: ",") + ",ja"
         #expect(Self.person(many) == .en)
-        #expect(Self.person(Array(repeating: "de", count: 31).joined(separator: ",") + ",ja") == .ja)
+        #expect(Self.person(Array(repeating: "sv", count: 31).joined(separator: ",") + ",ja") == .ja)
         let long = String(repeating: " ", count: 1024) + "ja"
         #expect(Self.person(long) == .en)
         #expect(LanguageNegotiation.ranges(of: String(repeating: "ja-JP,", count: 100_000)).count == 32)

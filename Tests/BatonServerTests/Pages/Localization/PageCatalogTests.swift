@@ -51,6 +51,9 @@ struct PageCatalogTests {
         #expect(PageCatalog.of(.ja).day(date) == "2026年12月3日")
         #expect(PageCatalog.of(.es).day(date) == "3 de diciembre de 2026")
         #expect(PageCatalog.of(.ar).day(date).contains("ديسمبر"))
+        #expect(PageCatalog.of(.zhHans).day(date) == "2026年12月3日")
+        #expect(PageCatalog.of(.de).day(date) == "3. Dezember 2026")
+        #expect(PageCatalog.of(.he).language.isRightToLeft && PageCatalog.of(.he).language.direction == "rtl")
         #expect(PageCatalog.of(.en).number(1200) == "1,200")
         #expect(PageCatalog.of(.es).number(12_000) != "12,000")
     }
