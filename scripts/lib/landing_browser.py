@@ -7,7 +7,8 @@ Checks, at 390 and 1280 CSS pixels: the page's one inline script ran (the
 "Copy invite" button, hidden without script, is shown), clicking it puts
 exactly INVITE_LINK on the clipboard, the QR code shows only at desktop width,
 nothing overflows sideways, the heading uses the system font stack, and the
-browser console holds no Content-Security-Policy violation or other error.
+browser console holds no Content-Security-Policy violation or other error,
+and axe-core (axe-selenium-python) finds no WCAG 2 A or AA violation.
 Then the page in other languages at 390 px (``?lang=``): Arabic is
 ``<html lang="ar" dir="rtl">`` with the heading's first line against the
 right edge, the invite link still left to right, and nothing overflowing;
@@ -20,6 +21,7 @@ import sys
 import time
 from urllib.parse import urlsplit
 
+from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
 from headless_chromium import browser, check_fits, viewport
@@ -33,6 +35,25 @@ range.selectNodeContents(h1);
 const line = range.getClientRects()[0], box = h1.getBoundingClientRect();
 return {lineLeft: line.left, lineRight: line.right, left: box.left, right: box.right, text: h1.textContent};
 """
+
+
+def check_accessibility(driver, name, failures):
+    """Adds a failure for each WCAG 2 A or AA rule axe-core finds the current page breaking."""
+    Axe(driver).inject()
+    driver.set_script_timeout(60)
+    results = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa"]}})
+            .then(results => done(results), error => done({error: String(error)}));
+        """)
+    if "error" in results:
+        failures.append(f"{name}: axe did not run: {results['error']}")
+        return
+    if not results["passes"]:
+        failures.append(f"{name}: axe passed no rule, so it checked nothing")
+    for violation in results["violations"]:
+        targets = [", ".join(node["target"]) for node in violation["nodes"]]
+        failures.append(f"{name}: axe {violation['id']} ({violation['impact']}): {violation['help']} at {targets}")
 
 
 def check_language(driver, url, tag, out_dir, failures, heading_words):
@@ -56,6 +77,7 @@ def check_language(driver, url, tag, out_dir, failures, heading_words):
     if direction != "ltr":
         failures.append(f"{name}: the invite link is {direction}, not ltr")
     check_fits(driver, name, 390, failures)
+    check_accessibility(driver, name, failures)
     viewport(driver, 390, max(844, driver.execute_script("return document.documentElement.scrollHeight")))
     driver.save_screenshot(f"{out_dir}/landing-phone-{tag}.png")
 
@@ -70,6 +92,7 @@ def check_width(driver, name, width, height, url, link, out_dir, failures):
     if driver.find_element(By.CSS_SELECTOR, ".qr").is_displayed() != wide:
         failures.append(f"{name}: the QR code is {'hidden' if wide else 'shown'} at {width} px")
     check_fits(driver, name, width, failures)
+    check_accessibility(driver, name, failures)
     font = driver.execute_script("return getComputedStyle(document.querySelector('h1')).fontFamily")
     if "system-ui" not in font:
         failures.append(f"{name}: the heading's font is {font!r}, not the system font stack")
