@@ -107,6 +107,7 @@ public struct InviteCreationBenchmark: Sendable {
             "$7::int8[]": same("1::int8"), "$8::text[]": same("'{}'::text"), "$9::int8[]": same("604800::int8"),
             "$11::text[]": same("NULL::text"), "$12::bytea[]": same("NULL::bytea"), "$13::text[]": same("NULL::text"),
             "$14::bool[]": same("false"), "$15::text[]": same("NULL::text"), "$16::text[]": same("NULL::text"),
+            "$17::text[]": same("NULL::text"),
         ]
         let sql = columns.reduce(InviteStore.insert.sql) { sql, column in sql.replacingOccurrences(of: column.key, with: column.value) }
         let script = sql.split(separator: "\n").joined(separator: " ") + ";\n"

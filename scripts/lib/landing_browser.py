@@ -7,7 +7,13 @@ Checks, at 390 and 1280 CSS pixels: the page's one inline script ran (the
 "Copy invite" button, hidden without script, is shown), clicking it puts
 exactly INVITE_LINK on the clipboard, the QR code shows only at desktop width,
 nothing overflows sideways, the heading uses the system font stack, and the
-browser console holds no Content-Security-Policy violation or other error.
+browser console holds no Content-Security-Policy violation or other error,
+and axe-core (axe-selenium-python) finds no WCAG 2 A or AA violation.
+Then the page in other languages at 390 px (``?lang=``): Arabic is
+``<html lang="ar" dir="rtl">`` with the heading's first line against the
+right edge, the invite link still left to right, and nothing overflowing;
+Japanese is ``lang="ja"``, shows its heading, and fits. Hebrew is checked as
+Arabic is. Saves OUT_DIR/landing-phone-ar.png, -he.png and -ja.png too.
 Saves OUT_DIR/landing-phone.png and OUT_DIR/landing-desktop.png (the whole
 page). Exits 1 with every failed check listed.
 """
@@ -15,11 +21,65 @@ import sys
 import time
 from urllib.parse import urlsplit
 
+from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
 from headless_chromium import browser, check_fits, viewport
 
 WIDTHS = (("phone", 390, 844), ("desktop", 1280, 900))
+
+# The heading's first line box and the heading's own content box, in CSS px.
+HEADING_LINE = """
+const h1 = document.querySelector('h1'), range = document.createRange();
+range.selectNodeContents(h1);
+const line = range.getClientRects()[0], box = h1.getBoundingClientRect();
+return {lineLeft: line.left, lineRight: line.right, left: box.left, right: box.right, text: h1.textContent};
+"""
+
+
+def check_accessibility(driver, name, failures):
+    """Adds a failure for each WCAG 2 A or AA rule axe-core finds the current page breaking."""
+    Axe(driver).inject()
+    driver.set_script_timeout(60)
+    results = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa"]}})
+            .then(results => done(results), error => done({error: String(error)}));
+        """)
+    if "error" in results:
+        failures.append(f"{name}: axe did not run: {results['error']}")
+        return
+    if not results["passes"]:
+        failures.append(f"{name}: axe passed no rule, so it checked nothing")
+    for violation in results["violations"]:
+        targets = [", ".join(node["target"]) for node in violation["nodes"]]
+        failures.append(f"{name}: axe {violation['id']} ({violation['impact']}): {violation['help']} at {targets}")
+
+
+def check_language(driver, url, tag, out_dir, failures, heading_words):
+    """The page with ?lang=TAG at 390 px: its lang and dir, the heading's side, the link's direction, no overflow;
+    saves OUT_DIR/landing-phone-TAG.png."""
+    name = f"{tag} phone"
+    viewport(driver, 390, 844)
+    driver.get(f"{url}?lang={tag}")
+    root = driver.execute_script("return [document.documentElement.lang, document.documentElement.dir]")
+    rtl = tag in ("ar", "he")
+    if root != [tag, "rtl" if rtl else "ltr"]:
+        failures.append(f"{name}: <html> has lang and dir {root}")
+    line = driver.execute_script(HEADING_LINE)
+    if heading_words not in line["text"]:
+        failures.append(f"{name}: the heading reads {line['text']!r}, without {heading_words!r}")
+    # The first line starts at the inline start: the right edge in a right-to-left page.
+    gap = line["right"] - line["lineRight"] if rtl else line["lineLeft"] - line["left"]
+    if abs(gap) > 1.5:
+        failures.append(f"{name}: the heading's first line is {gap:.1f} px from its {'right' if rtl else 'left'} edge")
+    direction = driver.execute_script("return getComputedStyle(document.getElementById('invite-link')).direction")
+    if direction != "ltr":
+        failures.append(f"{name}: the invite link is {direction}, not ltr")
+    check_fits(driver, name, 390, failures)
+    check_accessibility(driver, name, failures)
+    viewport(driver, 390, max(844, driver.execute_script("return document.documentElement.scrollHeight")))
+    driver.save_screenshot(f"{out_dir}/landing-phone-{tag}.png")
 
 
 def check_width(driver, name, width, height, url, link, out_dir, failures):
@@ -32,6 +92,7 @@ def check_width(driver, name, width, height, url, link, out_dir, failures):
     if driver.find_element(By.CSS_SELECTOR, ".qr").is_displayed() != wide:
         failures.append(f"{name}: the QR code is {'hidden' if wide else 'shown'} at {width} px")
     check_fits(driver, name, width, failures)
+    check_accessibility(driver, name, failures)
     font = driver.execute_script("return getComputedStyle(document.querySelector('h1')).fontFamily")
     if "system-ui" not in font:
         failures.append(f"{name}: the heading's font is {font!r}, not the system font stack")
@@ -64,6 +125,9 @@ def main(url, link, out_dir):
         })
         for name, width, height in WIDTHS:
             check_width(driver, name, width, height, url, link, out_dir, failures)
+        check_language(driver, url, "ar", out_dir, failures, "انضم إلى")
+        check_language(driver, url, "he", out_dir, failures, "הצטרפות אל")
+        check_language(driver, url, "ja", out_dir, failures, "に参加する")
         for entry in driver.get_log("browser"):
             message = entry["message"]
             # Chromium asks every site for /favicon.ico; Baton has none (a 404).
@@ -76,7 +140,7 @@ def main(url, link, out_dir):
     for failure in failures:
         print(f"landing-screenshots: {failure}", file=sys.stderr)
     if not failures:
-        print(f"landing-screenshots: ok; {out_dir}/landing-phone.png and landing-desktop.png written")
+        print(f"landing-screenshots: ok; {out_dir}/landing-phone.png, landing-desktop.png and landing-phone-{{ar,he,ja}}.png written")
     return 1 if failures else 0
 
 

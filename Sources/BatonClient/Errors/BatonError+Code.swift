@@ -15,7 +15,7 @@ extension BatonError {
         case invalidInvocation = "invalid_invocation", inviteReissued = "invite_reissued"
         case inviteNotActive = "invite_not_active", maxRedemptionsBelowCount = "max_redemptions_below_count"
         case inviteeMismatch = "invitee_mismatch", selfRedemption = "self_redemption"
-        case familyNotFound = "family_not_found"
+        case familyNotFound = "family_not_found", unsupportedLocale = "unsupported_locale"
         case webhookEndpointNotFound = "webhook_endpoint_not_found"
         case webhookEndpointManagedByConfig = "webhook_endpoint_managed_by_config"
         case webhookURLNotAllowed = "webhook_url_not_allowed"
@@ -57,6 +57,7 @@ extension BatonError {
             case .inviteeMismatch: .inviteeMismatch
             case .selfRedemption: .selfRedemption
             case .familyNotFound: .familyNotFound
+            case .unsupportedLocale: .unsupportedLocale(supported: details["supported"]?.strings ?? [])
             case .webhookEndpointNotFound: .webhookEndpointNotFound
             case .webhookEndpointManagedByConfig: .webhookEndpointManagedByConfig
             case .webhookURLNotAllowed: .webhookURLNotAllowed(addressClass: details["address_class"]?.string)
@@ -135,6 +136,7 @@ extension BatonError {
         case .inviteeMismatch: .inviteeMismatch
         case .selfRedemption: .selfRedemption
         case .familyNotFound: .familyNotFound
+        case .unsupportedLocale: .unsupportedLocale
         case .webhookEndpointNotFound: .webhookEndpointNotFound
         case .webhookEndpointManagedByConfig: .webhookEndpointManagedByConfig
         case .webhookURLNotAllowed: .webhookURLNotAllowed

@@ -36,6 +36,8 @@ public enum BatonError: Error, Equatable, Sendable {
     case selfRedemption
     /// 404: no invite ever named this family (`DELETE /v1/families/{family_id}`).
     case familyNotFound
+    /// 422: an invite's `locale` is not one of the server's languages; `supported` lists them.
+    case unsupportedLocale(supported: [String])
 
     // Webhook endpoints and the event feed.
     /// 404: no webhook endpoint has this id.

@@ -2,7 +2,8 @@ import BatonLinks
 import Foundation
 
 /// What invite links are made of: the public host, the Apple identities of
-/// the app and its App Clip, and the typed code's length.
+/// the app and its App Clip, the typed code's length, and the language of
+/// the landing page when nothing else chooses one.
 ///
 /// `BATON_PUBLIC_BASE_URL` is optional here so that `migrate`, `keys` and
 /// the other operator commands run without it; `baton serve` calls
@@ -22,6 +23,9 @@ public struct LinkSettings: Sendable, Equatable {
     public var appStoreID: String?
     /// Characters in a typed invite code, check character included.
     public var codeLength: Int
+    /// `BATON_DEFAULT_LOCALE`: the landing page's language when neither the
+    /// request nor the invite names a supported one.
+    public var defaultLanguage: PageLanguage = .en
 
     /// `https://<public host>`, or nil when unset.
     public var publicBaseURL: String? { publicHost.map { "https://" + $0 } }
@@ -47,9 +51,13 @@ public struct LinkSettings: Sendable, Equatable {
             (1...12).contains(raw.count) && raw.allSatisfy(\.isASCII) && raw.allSatisfy(\.isNumber) ? raw : nil
         }
         let length = reader.integer(.codeLength, in: InviteCode.allowedLengths)
-        guard let host, let team, let app, let clip, let store, let length else { return nil }
+        let language = reader.parsed(.defaultLocale, expected: "one of " + PageLanguage.supportedTags.joined(separator: ", ")) {
+            PageLanguage(tag: $0)
+        }
+        guard let host, let team, let app, let clip, let store, let length, let language else { return nil }
         return LinkSettings(
-            publicHost: host, appleTeamID: team, appBundleID: app, clipBundleID: clip, appStoreID: store, codeLength: length
+            publicHost: host, appleTeamID: team, appBundleID: app, clipBundleID: clip, appStoreID: store, codeLength: length,
+            defaultLanguage: language
         )
     }
 
@@ -110,6 +118,14 @@ extension Setting {
         defaultValue: "10", isSecret: false
     )
 
+    /// The landing page's last-resort language.
+    public static let defaultLocale = Setting(
+        name: "BATON_DEFAULT_LOCALE",
+        summary:
+            "Language of the invite landing page when neither ?lang=, Accept-Language nor the invite's locale names a supported one; a supported BCP 47 tag (docs/redemption.md).",
+        defaultValue: "en", isSecret: false
+    )
+
     /// The link settings, in documentation order.
-    static let links: [Setting] = [publicBaseURL, appleTeamID, appBundleID, clipBundleID, appStoreID, codeLength]
+    static let links: [Setting] = [publicBaseURL, appleTeamID, appBundleID, clipBundleID, appStoreID, codeLength, defaultLocale]
 }

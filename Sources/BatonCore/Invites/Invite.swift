@@ -46,6 +46,8 @@ public struct Invite: Sendable, Equatable {
     public var attribution: Attribution
     /// When its family's personal data was erased, if it was.
     public var erasedAt: Date?
+    /// The language of its landing page, if one was chosen (and this build supports it).
+    public var locale: PageLanguage?
     /// `created_at` in microseconds since 1970, exactly as stored: the keyset cursor's key.
     var createdMicros: Int64
 

@@ -26,6 +26,8 @@ public struct InviteChange: Sendable, Equatable {
     public var familyName: String?
     /// The new inviter name, if any: `.some(nil)` removes it (`"inviter_name": null`).
     public var inviterName: String??
+    /// The new landing-page language, if any: `.some(nil)` removes it (`"locale": null`).
+    public var locale: PageLanguage??
 
     /// Validates `draft`.
     /// - Throws: `InviteError.validationFailed` for the first bad field, for
@@ -59,7 +61,14 @@ public struct InviteChange: Sendable, Equatable {
         case .some(.none): inviterName = .some(nil)
         case .some(.some(let name)): inviterName = try NewInvite.text(name, field: "inviter_name", length: NewInvite.nameLength)
         }
-        guard expiry != nil || maxRedemptions != nil || metadata != nil || familyName != nil || inviterName != nil else {
+        switch draft.locale {
+        case .none: locale = nil
+        case .some(.none): locale = .some(nil)
+        case .some(.some(let tag)): locale = try NewInvite.locale(tag, field: "locale")
+        }
+        guard
+            expiry != nil || maxRedemptions != nil || metadata != nil || familyName != nil || inviterName != nil || locale != nil
+        else {
             throw .validationFailed(field: "body", reason: "must change at least one field")
         }
     }
@@ -67,7 +76,7 @@ public struct InviteChange: Sendable, Equatable {
 
 /// The body of `PATCH /v1/invites/{id}` as sent, before validation. A
 /// field left out stays as it is; `null` is refused (`validation_failed`)
-/// except for `inviter_name`, where it removes the name.
+/// except for `inviter_name` and `locale`, where it removes the value.
 public struct InviteChangeDraft: Decodable, Sendable {
     /// `ttl_seconds`.
     public var ttlSeconds: Int?
@@ -81,18 +90,20 @@ public struct InviteChangeDraft: Decodable, Sendable {
     public var familyName: String?
     /// `inviter_name`: nil when left out, `.some(nil)` for `null`.
     public var inviterName: String??
+    /// `locale`: nil when left out, `.some(nil)` for `null`.
+    public var locale: String??
     /// The other fields sent as `null`, which validation refuses.
     public var nullFields: [String] = []
 
     private enum CodingKeys: String, CodingKey {
         case ttlSeconds = "ttl_seconds", expiresAt = "expires_at", maxRedemptions = "max_redemptions", metadata
-        case familyName = "family_name", inviterName = "inviter_name"
+        case familyName = "family_name", inviterName = "inviter_name", locale
     }
 
     /// A draft with the given fields.
     public init(
         ttlSeconds: Int? = nil, expiresAt: String? = nil, maxRedemptions: Int? = nil, metadata: JSONValue? = nil,
-        familyName: String? = nil, inviterName: String?? = nil
+        familyName: String? = nil, inviterName: String?? = nil, locale: String?? = nil
     ) {
         self.ttlSeconds = ttlSeconds
         self.expiresAt = expiresAt
@@ -100,6 +111,7 @@ public struct InviteChangeDraft: Decodable, Sendable {
         self.metadata = metadata
         self.familyName = familyName
         self.inviterName = inviterName
+        self.locale = locale
     }
 
     public init(from decoder: any Decoder) throws {
@@ -114,6 +126,9 @@ public struct InviteChangeDraft: Decodable, Sendable {
         if container.contains(.inviterName) {
             inviterName = .some(
                 try container.decodeNil(forKey: .inviterName) ? nil : try container.decode(String.self, forKey: .inviterName))
+        }
+        if container.contains(.locale) {
+            locale = .some(try container.decodeNil(forKey: .locale) ? nil : try container.decode(String.self, forKey: .locale))
         }
     }
 }

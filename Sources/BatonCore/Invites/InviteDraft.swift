@@ -27,19 +27,21 @@ public struct InviteDraft: Decodable, Sendable {
     public var source: String?
     /// `campaign`.
     public var campaign: String?
+    /// `locale`, a BCP 47 tag until validated.
+    public var locale: String?
 
     /// The keys as the API spells them (its decoder matches keys as written).
     private enum CodingKeys: String, CodingKey {
         case familyID = "family_id", familyName = "family_name", inviterID = "inviter_id", inviterName = "inviter_name"
         case ttlSeconds = "ttl_seconds", maxRedemptions = "max_redemptions", metadata
-        case invitee, allowSelfRedemption = "allow_self_redemption", source, campaign
+        case invitee, allowSelfRedemption = "allow_self_redemption", source, campaign, locale
     }
 
     /// A draft with the given fields.
     public init(
         familyID: String? = nil, familyName: String? = nil, inviterID: String? = nil, inviterName: String? = nil,
         ttlSeconds: Int? = nil, maxRedemptions: Int? = nil, metadata: JSONValue? = nil, invitee: InviteeDraft? = nil,
-        allowSelfRedemption: Bool? = nil, source: String? = nil, campaign: String? = nil
+        allowSelfRedemption: Bool? = nil, source: String? = nil, campaign: String? = nil, locale: String? = nil
     ) {
         self.familyID = familyID
         self.familyName = familyName
@@ -52,6 +54,7 @@ public struct InviteDraft: Decodable, Sendable {
         self.allowSelfRedemption = allowSelfRedemption
         self.source = source
         self.campaign = campaign
+        self.locale = locale
     }
 }
 

@@ -14,6 +14,9 @@ public enum InviteError: Error, Equatable, Sendable {
     case notActive
     /// `max_redemptions` would fall below the redemptions the invite already has.
     case maxRedemptionsBelowCount(count: Int)
+    /// `locale` is not one of ``PageLanguage/supportedTags``; `field` is its
+    /// path in the request (`locale`, `invites.3.locale`).
+    case unsupportedLocale(field: String)
 
     /// The stable snake_case machine code.
     public var code: String {
@@ -23,6 +26,7 @@ public enum InviteError: Error, Equatable, Sendable {
         case .codeSpaceExhausted: "code_space_exhausted"
         case .notActive: "invite_not_active"
         case .maxRedemptionsBelowCount: "max_redemptions_below_count"
+        case .unsupportedLocale: "unsupported_locale"
         }
     }
 
@@ -34,6 +38,7 @@ public enum InviteError: Error, Equatable, Sendable {
         case .codeSpaceExhausted: "No unused invite code could be found; raise BATON_CODE_LENGTH."
         case .notActive: "Only an active invite can be changed or reissued."
         case .maxRedemptionsBelowCount(let count): "max_redemptions must be at least the \(count) redemptions the invite has."
+        case .unsupportedLocale(let field): "\(field) must be one of the supported locales (details.supported)."
         }
     }
 }

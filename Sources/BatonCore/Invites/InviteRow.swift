@@ -9,7 +9,7 @@ enum InviteRow {
         id, family_id, family_name, inviter_id, inviter_name,
         CASE WHEN state = 'active' AND expires_at <= now() THEN 'expired' ELSE state END AS state,
         max_redemptions, redemption_count, metadata::text AS metadata, created_at, expires_at, first_previewed_at,
-        finalized_at, invitee_kind, invitee_hint, allow_self_redemption, source, campaign, erased_at,
+        finalized_at, invitee_kind, invitee_hint, allow_self_redemption, source, campaign, erased_at, locale,
         (extract(epoch FROM created_at) * 1000000)::bigint AS created_micros
         """
 
@@ -35,6 +35,7 @@ enum InviteRow {
             allowSelfRedemption: try row.decode(Bool.self, "allow_self_redemption"),
             attribution: Attribution(source: try row.decode(String?.self, "source"), campaign: try row.decode(String?.self, "campaign")),
             erasedAt: try row.decode(Date?.self, "erased_at"),
+            locale: try row.decode(String?.self, "locale").flatMap { PageLanguage(tag: $0) },
             createdMicros: try row.decode(Int64.self, "created_micros")
         )
     }

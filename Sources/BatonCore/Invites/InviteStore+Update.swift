@@ -28,12 +28,13 @@ extension InviteStore {
         }
         let expiresAt = try change.expiry.map { expiry throws(InviteError) in try Self.instant(expiry, now: now) }
         let inviterName: String?? = change.inviterName
+        let locale: String?? = change.locale.map { $0?.tag }
         let updated = try InviteRow.invite(
             try connection.query(
                 Self.updateStatement,
                 [
                     id, change.familyName, inviterName != nil, inviterName ?? nil, expiresAt, change.maxRedemptions,
-                    change.metadata,
+                    change.metadata, locale != nil, locale ?? nil,
                 ])[0])
         if let data = Self.changeData(from: old, to: updated) {
             try OutboxEvents.record(
@@ -75,6 +76,7 @@ extension InviteStore {
         if old.metadata != new.metadata { changed.append("metadata") }
         if old.familyName != new.familyName { changed.append("family_name") }
         if old.inviterName != new.inviterName { changed.append("inviter_name") }
+        if old.locale != new.locale { changed.append("locale") }
         guard !changed.isEmpty else { return nil }
         data["changed"] = .array(changed.sorted().map(JSONValue.string))
         // Strings, integers and containers of them always encode.
@@ -90,7 +92,8 @@ extension InviteStore {
 
     /// Parameters: $1 id, $2 family name, $3 whether to set the inviter name,
     /// $4 the inviter name (NULL removes it), $5 expiry, $6 maximum, $7
-    /// metadata; a NULL leaves its column as it is. A maximum reached by the
+    /// metadata, $8 whether to set the locale, $9 the locale (NULL removes
+    /// it); a NULL leaves its column as it is. A maximum reached by the
     /// count uses the invite up.
     static let updateStatement = PostgresStatement(
         name: "invites_update",
@@ -98,6 +101,7 @@ extension InviteStore {
             UPDATE baton.invites SET
                 family_name = coalesce($2::text, family_name),
                 inviter_name = CASE WHEN $3::bool THEN $4::text ELSE inviter_name END,
+                locale = CASE WHEN $8::bool THEN $9::text ELSE locale END,
                 expires_at = coalesce($5::timestamptz, expires_at),
                 max_redemptions = coalesce($6::int4, max_redemptions),
                 metadata = coalesce($7::jsonb, metadata),

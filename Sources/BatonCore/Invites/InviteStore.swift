@@ -106,7 +106,7 @@ public struct InviteStore: Sendable {
         var tokenHash: Data
     }
 
-    /// The items column by column, as ``insert``'s `$1` to `$9`, then `$11` to `$16`.
+    /// The items column by column, as ``insert``'s `$1` to `$9`, then `$11` to `$17`.
     private func columns(of items: [Item], createdBy: UUID?) -> [any PostgresBindable] {
         [
             items.map(\.invite.familyID), items.map(\.invite.familyName), items.map(\.invite.inviterID),
@@ -114,12 +114,12 @@ public struct InviteStore: Sendable {
             items.map(\.invite.metadata), items.map(\.invite.ttlSeconds), createdBy,
             items.map { $0.invite.invitee?.kind.rawValue }, items.map { $0.invite.invitee.map { Data($0.hash(with: inviteeHasher)) } },
             items.map(\.invite.invitee?.hint), items.map(\.invite.allowSelfRedemption), items.map(\.invite.attribution.source),
-            items.map(\.invite.attribution.campaign),
+            items.map(\.invite.attribution.campaign), items.map(\.invite.locale?.tag),
         ]
     }
 
     /// One statement: the invites (one array per column, `$1` to `$9` and
-    /// `$11` to `$16`; `$10` the creating key), then their events from the rows actually
+    /// `$11` to `$17`; `$10` the creating key), then their events from the rows actually
     /// inserted. `package` so the benchmark gives `pgbench` the very same SQL.
     package static let insert = PostgresStatement(
         name: "invites_insert",
@@ -127,14 +127,16 @@ public struct InviteStore: Sendable {
             WITH invite AS (
                 INSERT INTO baton.invites (family_id, family_name, inviter_id, inviter_name, code_hash, token_hash,
                                            max_redemptions, metadata, created_by, expires_at, invitee_kind, invitee_hash,
-                                           invitee_hint, allow_self_redemption, source, campaign)
+                                           invitee_hint, allow_self_redemption, source, campaign, locale)
                 SELECT family_id, family_name, inviter_id, inviter_name, code_hash, token_hash,
                        max_redemptions, metadata::jsonb, $10::uuid, now() + make_interval(secs => ttl_seconds), invitee_kind,
-                       invitee_hash, invitee_hint, allow_self_redemption, source, campaign
+                       invitee_hash, invitee_hint, allow_self_redemption, source, campaign, locale
                 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bytea[], $6::bytea[], $7::int8[],
-                            $8::text[], $9::int8[], $11::text[], $12::bytea[], $13::text[], $14::bool[], $15::text[], $16::text[])
+                            $8::text[], $9::int8[], $11::text[], $12::bytea[], $13::text[], $14::bool[], $15::text[], $16::text[],
+                            $17::text[])
                     AS x(family_id, family_name, inviter_id, inviter_name, code_hash, token_hash, max_redemptions,
-                         metadata, ttl_seconds, invitee_kind, invitee_hash, invitee_hint, allow_self_redemption, source, campaign)
+                         metadata, ttl_seconds, invitee_kind, invitee_hash, invitee_hint, allow_self_redemption, source, campaign,
+                         locale)
                 ON CONFLICT DO NOTHING
                 RETURNING \(InviteRow.columns), token_hash
             ), event AS (

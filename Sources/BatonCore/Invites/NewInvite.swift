@@ -40,6 +40,8 @@ public struct NewInvite: Sendable, Equatable {
     public var allowSelfRedemption: Bool
     /// Where it came from.
     public var attribution: Attribution
+    /// The language of its landing page, if the backend chose one.
+    public var locale: PageLanguage?
 
     /// Validates `draft`; `prefix` names the item in error fields (`invites.3.`).
     /// - Throws: `InviteError.validationFailed` for the first bad field.
@@ -56,6 +58,14 @@ public struct NewInvite: Sendable, Equatable {
         invitee = try draft.invitee.map { v throws(InviteError) in try Invitee(v, field: prefix + "invitee") }
         allowSelfRedemption = draft.allowSelfRedemption ?? false
         attribution = try Attribution(source: draft.source, campaign: draft.campaign, field: prefix)
+        locale = try draft.locale.map { v throws(InviteError) in try Self.locale(v, field: prefix + "locale") }
+    }
+
+    /// The supported language `tag` names exactly (case aside).
+    /// - Throws: `InviteError.unsupportedLocale` for any other tag.
+    static func locale(_ tag: String, field: String) throws(InviteError) -> PageLanguage {
+        guard let language = PageLanguage(tag: tag) else { throw .unsupportedLocale(field: field) }
+        return language
     }
 
     static func text(_ value: String?, field: String, length: ClosedRange<Int>) throws(InviteError) -> String {

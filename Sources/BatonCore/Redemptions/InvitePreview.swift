@@ -21,4 +21,6 @@ public struct InvitePreview: Sendable, Equatable {
     public var source: String?
     /// The invite's campaign, as ``source``.
     public var campaign: String?
+    /// The language of the invite's landing page, if one was chosen.
+    public var locale: PageLanguage?
 }

@@ -126,7 +126,7 @@ extension RedemptionStore {
             SELECT 'invite.previewed', id, family_id, $2::text FROM first_preview
         )
         SELECT id, family_id, family_name, inviter_name, state, expires_at, uses_left, past_expiry, for_specific_person,
-               source, campaign
+               source, campaign, locale
         FROM target
         """
     }
@@ -136,7 +136,7 @@ extension RedemptionStore {
         """
         SELECT id, family_id, family_name, inviter_name, state, expires_at,
                max_redemptions - redemption_count AS uses_left, expires_at <= now() AS past_expiry, first_previewed_at,
-               invitee_hash IS NOT NULL AS for_specific_person, source, campaign
+               invitee_hash IS NOT NULL AS for_specific_person, source, campaign, locale
         FROM baton.invites WHERE \(hashColumn) = $1::bytea
         """
     }

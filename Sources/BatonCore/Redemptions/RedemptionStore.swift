@@ -135,7 +135,8 @@ public struct RedemptionStore: Sendable {
             state: state.rawValue,
             forSpecificPerson: try row.decode(Bool.self, "for_specific_person"),
             source: try row.decode(String?.self, "source"),
-            campaign: try row.decode(String?.self, "campaign")
+            campaign: try row.decode(String?.self, "campaign"),
+            locale: try row.decode(String?.self, "locale").flatMap { PageLanguage(tag: $0) }
         )
     }
 

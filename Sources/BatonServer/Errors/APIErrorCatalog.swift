@@ -38,6 +38,7 @@ enum APIErrorCatalog {
     static let invites: [any HTTPErrorConvertible] = [
         InviteError.notFound, InviteError.validationFailed(field: "family_name", reason: "must have 1 to 100 characters"),
         InviteError.codeSpaceExhausted, InviteError.notActive, InviteError.maxRedemptionsBelowCount(count: 3),
+        InviteError.unsupportedLocale(field: "locale"),
     ]
 
     /// Previews and redemptions of a credential.

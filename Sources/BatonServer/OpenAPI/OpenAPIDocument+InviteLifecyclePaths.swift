@@ -82,6 +82,8 @@ extension OpenAPIDocument {
                         "metadata": ["type": "object", "description": "Replaces the stored metadata; the create's limits"],
                         "family_name": merged(boundedString(1, 100), ["description": "No control or format characters"]),
                         "inviter_name": ["type": ["string", "null"], "minLength": 1, "maxLength": 100, "description": "null removes it"],
+                        "locale": merged(
+                            nullableInviteLocale, ["description": "A supported BCP 47 tag (else unsupported_locale); null removes it"]),
                     ]),
                 ["minProperties": 1]),
             "InviteTimeline": object(

@@ -1,3 +1,6 @@
+import BatonCore
+import Foundation
+
 /// The schemas of the invite API: errors, invites, previews, handoffs and receipts.
 extension OpenAPIDocument {
     /// The invite API's entries of `components/schemas`.
@@ -40,12 +43,13 @@ extension OpenAPIDocument {
                     "invitee": merged(schema("Invitee"), ["description": "Only this person may redeem it"]),
                     "allow_self_redemption": ["type": "boolean", "default": false],
                     "source": attributionLabel, "campaign": attributionLabel,
+                    "locale": inviteLocale,
                 ]),
             "Invite": object(
                 required: [
                     "id", "family_id", "family_name", "inviter_id", "inviter_name", "state",
                     "max_redemptions", "redemption_count", "uses_left", "created_at", "expires_at", "metadata",
-                    "invitee", "allow_self_redemption", "source", "campaign", "erased_at",
+                    "invitee", "allow_self_redemption", "source", "campaign", "erased_at", "locale",
                 ],
                 [
                     "id": uuid, "family_id": string, "family_name": string,
@@ -58,6 +62,7 @@ extension OpenAPIDocument {
                     "invitee": schema("InviteeBinding"), "allow_self_redemption": ["type": "boolean"],
                     "source": nullable("string"), "campaign": nullable("string"),
                     "erased_at": merged(nullable("string"), ["format": "date-time", "description": "Set once the family was erased"]),
+                    "locale": nullableInviteLocale,
                 ]),
             "CreatedInvite": allOf(
                 "Invite",
@@ -84,11 +89,11 @@ extension OpenAPIDocument {
             "InviteList": object(
                 required: ["invites", "next_cursor"], ["invites": array(of: schema("Invite")), "next_cursor": nullable("string")]),
             "Preview": object(
-                required: ["family_name", "inviter_name", "expires_at", "uses_left", "state", "handoff", "for_specific_person"],
+                required: ["family_name", "inviter_name", "expires_at", "uses_left", "state", "handoff", "for_specific_person", "locale"],
                 [
                     "family_name": string, "inviter_name": nullable("string"), "expires_at": dateTime,
                     "for_specific_person": ["type": "boolean", "description": "Bound to one invitee (never says whom)"],
-                    "uses_left": ["type": "integer"], "state": schema("InviteState"),
+                    "uses_left": ["type": "integer"], "state": schema("InviteState"), "locale": nullableInviteLocale,
                     "handoff": ["type": "string", "description": "Server-minted, MAC'd handoff envelope for the App Group"],
                 ]),
             "HandoffValidation": object(
@@ -141,5 +146,21 @@ extension OpenAPIDocument {
                 "invitee": merged(
                     schema("Invitee"), ["description": "With an API key, for an invite bound to an invitee; a JWT's claims otherwise"]),
             ])
+    }
+
+    /// An invite's `locale` as a request sends it: one of the supported tags.
+    static var inviteLocale: Object {
+        [
+            "type": "string", "enum": PageLanguage.supportedTags,
+            "description": "The landing page's language (BCP 47); any other tag is 422 unsupported_locale, details.supported listing these",
+        ]
+    }
+
+    /// An invite's `locale` as answers show it: a supported tag, or null when none was chosen.
+    static var nullableInviteLocale: Object {
+        [
+            "type": ["string", "null"], "enum": PageLanguage.supportedTags + [NSNull()],
+            "description": "The landing page's language (BCP 47), or null",
+        ]
     }
 }

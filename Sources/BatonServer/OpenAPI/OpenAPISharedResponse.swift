@@ -51,7 +51,7 @@ enum OpenAPISharedResponse: String, CaseIterable {
         case .requestTooLarge: "Body too large (request_too_large)"
         case .unsupportedMediaType: "Body is not JSON (unsupported_media_type)"
         case .validationFailedOrKeyReused:
-            "A field out of bounds, unknown, repeated or beyond a double's precision (details.field), the key reused with another body, or the response stored for the key cannot be read (validation_failed, unknown_field, duplicate_field, number_out_of_range, idempotency_key_reused, idempotency_record_unreadable)"
+            "A field out of bounds, unknown, repeated or beyond a double's precision (details.field), an invite locale not supported (details.supported), the key reused with another body, or the response stored for the key cannot be read (validation_failed, unsupported_locale, unknown_field, duplicate_field, number_out_of_range, idempotency_key_reused, idempotency_record_unreadable)"
         case .rateLimited: "Rate limited; see Retry-After (rate_limited)"
         case .unavailable:
             "Database unavailable, or too many request bodies in flight: retry after Retry-After; or, creating invites, no unused code left (unavailable, code_space_exhausted)"

@@ -14,9 +14,12 @@ import Foundation
 /// printed and selectable, so the page works without script; the server
 /// never knows the plaintext code after creation, so the page can't show it.
 ///
+/// Every word is in the page's language (``PageCatalog``), dates and
+/// counts as that language writes them, `<html lang dir>` set from it.
+///
 /// The page is ``HTML``, so every interpolated value is escaped; the page
-/// carries `noindex` (invite pages are private), Open Graph title and
-/// description, and one inline script, allowed by its hash (``scriptHash``).
+/// carries `noindex` (invite pages are private), Open Graph and Twitter
+/// title and description, and one inline script, allowed by its hash (``scriptHash``).
 struct LandingPage {
     let preview: InvitePreview
     let token: LinkToken
@@ -27,10 +30,14 @@ struct LandingPage {
     let androidPackage: String?
     /// Which store links the page offers (``LandingPlatform``).
     let platform: LandingPlatform
+    /// The strings of the page's language (``LanguageNegotiation``).
+    let catalog: PageCatalog
 
     /// Shows the copy button and copies the link with the asynchronous
     /// Clipboard API, falling back to selecting it. Static text: its hash is
-    /// what the page's CSP allows, so nothing may be interpolated into it.
+    /// what the page's CSP allows, so nothing may be interpolated into it;
+    /// the words it shows come from the button's `data-` attributes, in
+    /// the page's language.
     static let copyScript: HTML = """
         (function () {
           var button = document.getElementById("copy"), link = document.getElementById("invite-link");
@@ -42,12 +49,12 @@ struct LandingPage {
             var selection = window.getSelection();
             selection.removeAllRanges();
             selection.addRange(range);
-            done(document.execCommand && document.execCommand("copy") ? "Copied" : "Link selected: copy it");
+            done(document.execCommand && document.execCommand("copy") ? button.dataset.copied : button.dataset.selected);
           }
           button.hidden = false;
           button.addEventListener("click", function () {
             if (navigator.clipboard && navigator.clipboard.writeText) {
-              navigator.clipboard.writeText(link.textContent).then(function () { done("Copied"); }, select);
+              navigator.clipboard.writeText(link.textContent).then(function () { done(button.dataset.copied); }, select);
             } else {
               select();
             }
@@ -60,36 +67,47 @@ struct LandingPage {
     static let scriptHash = "sha256-" + Data(Sodium.sha256(copyScript.markup.utf8)).base64EncodedString()
 
     var html: HTML {
+        let text = catalog
         let family = preview.familyName
-        let invited: HTML = preview.inviterName.map { "\($0) invited you." } ?? "You are invited."
-        let title = preview.inviterName.map { "\($0) invited you to join \(family)" } ?? "You are invited to join \(family)"
-        let expiry = preview.expiresAt.formatted(.iso8601.year().month().day())
+        let title =
+            preview.inviterName.map { text.text(.titleFromInviter, ["inviter": $0, "family": family]) }
+            ?? text.text(.title, ["family": family])
+        var facts = [text.text(.expires, ["date": text.day(preview.expiresAt)])]
+        if preview.usesLeft > 1 { facts.append(text.text(.usesLeft, ["count": text.number(preview.usesLeft)])) }
         // A bound invite says only that it is bound, never for whom.
-        let personal = preview.forSpecificPerson ? " This invite is for a specific person." : ""
-        let description = "Open this invite to join \(family). It expires on \(expiry).\(personal)"
+        if preview.forSpecificPerson { facts.append(text.text(.forSpecificPerson)) }
+        let separator = catalog.language.sentenceSeparator
+        let description = ([text.text(.previewDescription, ["family": family])] + facts).joined(separator: separator)
+        // Names may be written in either direction: <bdi> keeps each one from reordering the sentence around it.
+        let invited =
+            preview.inviterName.map { text.html(.invitedBy, ["inviter": "<bdi>\($0)</bdi>"]) } ?? HTML(text: text.text(.invited))
+        let language = catalog.language
         return """
-            \(HTMLPage.opening(title: title))\(bannerTag)<meta property="og:type" content="website">
+            \(HTMLPage.opening(title: title, language: language))\(bannerTag)<meta property="og:type" content="website">
+            <meta property="og:locale" content="\(language.openGraphLocale)">
             <meta property="og:title" content="\(title)">
             <meta property="og:description" content="\(description)">
             <meta property="og:url" content="\(link)">
+            <meta name="twitter:card" content="summary">
+            <meta name="twitter:title" content="\(title)">
+            <meta name="twitter:description" content="\(description)">
             <style>\(Self.style)</style>
             </head>
             <body>
             <main>
-            <p class="eyebrow">Family invite</p>
-            <h1>Join \(family)</h1>
-            <p class="who">\(invited) It expires on \(expiry).\(personal)</p>
+            <p class="eyebrow">\(text.text(.eyebrow))</p>
+            <h1>\(text.html(.heading, ["family": "<bdi>\(family)</bdi>"]))</h1>
+            <p class="who">\(invited)\(separator)\(facts.joined(separator: separator))</p>
             \(storeActions)<section>
-            <h2>Already have the app?</h2>
-            <p>Copy the invite, open the app and paste it, or type the invite code you were given \
-            (case, spaces and hyphens do not matter).</p>
-            <p>If the app says too many wrong codes were tried, paste this invite link instead: \
-            this invite link still works, whatever was typed.</p>
-            <p class="link" id="invite-link">\(link)</p>
-            <button type="button" id="copy" class="secondary" hidden>Copy invite</button>
+            <h2>\(text.text(.haveAppHeading))</h2>
+            <p>\(text.text(.haveAppSteps))</p>
+            <p>\(text.text(.tooManyTries))</p>
+            <p class="link" id="invite-link" dir="ltr">\(link)</p>
+            <button type="button" id="copy" class="secondary" data-copied="\(text.text(.copied))" \
+            data-selected="\(text.text(.linkSelected))" hidden>\(text.text(.copyButton))</button>
             </section>
-            <figure class="qr"><img src="\(qrPath)" alt="QR code of this invite link" width="192" height="192">\
-            <figcaption>On a computer? Scan this with your phone's camera (iPhone or Android).</figcaption></figure>
+            <figure class="qr"><img src="\(qrPath)" alt="\(text.text(.qrAlt))" width="192" height="192">\
+            <figcaption>\(text.text(.qrCaption))</figcaption></figure>
             </main>
             <script>\(Self.copyScript)</script>
             </body>
@@ -100,13 +118,18 @@ struct LandingPage {
 
     /// System fonts, contrast of at least 7:1 for text (4.5:1 on the
     /// button), light and dark schemes, and the QR code only from 48 rem up.
+    /// Only logical directions (`text-align:start`, symmetric margins and
+    /// padding), so a right-to-left page mirrors; the link keeps `dir="ltr"`,
+    /// and right-to-left scripts get no letter spacing, which would break
+    /// Arabic's joined letters.
     private static let style: HTML = """
         :root{color-scheme:light dark;--fg:#1d1d1f;--muted:#4a4a4f;--bg:#f5f5f7;--card:#fff;--accent:#0050a0}\
         @media (prefers-color-scheme:dark){:root{--fg:#f5f5f7;--muted:#c7c7cc;--bg:#000;--card:#1c1c1e;--accent:#0a64c8}}\
         *{box-sizing:border-box}\
         body{margin:0;background:var(--bg);color:var(--fg);font:17px/1.45 -apple-system,BlinkMacSystemFont,"Segoe UI",system-ui,sans-serif}\
-        main{max-width:30rem;margin:0 auto;padding:2rem 1.25rem 3rem}\
+        main{max-width:30rem;margin:0 auto;padding:2rem 1.25rem 3rem;text-align:start}\
         .eyebrow{margin:0;color:var(--muted);font-size:.8rem;font-weight:600;letter-spacing:.06em;text-transform:uppercase}\
+        [dir=rtl] .eyebrow{letter-spacing:0}\
         h1{margin:.25rem 0 .5rem;font-size:1.75rem;line-height:1.2;overflow-wrap:anywhere}\
         h2{margin:0 0 .25rem;font-size:1.05rem}\
         .who{margin:0 0 1.5rem;color:var(--muted)}\
@@ -118,7 +141,7 @@ struct LandingPage {
         .secondary[hidden]{display:none}\
         section{padding:1.25rem;border-radius:1rem;background:var(--card)}\
         section p{margin:0 0 .75rem}\
-        .link{padding:.6rem .75rem;border-radius:.5rem;background:var(--bg);font:.85rem/1.4 ui-monospace,Menlo,monospace;overflow-wrap:anywhere;user-select:all;-webkit-user-select:all}\
+        .link{text-align:start;padding:.6rem .75rem;border-radius:.5rem;background:var(--bg);font:.85rem/1.4 ui-monospace,Menlo,monospace;overflow-wrap:anywhere;user-select:all;-webkit-user-select:all}\
         .qr{display:none}\
         @media (min-width:48rem){main{max-width:36rem;padding-top:4rem}.qr{display:block;margin:2rem 0 0;text-align:center}\
         .qr img{width:12rem;height:12rem;background:#fff;padding:.5rem;border-radius:.5rem}\
@@ -140,14 +163,14 @@ struct LandingPage {
     private var storeActions: HTML {
         var actions: [(label: String, url: String)] = []
         if platform.offersAppStore, let store = links.appStoreID {
-            actions.append(("Get the app on the App Store", "https://apps.apple.com/app/id\(store)"))
+            actions.append((catalog.text(.getOnAppStore), "https://apps.apple.com/app/id\(store)"))
         }
         if platform.offersGooglePlay, let package = androidPackage {
             let (source, campaign) = (preview.source, preview.campaign)
-            actions.append(("Get the app on Google Play", token.googlePlayLink(package: package, source: source, campaign: campaign)))
+            actions.append((catalog.text(.getOnGooglePlay), token.googlePlayLink(package: package, source: source, campaign: campaign)))
             if platform == .android, let host = links.publicHost {
                 let intent = token.androidIntentLink(host: host, package: package, source: source, campaign: campaign)
-                actions.append(("Open in the app", intent))
+                actions.append((catalog.text(.openInApp), intent))
             }
         }
         guard !actions.isEmpty else { return .empty }

@@ -34,7 +34,8 @@ extension BatonApplication {
         let handoff = try handoffs.mint(for: preview, credential: credential, source: source)
         let body = PreviewBody(
             familyName: preview.familyName, inviterName: preview.inviterName, expiresAt: preview.expiresAt,
-            usesLeft: preview.usesLeft, state: preview.state, handoff: handoff, forSpecificPerson: preview.forSpecificPerson
+            usesLeft: preview.usesLeft, state: preview.state, handoff: handoff, forSpecificPerson: preview.forSpecificPerson,
+            locale: preview.locale?.tag
         )
         return .json(encoded: body.json())
     }

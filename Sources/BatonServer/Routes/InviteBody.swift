@@ -38,6 +38,7 @@ struct InviteBody: Encodable {
         try container.encode(invite.attribution.source, forKey: JSONKey("source"))
         try container.encode(invite.attribution.campaign, forKey: JSONKey("campaign"))
         try container.encode(invite.erasedAt, forKey: JSONKey("erased_at"))
+        try container.encode(invite.locale?.tag, forKey: JSONKey("locale"))
         if let credentials {
             try container.encode(credentials.code, forKey: JSONKey("code"))
             try container.encode(credentials.token, forKey: JSONKey("token"))

@@ -6,7 +6,8 @@ import Journey
 
 /// `GET /invite/{token}`: the invite's landing page (HTML), and
 /// `GET /invite/{token}/qr.svg`: the QR code of its link. Unknown, expired,
-/// revoked and used-up invites get one plain 404 page. Rate-limited like
+/// revoked and used-up invites get one plain 404 page. Both pages are in the
+/// language ``LanguageNegotiation`` picks, named by `Content-Language`. Rate-limited like
 /// token lookups; viewing the page records no preview and never changes the
 /// invite. A person's view marks the journey's `link_opened` (in memory,
 /// written in batches); a `HEAD` or a link-preview robot's fetch
@@ -16,29 +17,32 @@ struct LandingRoutes {
 
     func register(on router: inout Router) {
         router.get("/invite/:token") { request in
-            guard let token = try token(request) else { return .page(NotFoundPage.html, status: 404) }
+            let fallback = app.configuration.links.defaultLanguage
+            let unknown = { Response.page(NotFoundPage.html($0), in: $0, status: 404) }
+            guard let token = try token(request) else { return unknown(request.pageLanguage(invite: nil, fallback: fallback)) }
             let credential = Credential.token(token)
             let preview: InvitePreview
             do {
                 preview = try app.withConnection { try app.redemptions.preview(credential, channel: nil, on: $0) }
             } catch is RedeemError {
-                return .page(NotFoundPage.html, status: 404)
+                return unknown(request.pageLanguage(invite: nil, fallback: fallback))
             }
+            let language = request.pageLanguage(invite: preview.locale, fallback: fallback)
             let page = LandingPage(
                 preview: preview, token: token, link: app.source(of: credential), qrPath: "/invite/\(token.text)/qr.svg",
                 links: app.configuration.links, androidPackage: app.configuration.redemption.androidPackage,
-                platform: LandingPlatform(userAgent: request.headers["User-Agent"]))
+                platform: LandingPlatform(userAgent: request.headers["User-Agent"]), catalog: PageCatalog.of(language))
             noteView(of: preview.inviteID, request)
-            var response = Response.page(page.html)
+            // The store links follow the agent's platform, the language Accept-Language (and, for a preview robot, the agent).
+            var response = Response.page(page.html, in: language, vary: ["User-Agent", "Accept-Language"])
             response.headers.set("Cache-Control", "private, no-store")
-            // The store links follow the agent's platform.
-            response.headers.set("Vary", "User-Agent")
             response.allowInlineScripts(hashes: [LandingPage.scriptHash])
             return response
         }
         router.get("/invite/:token/qr.svg") { request in
             guard let token = try token(request), let svg = QRCodeSVG.svg(of: app.source(of: .token(token))) else {
-                return .page(NotFoundPage.html, status: 404)
+                let language = request.pageLanguage(invite: nil, fallback: app.configuration.links.defaultLanguage)
+                return .page(NotFoundPage.html(language), in: language, status: 404)
             }
             var response = Response(status: 200, body: Data(svg.markup.utf8))
             response.headers.set("Content-Type", "image/svg+xml")

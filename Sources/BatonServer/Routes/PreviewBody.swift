@@ -4,7 +4,9 @@ import HTTP
 
 /// `GET /v1/invites/{credential}/preview` and `POST /v1/invocations` answer
 /// this; `inviter_name` is always present, `null` when the invite has none;
-/// `for_specific_person` says only whether the invite is bound to an invitee.
+/// `for_specific_person` says only whether the invite is bound to an invitee;
+/// `locale` is the invite's landing-page language, `null` without one, so a
+/// clip can speak it too.
 ///
 /// Written with `JSONObjectWriter` rather than `JSONEncoder`: preview is the
 /// hottest public route. The bytes are the ones `JSONCoding.encode` produces.
@@ -16,6 +18,7 @@ struct PreviewBody {
     let state: String
     let handoff: String
     var forSpecificPerson = false
+    var locale: String?
 
     /// The body's UTF-8 JSON bytes.
     func json() -> Data {
@@ -25,6 +28,7 @@ struct PreviewBody {
         object.add("for_specific_person", json: forSpecificPerson ? Self.trueJSON : Self.falseJSON)
         object.add("handoff", handoff)
         object.add("inviter_name", inviterName)
+        object.add("locale", locale)
         object.add("state", state)
         object.add("uses_left", usesLeft)
         return object.data()

@@ -23,6 +23,13 @@ struct LinkSettingsTests {
         }
     }
 
+    @Test("the default locale is English unless set, and a supported tag is read in any case")
+    func defaultLocale() throws {
+        #expect(try Self.configuration([:]).links.defaultLanguage == .en)
+        #expect(try Self.configuration(["BATON_DEFAULT_LOCALE": "ja"]).links.defaultLanguage == .ja)
+        #expect(try Self.configuration(["BATON_DEFAULT_LOCALE": "ES"]).links.defaultLanguage == .es)
+    }
+
     @Test("a valid set is read, the host lower-cased")
     func valid() throws {
         let links = try Self.configuration([
@@ -51,6 +58,8 @@ struct LinkSettingsTests {
             ("BATON_APP_STORE_ID", "id123"),
             ("BATON_CODE_LENGTH", "5"),
             ("BATON_CODE_LENGTH", "17"),
+            ("BATON_DEFAULT_LOCALE", "xx"),
+            ("BATON_DEFAULT_LOCALE", "es-MX"),
         ])
     func malformed(name: String, value: String) {
         #expect {

@@ -19,6 +19,7 @@ extension ClientProvocation {
         .eventNotFound: .otherRoutesOnly, .invalidCursor: .otherRoutesOnly, .invalidParameter: .otherRoutesOnly,
         .invalidRange: .otherRoutesOnly, .rangeTooLarge: .otherRoutesOnly, .invalidGroupBy: .otherRoutesOnly,
         .invalidView: .otherRoutesOnly, .reportTooLarge: .otherRoutesOnly, .reportTimeout: .otherRoutesOnly,
+        .unsupportedLocale: .clientNeverSends("BatonClient's NewInvite has no locale member yet"),
         .unknownField: .clientNeverSends("the client encodes only its models' own members"),
         .duplicateField: .clientNeverSends("JSONEncoder writes each member once"),
         .unsupportedMediaType: .clientNeverSends("every body the client sends is application/json"),

@@ -22,13 +22,14 @@ struct APIErrorCatalogTests {
     )
     func everyCaseIsRepresented() {
         #expect(
-            Self.covered(InviteError.self, cases: 0...4) {
+            Self.covered(InviteError.self, cases: 0...5) {
                 switch $0 {
                 case .notFound: 0
                 case .validationFailed: 1
                 case .codeSpaceExhausted: 2
                 case .notActive: 3
                 case .maxRedemptionsBelowCount: 4
+                case .unsupportedLocale: 5
                 }
             })
         #expect(

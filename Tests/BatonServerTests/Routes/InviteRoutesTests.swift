@@ -23,7 +23,7 @@ struct InviteRoutesTests {
         let expected: Set = [
             "id", "code", "token", "link", "app_clip_link", "family_id", "family_name", "inviter_id", "inviter_name", "state",
             "max_redemptions", "redemption_count", "uses_left", "created_at", "expires_at", "metadata", "invitee",
-            "allow_self_redemption", "source", "campaign", "erased_at",
+            "allow_self_redemption", "source", "campaign", "erased_at", "locale",
         ]
         #expect(Set(body.keys) == expected)
         let token = try #require(body["token"] as? String)

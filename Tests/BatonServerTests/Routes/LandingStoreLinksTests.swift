@@ -37,7 +37,7 @@ struct LandingStoreLinksTests {
             _ = try $0.query("UPDATE baton.invites SET source = 'newsletter', campaign = 'spring-2026' WHERE id = $1", [invite.id])
         }
         let page = try client.get("/invite/\(invite.token.text)", headers: [("User-Agent", Self.android)])
-        #expect(page.header("Vary") == "User-Agent")
+        #expect(page.header("Vary") == "User-Agent, Accept-Language")
         let links = Self.storeLinks(in: page.text)
         #expect(links.count == 2)
         let play = try #require(links.first)
@@ -68,7 +68,7 @@ struct LandingStoreLinksTests {
         #expect(links.count == 2)
         #expect(links.first == "https://apps.apple.com/app/id1234567890")
         #expect(try Self.referredToken(from: links[1]) == .token(invite.token))
-        #expect(desk.contains("Scan this with your phone's camera (iPhone or Android)."))
+        #expect(desk.contains("Scan this with your phone&#39;s camera (iPhone or Android)."))
         #expect(!desk.contains("iPhone's camera"))
     }
 

@@ -16,9 +16,10 @@ struct PreviewBodyTests {
         let state: String
         let handoff: String
         var forSpecificPerson = false
+        var locale: String?
 
         private enum CodingKeys: String, CodingKey {
-            case familyName, inviterName, expiresAt, usesLeft, state, handoff, forSpecificPerson
+            case familyName, inviterName, expiresAt, usesLeft, state, handoff, forSpecificPerson, locale
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -30,18 +31,23 @@ struct PreviewBodyTests {
             try container.encode(state, forKey: .state)
             try container.encode(handoff, forKey: .handoff)
             try container.encode(forSpecificPerson, forKey: .forSpecificPerson)
+            try container.encode(locale, forKey: .locale)
         }
     }
 
     private static let expiry = Date(timeIntervalSince1970: 1_796_000_000.125)
 
+    /// The invite's locale rides along when it names an inviter, and is null without, so both shapes are compared.
     private static func bodies(family: String, inviter: String?) throws -> (hand: Data, encoder: Data) {
+        let locale = inviter == nil ? nil : "zh-Hant"
         let hand = PreviewBody(
-            familyName: family, inviterName: inviter, expiresAt: expiry, usesLeft: 3, state: "active", handoff: "eyJh.eyJj.c2ln-_"
+            familyName: family, inviterName: inviter, expiresAt: expiry, usesLeft: 3, state: "active", handoff: "eyJh.eyJj.c2ln-_",
+            locale: locale
         ).json()
         let encoder = try JSONCoding.encode(
             Encoded(
-                familyName: family, inviterName: inviter, expiresAt: expiry, usesLeft: 3, state: "active", handoff: "eyJh.eyJj.c2ln-_"
+                familyName: family, inviterName: inviter, expiresAt: expiry, usesLeft: 3, state: "active", handoff: "eyJh.eyJj.c2ln-_",
+                locale: locale
             ))
         return (hand, encoder)
     }
