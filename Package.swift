@@ -45,6 +45,8 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["BackgroundServices", "BatonJSON", "CMicroHTTPD", "SafeText"]),
         // The PostgreSQL job queue and the worker's scheduling state: it never mentions invites.
         .target(name: "JobQueue", dependencies: ["BackgroundServices", "Locking", "Postgres", "SafeText", "Telemetry"]),
+        // Event destinations beyond webhooks (NATS JetStream, Redis Streams): transports only, no invites.
+        .target(name: "EventDestinations", dependencies: ["CHiredis", "CNats"]),
         .target(
             name: "BatonCore",
             dependencies: [
