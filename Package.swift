@@ -122,6 +122,7 @@ let package = Package(
         .testTarget(name: "BatonHandoffTests", dependencies: ["BatonHandoff", "BatonCore", "BatonJSON", "SafeText"]),
         .testTarget(name: "BatonLinksTests", dependencies: ["BatonLinks", "SafeText"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
+        .testTarget(name: "EventDestinationsTests", dependencies: ["EventDestinations", "CNats"]),
         .testTarget(name: "BackgroundServicesTests", dependencies: ["BackgroundServices", "BatonTestSupport"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "BatonTestSupport"]),
         .testTarget(name: "PostgresLauncherTests", dependencies: ["PostgresLauncher", "BatonTestSupport"]),
