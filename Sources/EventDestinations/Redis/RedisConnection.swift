@@ -128,7 +128,9 @@ final class RedisConnection {
         if prefix == "NOAUTH" || prefix == "WRONGPASS" || prefix == "NOPERM" {
             return DestinationError(.authFailed, "Redis refused \(what): the credentials are missing or not allowed")
         }
-        return DestinationError(.protocol, "Redis refused \(what) (\(prefix.prefix(16)))")
+        // Redis's error code word (`ERR`, `WRONGTYPE`, `OOM`), kept only when it is one.
+        let code = prefix.count <= 16 && prefix.allSatisfy { $0.isASCII && $0.isUppercase } ? prefix : "ERR"
+        return DestinationError(.protocol, "Redis refused \(what) (\(code))")
     }
 
     private static func timeValue(_ duration: Duration) -> timeval {

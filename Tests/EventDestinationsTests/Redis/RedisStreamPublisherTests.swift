@@ -51,6 +51,29 @@ struct RedisStreamPublisherTests {
         #expect((3590...3600).contains(seconds))
     }
 
+    @Test("a URL's database number selects the database the entry goes to")
+    func databaseIsSelected() async throws {
+        let server = try RedisServer()
+        let publisher = try RedisStreamPublisher(url: "redis://127.0.0.1:\(server.process.port)/2", stream: Self.stream)
+        #expect(try await onOwnThread { try publisher.publish(burst(1)[0]) } == .added)
+        #expect(try server.ids(in: Self.stream).isEmpty)
+        let reader = try server.connection()
+        #expect(try reader.command(["SELECT", "2"].map { Array($0.utf8) }) == .status("OK"))
+        #expect(try reader.command(["XLEN", Self.stream].map { Array($0.utf8) }) == .integer(1))
+    }
+
+    @Test("a server that lost its script cache gets the script again, and the retry is still a duplicate")
+    func flushedScriptCacheIsReloaded() async throws {
+        let server = try RedisServer()
+        let publisher = try RedisStreamPublisher(url: server.url, stream: Self.stream)
+        let events = burst(2)
+        #expect(try await onOwnThread { try publisher.publish(events[0]) } == .added)
+        #expect(try server.connection().command(["SCRIPT", "FLUSH"].map { Array($0.utf8) }) == .status("OK"))
+        #expect(try await onOwnThread { try publisher.publish(events[0]) } == .duplicate)
+        #expect(try await onOwnThread { try publisher.publish(events[1]) } == .added)
+        #expect(try server.ids(in: Self.stream) == events.map(\.id))
+    }
+
     @Test("with max_length the stream is trimmed to about that many entries")
     func maxLengthTrims() async throws {
         let server = try RedisServer()
