@@ -8,7 +8,9 @@ import Darwin
 
 /// One blocking hiredis connection: connect with a timeout, authenticate,
 /// select the database, then commands as argument vectors. Not thread
-/// safe; ``RedisStreamPublisher`` holds it under its lock.
+/// safe; ``RedisStreamPublisher`` holds it under its lock. A host name is
+/// resolved with the system resolver before the connect timeout starts,
+/// which hiredis cannot bound; give an address where that matters.
 final class RedisConnection {
     /// A reply, copied out of hiredis's reply object.
     enum Reply: Equatable {
