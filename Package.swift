@@ -25,6 +25,8 @@ let package = Package(
         .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(name: "CNats", pkgConfig: "libnats", providers: [.apt(["libnats-dev"])]),
+        .systemLibrary(name: "CHiredis", pkgConfig: "hiredis", providers: [.apt(["libhiredis-dev"])]),
 
         // Foundation only: these build for iOS, macOS and Linux.
         .target(name: "SafeText"),
@@ -43,6 +45,8 @@ let package = Package(
         .target(name: "HTTP", dependencies: ["BackgroundServices", "BatonJSON", "CMicroHTTPD", "SafeText"]),
         // The PostgreSQL job queue and the worker's scheduling state: it never mentions invites.
         .target(name: "JobQueue", dependencies: ["BackgroundServices", "Locking", "Postgres", "SafeText", "Telemetry"]),
+        // Event destinations beyond webhooks (NATS JetStream, Redis Streams): transports only, no invites.
+        .target(name: "EventDestinations", dependencies: ["CHiredis", "CNats"]),
         .target(
             name: "BatonCore",
             dependencies: [
@@ -118,6 +122,7 @@ let package = Package(
         .testTarget(name: "BatonHandoffTests", dependencies: ["BatonHandoff", "BatonCore", "BatonJSON", "SafeText"]),
         .testTarget(name: "BatonLinksTests", dependencies: ["BatonLinks", "SafeText"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
+        .testTarget(name: "EventDestinationsTests", dependencies: ["EventDestinations", "CNats"]),
         .testTarget(name: "BackgroundServicesTests", dependencies: ["BackgroundServices", "BatonTestSupport"]),
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "BatonTestSupport"]),
         .testTarget(name: "PostgresLauncherTests", dependencies: ["PostgresLauncher", "BatonTestSupport"]),
