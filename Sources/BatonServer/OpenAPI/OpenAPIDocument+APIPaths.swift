@@ -1,3 +1,4 @@
+import BatonJSON
 import Journey
 
 /// The JSON API under `/v1`: invites, previews, handoffs, redemptions and the funnel.
@@ -50,11 +51,11 @@ extension OpenAPIDocument {
                     jsonBody: requestObject(
                         required: ["invites"],
                         ["invites": ["type": "array", "minItems": 1, "maxItems": 1000, "items": schema("NewInvite")]]),
-                    requestExample: ["invites": [requestExamples["NewInvite"]]],
+                    requestExample: ["invites": [requestExamples[member: "NewInvite"] ?? .null]],
                     answers: [
                         "201": jsonAnswer(
                             "The invites in request order", object(required: ["invites"], ["invites": array(of: schema("CreatedInvite"))]),
-                            example: ["invites": [responseExamples["CreatedInvite"]]])
+                            example: ["invites": [responseExamples[member: "CreatedInvite"] ?? .null]])
                     ],
                     shared: createRefusals)
             ],
@@ -118,7 +119,7 @@ extension OpenAPIDocument {
                         "Decodes the envelope on the server's path (MAC under a held key, expiry, payload) and answers what it says, without redeeming it.",
                     tag: "Clip", security: [],
                     jsonBody: requestObject(required: ["handoff"], ["handoff": string]),
-                    requestExample: ["handoff": exampleHandoff],
+                    requestExample: ["handoff": .string(exampleHandoff)],
                     answers: [
                         "200": jsonAnswer("The decoded envelope", schema("HandoffValidation")),
                         "422": errorAnswer(
@@ -132,7 +133,7 @@ extension OpenAPIDocument {
                     "redeemInvite", "Redeem an invite exactly once",
                     description:
                         "Redeems the handoff, token or code for the redeemer: a JWT's sub, or redeemer_id with an API key holding redemptions:write. The same redeemer redeeming again gets the identical receipt (200), so a retry after a lost answer is safe; another redeemer gets invite_used_up or handoff_already_used.",
-                    tag: "Redemptions", security: [apiKey("redemptions:write"), ["redeemerJWT": [String]()]],
+                    tag: "Redemptions", security: [apiKey("redemptions:write"), ["redeemerJWT": []]],
                     jsonBody: schema("RedemptionRequest"),
                     answers: [
                         "201": jsonAnswer("The receipt", schema("Receipt")),

@@ -1,3 +1,5 @@
+import BatonJSON
+
 /// The signed-in `/admin` pages that act (docs/admin.md): HTML answers and
 /// `application/x-www-form-urlencoded` forms, with a session cookie. The
 /// dashboard itself (`GET /admin`) is among the page paths.
@@ -62,7 +64,8 @@ extension OpenAPIDocument {
                     "adminInviteExtend", "Set the invite's expiry to some days from now",
                     description: "As PATCH /v1/invites/{id} with ttl_seconds, with an audit entry naming the new expires_at.",
                     parameters: [parameter("InviteID")],
-                    fields: ["days": ["type": "integer", "minimum": 1, "maximum": AdminInviteRoutes.maxExtensionDays]], required: ["days"],
+                    fields: ["days": ["type": "integer", "minimum": 1, "maximum": .int(AdminInviteRoutes.maxExtensionDays)]],
+                    required: ["days"],
                     answers: [
                         "303": seeOther("Location /admin/invites/{id}"), "404": errorAnswer("No such invite (invite_not_found)"),
                         "409": html("The invite is no longer active"), "422": html("days out of range"),
@@ -116,7 +119,7 @@ extension OpenAPIDocument {
     }
 
     /// The session cookie's security requirement.
-    private static var adminSession: [Object] { [["adminSession": [String]()]] }
+    private static var adminSession: [Object] { [["adminSession": []]] }
 
     /// A signed-in page: without a session, the sign-in form.
     private static func adminPage(
@@ -142,21 +145,24 @@ extension OpenAPIDocument {
         var own = answers
         own["403"] = own["403"] ?? html("Origin is not this server, or the form token is missing or wrong; nothing changed")
         let signedIn = security == nil
-        let allFields = signedIn ? merged(fields, [AdminRequestCheck.formTokenField: string]) : fields
+        let allFields = signedIn ? merged(fields, .object([AdminRequestCheck.formTokenField: string])) : fields
         let allRequired = signedIn ? required + [AdminRequestCheck.formTokenField] : required
         var operation = adminPage(
             id, summary, description: description, security: security, parameters: parameters, answers: own)
-        var responses = operation["responses"] as? Object ?? [:]
+        var responses = operation[member: "responses"] ?? [:]
         for shared in [OpenAPISharedResponse.requestTooLarge, .unsupportedMediaType] {
-            responses[shared.status] = reference("responses", shared.rawValue)
+            responses[member: shared.status] = reference("responses", shared.rawValue)
         }
-        operation["responses"] = responses
-        let example = Dictionary(uniqueKeysWithValues: allFields.keys.map { ($0, exampleFormValues[$0] ?? "") })
-        operation["requestBody"] = [
+        operation[member: "responses"] = responses
+        let names = if case .object(let members) = allFields { Array(members.keys) } else { [String]() }
+        let example = Dictionary(uniqueKeysWithValues: names.map { ($0, exampleFormValues[member: $0] ?? "") })
+        operation[member: "requestBody"] = [
             "required": true,
-            "content": [
-                AdminForm.mediaType: ["schema": object(required: allRequired, allFields), "examples": ["example": ["value": example]]]
-            ],
+            "content": .object([
+                AdminForm.mediaType: [
+                    "schema": object(required: allRequired, allFields), "examples": ["example": ["value": .object(example)]],
+                ]
+            ]),
         ]
         return operation
     }
@@ -164,8 +170,8 @@ extension OpenAPIDocument {
     /// An example value of each form field.
     private static var exampleFormValues: Object {
         [
-            AdminRequestCheck.formTokenField: String(repeating: "5e", count: 32),
-            "key": "bk_0a1b2c3d4e5f_" + String(repeating: "7c", count: 20),
+            AdminRequestCheck.formTokenField: .string(String(repeating: "5e", count: 32)),
+            "key": .string("bk_0a1b2c3d4e5f_" + String(repeating: "7c", count: 20)),
             "credential": "ABCDE-FGHJK", "days": 7, "endpoint_id": "0f1e2d3c-4b5a-4968-8776-655443322110",
         ]
     }
@@ -183,6 +189,6 @@ extension OpenAPIDocument {
     private static func html(_ description: String) -> Object { textAnswer(description, "text/html") }
 
     private static func seeOther(_ description: String) -> Object {
-        ["description": description, "headers": ["Location": ["schema": string]]]
+        ["description": .string(description), "headers": ["Location": ["schema": string]]]
     }
 }

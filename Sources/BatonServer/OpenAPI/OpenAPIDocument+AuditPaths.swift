@@ -1,4 +1,5 @@
 import BatonCore
+import BatonJSON
 
 /// The audit trail (`GET /v1/audit`): what operators did on `/admin`.
 extension OpenAPIDocument {
@@ -16,8 +17,8 @@ extension OpenAPIDocument {
                         query(
                             "limit",
                             [
-                                "type": "integer", "minimum": AuditLog.limitRange.lowerBound, "maximum": AuditLog.limitRange.upperBound,
-                                "default": AuditLog.defaultLimit,
+                                "type": "integer", "minimum": .int(AuditLog.limitRange.lowerBound),
+                                "maximum": .int(AuditLog.limitRange.upperBound), "default": .int(AuditLog.defaultLimit),
                             ]),
                     ],
                     answers: [
@@ -45,7 +46,7 @@ extension OpenAPIDocument {
                     "key_id": merged(uuid, ["description": "The API key that acted"]),
                     "key_public_id": merged(string, ["description": "Its public id, as baton keys list shows it"]),
                     "key_name": string,
-                    "action": ["type": "string", "enum": AuditAction.allCases.map(\.rawValue)],
+                    "action": ["type": "string", "enum": .init(strings: AuditAction.allCases.map(\.rawValue))],
                     "target": merged(string, ["description": "An invite, event or job id, or a key's public id for sessions"]),
                     "detail": ["type": "object", "description": "A few plain values, such as the new expires_at"],
                     "occurred_at": eventTimestamp,

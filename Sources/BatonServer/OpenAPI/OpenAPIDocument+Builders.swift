@@ -1,3 +1,5 @@
+import BatonJSON
+
 /// The small pieces the document is assembled from, so that every operation,
 /// answer and schema of one kind is written by one function.
 extension OpenAPIDocument {
@@ -11,10 +13,10 @@ extension OpenAPIDocument {
     /// is the body's example; a `$ref` body without one takes ``requestExamples``' entry.
     static func operation(
         _ id: String, _ summary: String, description: String? = nil, tag: String? = nil, security: [Object]?,
-        parameters: [Object] = [], jsonBody: Object? = nil, requestExample: Any? = nil,
+        parameters: [Object] = [], jsonBody: Object? = nil, requestExample: Object? = nil,
         answers: [String: Object], shared: [OpenAPISharedResponse] = []
     ) -> Object {
-        let idempotent = parameters.contains { $0["$ref"] as? String == parameter("IdempotencyKey")["$ref"] as? String }
+        let idempotent = parameters.contains { $0 == parameter("IdempotencyKey") }
         let sharedAnswers = Dictionary((shared + [.methodNotAllowed]).map { ($0.status, reference("responses", $0.rawValue)) }) {
             first, _ in first
         }
@@ -22,17 +24,20 @@ extension OpenAPIDocument {
             uniqueKeysWithValues: answers.map { status, answer in
                 (status, withHeaders(answer, replayable: idempotent && status.hasPrefix("2")))
             })
-        var operation: Object = ["operationId": id, "summary": summary, "responses": merged(sharedAnswers, ownAnswers)]
-        operation["description"] = description
-        operation["tags"] = tag.map { [$0] }
-        operation["security"] = security
-        if !parameters.isEmpty { operation["parameters"] = parameters }
+        var operation: Object = [
+            "operationId": .string(id), "summary": .string(summary),
+            "responses": .object(sharedAnswers.merging(ownAnswers) { _, own in own }),
+        ]
+        operation[member: "description"] = description.map(Object.string)
+        operation[member: "tags"] = tag.map { [.string($0)] }
+        operation[member: "security"] = security.map(Object.array)
+        if !parameters.isEmpty { operation[member: "parameters"] = .array(parameters) }
         if let jsonBody {
             var media: Object = ["schema": jsonBody]
-            if let example = requestExample ?? schemaName(of: jsonBody).flatMap({ requestExamples[$0] }) {
-                media["examples"] = ["example": ["value": example]]
+            if let example = requestExample ?? schemaName(of: jsonBody).flatMap({ requestExamples[member: $0] }) {
+                media[member: "examples"] = ["example": ["value": example]]
             }
-            operation["requestBody"] = ["required": true, "content": ["application/json": media]]
+            operation[member: "requestBody"] = ["required": true, "content": ["application/json": media]]
         }
         return operation
     }
@@ -40,23 +45,23 @@ extension OpenAPIDocument {
     /// `answer` with the headers every answer carries (and `Idempotent-Replayed`
     /// when `replayable`); a `$ref` answer is left as it is (its component has them).
     static func withHeaders(_ answer: Object, replayable: Bool) -> Object {
-        guard answer["$ref"] == nil else { return answer }
-        var headers = answer["headers"] as? Object ?? [:]
-        headers["X-Request-Id"] = reference("headers", "RequestId")
-        if replayable { headers["Idempotent-Replayed"] = reference("headers", "IdempotentReplayed") }
+        guard answer[member: "$ref"] == nil else { return answer }
+        var headers = answer[member: "headers"] ?? [:]
+        headers[member: "X-Request-Id"] = reference("headers", "RequestId")
+        if replayable { headers[member: "Idempotent-Replayed"] = reference("headers", "IdempotentReplayed") }
         return merged(answer, ["headers": headers])
     }
 
     /// The name of the component schema `schema` refers to, if it is a `$ref`.
     static func schemaName(of schema: Object) -> String? {
-        (schema["$ref"] as? String).flatMap { $0.hasPrefix("#/components/schemas/") ? String($0.dropFirst(21)) : nil }
+        schema[member: "$ref"]?.string.flatMap { $0.hasPrefix("#/components/schemas/") ? String($0.dropFirst(21)) : nil }
     }
 
     /// A security requirement: an API key with `scope`.
-    static func apiKey(_ scope: String) -> Object { ["apiKey": [scope]] }
+    static func apiKey(_ scope: String) -> Object { ["apiKey": [.string(scope)]] }
 
     /// `{"$ref": "#/components/<section>/<name>"}`.
-    static func reference(_ section: String, _ name: String) -> Object { ["$ref": "#/components/\(section)/\(name)"] }
+    static func reference(_ section: String, _ name: String) -> Object { ["$ref": .string("#/components/\(section)/\(name)")] }
 
     /// A reference to a schema of `components/schemas`.
     static func schema(_ name: String) -> Object { reference("schemas", name) }
@@ -66,19 +71,19 @@ extension OpenAPIDocument {
 
     /// An optional query parameter.
     static func query(_ name: String, _ schema: Object, description: String? = nil) -> Object {
-        var parameter: Object = ["name": name, "in": "query", "schema": schema]
-        parameter["description"] = description
+        var parameter: Object = ["name": .string(name), "in": "query", "schema": schema]
+        parameter[member: "description"] = description.map(Object.string)
         return parameter
     }
 
     /// An answer with a JSON body of `schema`, with `example` as its example;
     /// without one, a `$ref` schema takes ``responseExamples``' entry.
-    static func jsonAnswer(_ description: String, _ schema: Object, example: Any? = nil) -> Object {
+    static func jsonAnswer(_ description: String, _ schema: Object, example: Object? = nil) -> Object {
         var media: Object = ["schema": schema]
-        if let example = example ?? schemaName(of: schema).flatMap({ responseExamples[$0] }) {
-            media["examples"] = ["example": ["value": example]]
+        if let example = example ?? schemaName(of: schema).flatMap({ responseExamples[member: $0] }) {
+            media[member: "examples"] = ["example": ["value": example]]
         }
-        return ["description": description, "content": ["application/json": media]]
+        return ["description": .string(description), "content": ["application/json": media]]
     }
 
     /// An error answer: the common `Error` body, the codes it carries named in
@@ -90,19 +95,19 @@ extension OpenAPIDocument {
                 APIErrorCatalog.representative(of: code).map { (code, ["value": errorExample($0)] as Object) }
             })
         var media: Object = ["schema": schema("Error")]
-        if !examples.isEmpty { media["examples"] = examples }
-        return ["description": description, "content": ["application/json": media]]
+        if !examples.isEmpty { media[member: "examples"] = .object(examples) }
+        return ["description": .string(description), "content": ["application/json": media]]
     }
 
     /// An answer whose body is text of `mediaType` (HTML, SVG, plain text).
     static func textAnswer(_ description: String, _ mediaType: String) -> Object {
-        ["description": description, "content": [mediaType: ["schema": string]]]
+        ["description": .string(description), "content": .object([mediaType: ["schema": string]])]
     }
 
     /// An object schema with its required keys.
     static func object(required: [String], _ properties: Object, description: String? = nil) -> Object {
-        var object: Object = ["type": "object", "required": required, "properties": properties]
-        object["description"] = description
+        var object: Object = ["type": "object", "required": Object(strings: required), "properties": properties]
+        object[member: "description"] = description.map(Object.string)
         return object
     }
 
@@ -119,16 +124,21 @@ extension OpenAPIDocument {
     static func allOf(_ base: String, _ extra: Object) -> Object { ["allOf": [schema(base), extra]] }
 
     /// `base` with the keys of `extra` added or replaced: a shared schema with an own default or description.
-    static func merged(_ base: Object, _ extra: Object) -> Object { base.merging(extra) { _, own in own } }
+    static func merged(_ base: Object, _ extra: Object) -> Object {
+        guard case .object(let members) = base, case .object(let own) = extra else { return base }
+        return .object(members.merging(own) { _, own in own })
+    }
 
     /// A string of `minimum` to `maximum` characters.
-    static func boundedString(_ minimum: Int, _ maximum: Int) -> Object { ["type": "string", "minLength": minimum, "maxLength": maximum] }
+    static func boundedString(_ minimum: Int, _ maximum: Int) -> Object {
+        ["type": "string", "minLength": .int(minimum), "maxLength": .int(maximum)]
+    }
 
     /// A value of JSON type `type` or null.
-    static func nullable(_ type: String) -> Object { ["type": [type, "null"]] }
+    static func nullable(_ type: String) -> Object { ["type": [.string(type), "null"]] }
 
     /// Counts of `names`, each a non-negative integer.
-    static func counts(_ names: [String]) -> Object { Dictionary(uniqueKeysWithValues: names.map { ($0, count) }) }
+    static func counts(_ names: [String]) -> Object { .object(Dictionary(uniqueKeysWithValues: names.map { ($0, count) })) }
 
     /// Any string.
     static var string: Object { ["type": "string"] }

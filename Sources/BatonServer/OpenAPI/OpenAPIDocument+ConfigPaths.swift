@@ -1,3 +1,5 @@
+import BatonJSON
+
 /// `GET /v1/config/public`: the public identifiers `baton doctor --live` checks.
 extension OpenAPIDocument {
     /// The configuration paths with their operations.

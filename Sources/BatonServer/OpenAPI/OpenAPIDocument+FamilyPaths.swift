@@ -1,3 +1,5 @@
+import BatonJSON
+
 /// Families as a whole: the erasure of one family's personal data, and the
 /// invitee and attribution schemas the invite and redemption schemas use.
 extension OpenAPIDocument {

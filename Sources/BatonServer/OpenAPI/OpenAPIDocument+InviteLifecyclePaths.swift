@@ -1,4 +1,4 @@
-import Foundation
+import BatonJSON
 
 /// The invite lifecycle after creation: change, reissue, timeline
 /// (`InviteLifecycleRoutes`), with the schemas only they use.
@@ -27,7 +27,7 @@ extension OpenAPIDocument {
                         shared: OpenAPISharedResponse.keyed + OpenAPISharedResponse.jsonBody + [
                             .inviteNotFound, .validationFailedOrKeyReused, .unavailable,
                         ]),
-                    ["tags": [lifecycleTag]])
+                    ["tags": [.string(lifecycleTag)]])
             ],
             "/v1/invites/{id}/reissue": [
                 "post": merged(
@@ -45,7 +45,7 @@ extension OpenAPIDocument {
                             "422": errorAnswer("The Idempotency-Key was used with another request (idempotency_key_reused)"),
                         ],
                         shared: OpenAPISharedResponse.keyed + [.inviteNotFound, .invalidRequest, .requestTooLarge, .unavailable]),
-                    ["tags": [lifecycleTag]])
+                    ["tags": [.string(lifecycleTag)]])
             ],
             "/v1/invites/{id}/events": [
                 "get": merged(
@@ -64,7 +64,7 @@ extension OpenAPIDocument {
                             "422": errorAnswer("A bad parameter (details.field) (validation_failed)"),
                         ],
                         shared: OpenAPISharedResponse.keyed + [.inviteNotFound, .invalidRequest, .unavailable]),
-                    ["tags": [lifecycleTag]])
+                    ["tags": [.string(lifecycleTag)]])
             ],
         ]
     }
@@ -101,7 +101,11 @@ extension OpenAPIDocument {
                                 ],
                                 "occurred_at": dateTime,
                                 "channel": merged(
-                                    channel, ["type": ["string", "null"], "enum": (channel["enum"] as? [Any] ?? []) + [NSNull()]]),
+                                    channel,
+                                    [
+                                        "type": ["string", "null"],
+                                        "enum": .array((channel[member: "enum"]?.strings ?? []).map(Object.string) + [.null]),
+                                    ]),
                                 "data": ["type": "object"],
                             ])),
                     "next_cursor": nullable("string"),
@@ -111,8 +115,7 @@ extension OpenAPIDocument {
 
     /// `paths` with `extra`'s operations added to the path items both have.
     static func addingOperations(_ extra: Object, to paths: Object) -> Object {
-        paths.merging(extra) { existing, added in
-            merged(existing as? Object ?? [:], added as? Object ?? [:])
-        }
+        guard case .object(let items) = paths, case .object(let added) = extra else { return paths }
+        return .object(items.merging(added) { existing, added in merged(existing, added) })
     }
 }

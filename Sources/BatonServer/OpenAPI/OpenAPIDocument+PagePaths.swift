@@ -1,3 +1,5 @@
+import BatonJSON
+
 /// The paths outside the JSON API: the landing page and its QR code, the
 /// dashboard, the well-known files, metrics, health and this document.
 extension OpenAPIDocument {
@@ -83,7 +85,7 @@ extension OpenAPIDocument {
             "Operators' HTML dashboard: funnel, conversion, time to redeem, rejections, queue health (server-rendered SVG, no script)",
             description:
                 "Signs in with HTTP Basic (the password is an API key with metrics:read) or an admin session; the form's range, family, view and breakdown are query parameters, errors are shown inline.",
-            tag: "Metrics", security: [["adminBasic": ["metrics:read"]], ["adminSession": [String]()]],
+            tag: "Metrics", security: [["adminBasic": ["metrics:read"]], ["adminSession": []]],
             parameters: [
                 query("from", string, description: "First UTC day (YYYY-MM-DD) or RFC 3339 date-time; default 7 days before to"),
                 query("to", string, description: "Last UTC day, inclusive (YYYY-MM-DD), or RFC 3339 date-time (exclusive); default now"),
@@ -100,7 +102,7 @@ extension OpenAPIDocument {
             ],
             answers: [
                 "200": textAnswer("The dashboard", "text/html"),
-                "400": merged(refused, ["content": merged(refused["content"] as? Object ?? [:], ["text/html": ["schema": string]])]),
+                "400": merged(refused, ["content": merged(refused[member: "content"] ?? [:], ["text/html": ["schema": string]])]),
                 "401": textAnswer(#"No usable API key; WWW-Authenticate: Basic realm="Baton admin", charset="UTF-8""#, "text/html"),
                 "403": textAnswer("The key lacks metrics:read", "text/html"),
             ],

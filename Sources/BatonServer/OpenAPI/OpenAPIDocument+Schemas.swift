@@ -1,3 +1,5 @@
+import BatonJSON
+
 /// The schemas of the invite API: errors, invites, previews, handoffs and receipts.
 extension OpenAPIDocument {
     /// The invite API's entries of `components/schemas`.
@@ -10,7 +12,7 @@ extension OpenAPIDocument {
                         required: ["code", "message", "details"],
                         [
                             "code": [
-                                "type": "string", "enum": APIErrorCatalog.codes,
+                                "type": "string", "enum": .init(strings: APIErrorCatalog.codes),
                                 "description":
                                     "Stable snake_case machine code; a newer server may add codes, so treat an unknown one as a failure of its status",
                             ],
@@ -135,7 +137,7 @@ extension OpenAPIDocument {
         requestObject(
             required: [credential],
             [
-                credential: merged(value, ["description": description]),
+                credential: merged(value, ["description": .string(description)]),
                 "channel": merged(channel, ["default": "app"]),
                 "redeemer_id": merged(boundedString(1, 256), ["description": "With an API key (required then); a JWT's sub otherwise"]),
                 "invitee": merged(

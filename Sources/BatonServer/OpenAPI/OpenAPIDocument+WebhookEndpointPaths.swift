@@ -1,5 +1,5 @@
 import BatonCore
-import Foundation
+import BatonJSON
 
 /// Webhook endpoints, their delivery logs and redelivery (docs/api.md, "Webhook endpoints").
 extension OpenAPIDocument {
@@ -41,7 +41,7 @@ extension OpenAPIDocument {
                             object(
                                 required: ["webhook_endpoints", "next_cursor"],
                                 ["webhook_endpoints": array(of: schema("WebhookEndpoint")), "next_cursor": nullable("string")]),
-                            example: ["webhook_endpoints": [exampleWebhookEndpoint], "next_cursor": NSNull()]),
+                            example: ["webhook_endpoints": [exampleWebhookEndpoint], "next_cursor": .null]),
                         "422": errorAnswer("A bad parameter (details.field) (validation_failed)"),
                     ],
                     shared: refusals),
@@ -90,7 +90,7 @@ extension OpenAPIDocument {
                     parameters: [id],
                     answers: [
                         "202": jsonAnswer(
-                            "Queued", object(required: ["event_id"], ["event_id": uuid]), example: ["event_id": exampleEventID]),
+                            "Queued", object(required: ["event_id"], ["event_id": uuid]), example: ["event_id": .string(exampleEventID)]),
                         "404": notFound,
                     ],
                     shared: refusals)
@@ -104,7 +104,7 @@ extension OpenAPIDocument {
                     parameters: [
                         id,
                         query(
-                            "status", ["type": "string", "enum": WebhookDeliveryLog.Filter.allCases.map(\.rawValue)],
+                            "status", ["type": "string", "enum": .init(strings: WebhookDeliveryLog.Filter.allCases.map(\.rawValue))],
                             description:
                                 "succeeded: answered 2xx; failed: finished without a 2xx; interrupted: no outcome (the worker stopped mid-request, or the request is in flight)."
                         ),
@@ -131,7 +131,7 @@ extension OpenAPIDocument {
                     answers: [
                         "202": jsonAnswer(
                             "Queued", object(required: ["event_id", "deliveries"], ["event_id": uuid, "deliveries": count]),
-                            example: ["event_id": exampleEventID, "deliveries": 1]),
+                            example: ["event_id": .string(exampleEventID), "deliveries": 1]),
                         "404": errorAnswer("No such event or endpoint (event_not_found, webhook_endpoint_not_found)"),
                     ],
                     shared: bodyRefusals)
@@ -144,14 +144,15 @@ extension OpenAPIDocument {
         let timestamp = nullable("string")
         let events: Object = [
             "type": "array", "minItems": 1, "maxItems": 64,
-            "items": ["type": "string", "enum": ["*"] + WebhookEndpoint.knownEventTypes],
+            "items": ["type": "string", "enum": .init(strings: ["*"] + WebhookEndpoint.knownEventTypes)],
         ]
         let scheme: Object = [
-            "type": "string", "enum": WebhookSignatureScheme.allCases.map(\.rawValue), "default": WebhookSignatureScheme.default.rawValue,
+            "type": "string", "enum": .init(strings: WebhookSignatureScheme.allCases.map(\.rawValue)),
+            "default": .string(WebhookSignatureScheme.default.rawValue),
             "description":
                 "How deliveries are signed: baton (Baton-Signature: t=…,v1=…) or standard_webhooks (webhook-id, webhook-timestamp, webhook-signature: v1,…, verified with the whsec_ secret by the Standard Webhooks libraries); docs/webhooks.md",
         ]
-        let endpointProperties: Object = [
+        let endpointProperties: [String: Object] = [
             "id": uuid, "url": string, "description": string, "enabled_events": events, "disabled": ["type": "boolean"],
             "signature_scheme": scheme,
             "disabled_reason": merged(nullable("string"), ["description": "endpoint_disabled (failed too long) or disabled_by_request"]),
@@ -164,7 +165,7 @@ extension OpenAPIDocument {
             "signature_scheme": scheme,
         ]
         return [
-            "WebhookEndpoint": object(required: Array(endpointProperties.keys).sorted(), endpointProperties),
+            "WebhookEndpoint": object(required: endpointProperties.keys.sorted(), .object(endpointProperties)),
             "WebhookEndpointWithSecret": allOf(
                 "WebhookEndpoint",
                 object(required: ["secret"], ["secret": ["type": "string", "pattern": "^whsec_", "description": "Shown only once"]])),
@@ -178,7 +179,7 @@ extension OpenAPIDocument {
                 [
                     "id": string, "endpoint_id": uuid, "event_id": uuid, "attempt": count, "attempted_at": dateTime,
                     "duration_ms": nullable("number"),
-                    "status": ["type": "string", "enum": WebhookAttempt.Status.allCases.map(\.rawValue)],
+                    "status": ["type": "string", "enum": .init(strings: WebhookAttempt.Status.allCases.map(\.rawValue))],
                     "http_status": nullable("integer"), "error": nullable("string"),
                     "response_body": [
                         "type": "string",

@@ -1,5 +1,5 @@
 import BatonCore
-import Foundation
+import BatonJSON
 
 /// The OpenAPI 3.1 description of every route, served at `GET /openapi.json`.
 /// Built in code so that each shared piece (error answers, parameters,
@@ -7,13 +7,13 @@ import Foundation
 /// that it parses, that every `$ref` resolves and that every route the router
 /// registers is in it with its method.
 enum OpenAPIDocument {
-    /// A JSON object as `JSONSerialization` takes it.
-    typealias Object = [String: Any]
+    /// A value of the document: an object, mostly (a schema, an operation, an answer).
+    typealias Object = JSONValue
 
-    /// The document as JSON text, keys sorted so the text is the same on every build.
-    static let json = serialized(document)
+    /// The document as compact JSON text, keys sorted so the text is the same on every build.
+    static let json = document.jsonText()
 
-    /// The whole document as `JSONSerialization` takes it.
+    /// The whole document.
     static var document: Object {
         [
             "openapi": "3.1.0",
@@ -24,7 +24,7 @@ enum OpenAPIDocument {
                     #"Self-hosted invite handoff service: invites, App Clip previews and handoffs, exactly-once redemption. Errors are {"error": {"code", "message", "details"}}; every response carries X-Request-Id."#,
             ],
             "servers": [["url": "/"]],
-            "security": [["apiKey": [String]()]],
+            "security": [["apiKey": []]],
             "tags": tags,
             "paths": [pagePaths, inviteLifecyclePaths, familyPaths, webhookEndpointPaths, eventPaths, configPaths, adminPaths, auditPaths]
                 .reduce(
@@ -39,9 +39,9 @@ enum OpenAPIDocument {
                     .reduce(
                         schemas
                     ) {
-                        $0.merging($1) { schema, _ in schema }
+                        merged($1, $0)
                     },
-                "responses": Dictionary(uniqueKeysWithValues: OpenAPISharedResponse.allCases.map { ($0.rawValue, $0.answer) }),
+                "responses": .object(Dictionary(uniqueKeysWithValues: OpenAPISharedResponse.allCases.map { ($0.rawValue, $0.answer) })),
                 "parameters": sharedParameters,
                 "headers": sharedHeaders,
             ],
@@ -56,13 +56,13 @@ enum OpenAPIDocument {
                 "description": "/admin only: any user name, an API key with metrics:read (or admin) as the password",
             ],
             "adminSession": [
-                "type": "apiKey", "in": "cookie", "name": AdminSessionCookie.name,
+                "type": "apiKey", "in": "cookie", "name": .string(AdminSessionCookie.name),
                 "description": "The /admin pages that act: the session cookie POST /admin/sign-in sets",
             ],
             "apiKey": [
                 "type": "http", "scheme": "bearer",
                 "description":
-                    "Authorization: Bearer <API key>; scopes \(Scope.allCases.map(\.rawValue).joined(separator: ", "))",
+                    .string("Authorization: Bearer <API key>; scopes \(Scope.allCases.map(\.rawValue).joined(separator: ", "))"),
             ],
             "redeemerJWT": [
                 "type": "http", "scheme": "bearer", "bearerFormat": "JWT",
@@ -72,7 +72,7 @@ enum OpenAPIDocument {
     }
 
     /// The groups operations are listed in (each operation's `tags`), in reading order.
-    static var tags: [Object] {
+    static var tags: Object {
         [
             ["name": "Invites", "description": "The backend creates, lists, reads and revokes invites (API key)."],
             ["name": "Clip", "description": "What the App Clip calls: previews by credential or invocation URL, handoff checks (public)."],
@@ -83,11 +83,11 @@ enum OpenAPIDocument {
             ["name": "Well-known", "description": "Files Apple and Google fetch to associate the apps with the host."],
             ["name": "Operations", "description": "Health, readiness and this document."],
             [
-                "name": webhookTag,
+                "name": .string(webhookTag),
                 "description": "Where webhooks go: endpoints with their own secrets and event filters, their delivery logs, redelivery.",
             ],
-            ["name": eventTag, "description": "The feed of the events webhooks carry, to read in order after a cursor."],
-            ["name": adminTag, "description": "The operators' pages that act (signed in, HTML forms) and their audit trail."],
+            ["name": .string(eventTag), "description": "The feed of the events webhooks carry, to read in order after a cursor."],
+            ["name": .string(adminTag), "description": "The operators' pages that act (signed in, HTML forms) and their audit trail."],
         ]
     }
 
@@ -121,18 +121,5 @@ enum OpenAPIDocument {
             "LandingToken": ["name": "token", "in": "path", "required": true, "schema": boundedString(26, 26)],
             "FamilyID": ["name": "family_id", "in": "query", "required": false, "schema": boundedString(1, 128)],
         ]
-    }
-
-    /// `document` as pretty-printed JSON text with sorted keys and unescaped slashes
-    /// (so `$ref` values read as written).
-    private static func serialized(_ document: Object) -> String {
-        do {
-            let data = try JSONSerialization.data(
-                withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            return String(decoding: data, as: UTF8.self)
-        } catch {
-            // Only a non-JSON value in the literals above gets here, and OpenAPITests would fail on it.
-            preconditionFailure("the OpenAPI document holds a value JSON cannot carry: \(error)")
-        }
     }
 }

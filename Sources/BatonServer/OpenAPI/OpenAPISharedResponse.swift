@@ -1,3 +1,5 @@
+import BatonJSON
+
 /// The error answers many operations share. Each is one
 /// `components/responses` entry named `<Name><status>` whose body is the
 /// common `Error` schema; operations list the ones they can give.
@@ -26,9 +28,10 @@ enum OpenAPISharedResponse: String, CaseIterable {
     var answer: OpenAPIDocument.Object {
         var headers: OpenAPIDocument.Object = ["X-Request-Id": OpenAPIDocument.reference("headers", "RequestId")]
         switch self {
-        case .rateLimited, .unavailable, .idempotencyKeyInUse: headers["Retry-After"] = OpenAPIDocument.reference("headers", "RetryAfter")
-        case .methodNotAllowed: headers["Allow"] = OpenAPIDocument.reference("headers", "Allow")
-        case .invalidApiKey: headers["WWW-Authenticate"] = OpenAPIDocument.reference("headers", "WWWAuthenticate")
+        case .rateLimited, .unavailable, .idempotencyKeyInUse:
+            headers[member: "Retry-After"] = OpenAPIDocument.reference("headers", "RetryAfter")
+        case .methodNotAllowed: headers[member: "Allow"] = OpenAPIDocument.reference("headers", "Allow")
+        case .invalidApiKey: headers[member: "WWW-Authenticate"] = OpenAPIDocument.reference("headers", "WWWAuthenticate")
         default: break
         }
         return OpenAPIDocument.merged(OpenAPIDocument.errorAnswer(meaning), ["headers": headers])

@@ -80,7 +80,7 @@ struct EventRoutesTests {
         #expect(data["uses_left"] as? Int == 1)
         #expect(data["redeemed_at"] as? String == receipt.json["redeemed_at"] as? String, "one timestamp form for API and events")
         let created = try #require(event["created_at"] as? String)
-        let apiForm = try #require(OpenAPIDocument.eventTimestamp["pattern"] as? String)
+        let apiForm = try #require(OpenAPIDocument.eventTimestamp[member: "pattern"]?.string)
         #expect(created.range(of: apiForm, options: .regularExpression) != nil)
     }
 
