@@ -1,46 +1,17 @@
 import BatonJSON
 
+/// The pieces the document is written with (schemas, answers,
+/// parameters, examples), shared by ``OpenAPIDocument``, which assembles the
+/// components, and ``OpenAPIOperation``, whose static members (one per route)
+/// are written with them. A protocol so that both name the pieces
+/// unqualified; nothing else conforms.
+protocol OpenAPIBuilders {}
+
 /// The small pieces the document is assembled from, so that every operation,
 /// answer and schema of one kind is written by one function.
-extension OpenAPIDocument {
-    /// An operation. `answers` are its own responses by status; `shared` adds
-    /// `$ref`s to common error answers (an own answer wins over a shared one of
-    /// the same status), and every operation refers to the 405 every path
-    /// answers to a method it lacks. `security` nil inherits the document's;
-    /// `[]` is public. `tag` is one of ``tags``. Own answers get the
-    /// `X-Request-Id` header, and 2xx answers of an operation that takes an
-    /// `Idempotency-Key` the `Idempotent-Replayed` header. `requestExample`
-    /// is the body's example; a `$ref` body without one takes ``requestExamples``' entry.
-    static func operation(
-        _ id: String, _ summary: String, description: String? = nil, tag: String? = nil, security: [Object]?,
-        parameters: [Object] = [], jsonBody: Object? = nil, requestExample: Object? = nil,
-        answers: [String: Object], shared: [OpenAPISharedResponse] = []
-    ) -> Object {
-        let idempotent = parameters.contains { $0 == parameter("IdempotencyKey") }
-        let sharedAnswers = Dictionary((shared + [.methodNotAllowed]).map { ($0.status, reference("responses", $0.rawValue)) }) {
-            first, _ in first
-        }
-        let ownAnswers = Dictionary(
-            uniqueKeysWithValues: answers.map { status, answer in
-                (status, withHeaders(answer, replayable: idempotent && status.hasPrefix("2")))
-            })
-        var operation: Object = [
-            "operationId": .string(id), "summary": .string(summary),
-            "responses": .object(sharedAnswers.merging(ownAnswers) { _, own in own }),
-        ]
-        operation[member: "description"] = description.map(Object.string)
-        operation[member: "tags"] = tag.map { [.string($0)] }
-        operation[member: "security"] = security.map(Object.array)
-        if !parameters.isEmpty { operation[member: "parameters"] = .array(parameters) }
-        if let jsonBody {
-            var media: Object = ["schema": jsonBody]
-            if let example = requestExample ?? schemaName(of: jsonBody).flatMap({ requestExamples[member: $0] }) {
-                media[member: "examples"] = ["example": ["value": example]]
-            }
-            operation[member: "requestBody"] = ["required": true, "content": ["application/json": media]]
-        }
-        return operation
-    }
+extension OpenAPIBuilders {
+    /// A value of the document: an object, mostly (a schema, an operation, an answer).
+    typealias Object = JSONValue
 
     /// `answer` with the headers every answer carries (and `Idempotent-Replayed`
     /// when `replayable`); a `$ref` answer is left as it is (its component has them).
@@ -56,9 +27,6 @@ extension OpenAPIDocument {
     static func schemaName(of schema: Object) -> String? {
         schema[member: "$ref"]?.string.flatMap { $0.hasPrefix("#/components/schemas/") ? String($0.dropFirst(21)) : nil }
     }
-
-    /// A security requirement: an API key with `scope`.
-    static func apiKey(_ scope: String) -> Object { ["apiKey": [.string(scope)]] }
 
     /// `{"$ref": "#/components/<section>/<name>"}`.
     static func reference(_ section: String, _ name: String) -> Object { ["$ref": .string("#/components/\(section)/\(name)")] }

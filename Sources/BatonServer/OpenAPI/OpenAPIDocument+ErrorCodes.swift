@@ -4,7 +4,7 @@ import HTTP
 
 /// The error codes of the document: the `error.code` enum and the examples
 /// of error answers, both from ``APIErrorCatalog``.
-extension OpenAPIDocument {
+extension OpenAPIBuilders {
     /// The codes an error answer's `description` names in its last
     /// parentheses, in order; `prefix_*` stands for every catalog code with
     /// that prefix. Words that are not codes (`details.field`) are skipped.

@@ -4,37 +4,9 @@ import BatonJSON
 /// The event feed (`GET /v1/events`) and the events themselves: one schema
 /// per event type, shared by the feed's pages and the document's top-level
 /// `webhooks` section (what Baton POSTs to an endpoint).
-extension OpenAPIDocument {
+extension OpenAPIBuilders {
     /// The tag of the feed's operation.
-    static let eventTag = "Events"
-
-    /// The feed's path.
-    static var eventPaths: Object {
-        [
-            "/v1/events": [
-                "get": operation(
-                    "listEvents", "The events the webhooks carry, oldest first after a cursor (keyset pagination)",
-                    description:
-                        "Each event is its webhook body byte for byte, the bytes a delivery of it signs. The order is fixed and a cursor never skips an event that commits later: only events of transactions older than the oldest one still running are returned. Start without after, then pass next_cursor; an empty page returns the same cursor to poll with again. Events are kept per BATON_EVENT_RETENTION_DAYS.",
-                    tag: eventTag, security: [apiKey("events:read")],
-                    parameters: [
-                        query("after", string, description: "next_cursor of a previous page; absent: from the oldest event kept"),
-                        query("type", eventType, description: "Only events of this type"),
-                        query(
-                            "limit",
-                            [
-                                "type": "integer", "minimum": .int(EventFeed.Query.limitRange.lowerBound),
-                                "maximum": .int(EventFeed.Query.limitRange.upperBound), "default": .int(EventFeed.Query.defaultLimit),
-                            ]),
-                    ],
-                    answers: [
-                        "200": jsonAnswer("One page", schema("EventPage")),
-                        "400": errorAnswer("A bad cursor, type or limit (details.field) (invalid_cursor, invalid_parameter)"),
-                    ],
-                    shared: OpenAPISharedResponse.keyed + [.unavailable])
-            ]
-        ]
-    }
+    static var eventTag: String { "Events" }
 
     /// The top-level `webhooks` section: one POST per event type.
     static var webhookOperations: Object {
@@ -167,5 +139,31 @@ extension OpenAPIDocument {
 
     private static func header(_ description: String) -> Object {
         merged(string, ["description": .string(description)])
+    }
+}
+
+extension OpenAPIOperation {
+    /// `GET /v1/events`.
+    static var listEvents: OpenAPIOperation {
+        OpenAPIOperation(
+            "listEvents", "The events the webhooks carry, oldest first after a cursor (keyset pagination)",
+            description:
+                "Each event is its webhook body byte for byte, the bytes a delivery of it signs. The order is fixed and a cursor never skips an event that commits later: only events of transactions older than the oldest one still running are returned. Start without after, then pass next_cursor; an empty page returns the same cursor to poll with again. Events are kept per BATON_EVENT_RETENTION_DAYS.",
+            tag: eventTag,
+            parameters: [
+                query("after", string, description: "next_cursor of a previous page; absent: from the oldest event kept"),
+                query("type", eventType, description: "Only events of this type"),
+                query(
+                    "limit",
+                    [
+                        "type": "integer", "minimum": .int(EventFeed.Query.limitRange.lowerBound),
+                        "maximum": .int(EventFeed.Query.limitRange.upperBound), "default": .int(EventFeed.Query.defaultLimit),
+                    ]),
+            ],
+            answers: [
+                "200": jsonAnswer("One page", schema("EventPage")),
+                "400": errorAnswer("A bad cursor, type or limit (details.field) (invalid_cursor, invalid_parameter)"),
+            ],
+            shared: OpenAPISharedResponse.keyed + [.unavailable])
     }
 }

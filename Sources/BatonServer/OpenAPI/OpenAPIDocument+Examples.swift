@@ -5,12 +5,13 @@ import Journey
 /// follow: `operation` and `jsonAnswer` attach them wherever that schema is
 /// the body. `OpenAPIExampleTests` decodes every response example with
 /// `BatonClient`'s models and checks it against its schema's required keys.
-extension OpenAPIDocument {
+extension OpenAPIBuilders {
     /// A handoff envelope as previews mint it (shortened payload, made-up MAC).
-    static let exampleHandoff =
+    static var exampleHandoff: String {
         "eyJhbGciOiJIUzI1NiIsImV4cCI6MTc2NDY3MzIwMCwiaWF0IjoxNzY0NTg2ODAwLCJraWQiOiJrMSIsImtpbmQiOiJzZXJ2ZXJfbWludGVkIiwidiI6Mn0"
-        + ".eyJjcmVkZW50aWFsIjoiN0s5TTJQNFE4UjFTM1Q2VjBXNVg3WTlaMkEiLCJmYW1pbHlfbmFtZSI6IlRoZSBPa2Fmb3IgZmFtaWx5In0"
-        + ".3q2-7wAAAAC6vrq-yv66vsr-ur7K_rq-yv66vsr-ur4"
+            + ".eyJjcmVkZW50aWFsIjoiN0s5TTJQNFE4UjFTM1Q2VjBXNVg3WTlaMkEiLCJmYW1pbHlfbmFtZSI6IlRoZSBPa2Fmb3IgZmFtaWx5In0"
+            + ".3q2-7wAAAAC6vrq-yv66vsr-ur7K_rq-yv66vsr-ur4"
+    }
 
     /// Request bodies by schema name.
     static var requestExamples: Object {
@@ -111,7 +112,7 @@ extension OpenAPIDocument {
     }
 
     /// The id of the event the webhook examples name.
-    static let exampleEventID = "4e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9"
+    static var exampleEventID: String { "4e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9" }
 
     /// A webhook endpoint as the API writes it, without its secret.
     static var exampleWebhookEndpoint: Object {

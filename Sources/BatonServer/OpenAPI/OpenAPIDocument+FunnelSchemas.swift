@@ -3,7 +3,7 @@ import Journey
 
 /// The schemas of `GET /v1/metrics/funnel`: buckets of stage counts, totals,
 /// conversion and time to redeem, and the journey's stages per group.
-extension OpenAPIDocument {
+extension OpenAPIBuilders {
     /// The funnel's entries of `components/schemas`.
     static var funnelSchemas: Object {
         let channels = ["clip", "app", "web", "backend"]

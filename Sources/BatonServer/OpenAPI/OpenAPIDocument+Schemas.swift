@@ -1,7 +1,7 @@
 import BatonJSON
 
 /// The schemas of the invite API: errors, invites, previews, handoffs and receipts.
-extension OpenAPIDocument {
+extension OpenAPIBuilders {
     /// The invite API's entries of `components/schemas`.
     static var schemas: Object {
         [

@@ -1,20 +1,41 @@
 import BatonCore
 import BatonJSON
+import HTTP
 
 /// The OpenAPI 3.1 description of every route, served at `GET /openapi.json`.
-/// Built in code so that each shared piece (error answers, parameters,
-/// schemas) is written once and referenced with `$ref`. `OpenAPITests` checks
-/// that it parses, that every `$ref` resolves and that every route the router
-/// registers is in it with its method.
-enum OpenAPIDocument {
-    /// A value of the document: an object, mostly (a schema, an operation, an answer).
-    typealias Object = JSONValue
+/// Paths, methods and security come from the router: each route carries its
+/// ``OpenAPIOperation`` from where it is registered, and its guard's
+/// ``GuardRequirement``s are the operation's security. Built in code so that
+/// each shared piece (error answers, parameters, schemas) is written once
+/// and referenced with `$ref`. `OpenAPITests` checks that every `$ref`
+/// resolves; `OpenAPIRouteDescriptionTests` that every route is described.
+enum OpenAPIDocument: OpenAPIBuilders {
+    /// The document of `routes` as compact JSON text, keys sorted so the
+    /// text is the same on every build.
+    static func json(for routes: [RegisteredRoute]) -> String {
+        document(for: routes).jsonText()
+    }
 
-    /// The document as compact JSON text, keys sorted so the text is the same on every build.
-    static let json = document.jsonText()
+    /// The operations of `routes` by OpenAPI path and method; a route
+    /// without an ``OpenAPIOperation`` (one marked ``UndocumentedRoute``) is left out.
+    static func paths(for routes: [RegisteredRoute]) -> Object {
+        var paths: [String: [String: Object]] = [:]
+        for route in routes {
+            guard let operation = route.documentation as? OpenAPIOperation else { continue }
+            paths[path(of: route.pattern), default: [:]][route.method.lowercased()] = operation.json(security: route.accepts)
+        }
+        return .object(paths.mapValues(Object.object))
+    }
 
-    /// The whole document.
-    static var document: Object {
+    /// A router pattern as OpenAPI writes the path: `/v1/invites/:id` is `/v1/invites/{id}`.
+    static func path(of pattern: String) -> String {
+        pattern.split(separator: "/", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
+            .joined(separator: "/")
+    }
+
+    /// The whole document, with the operations of `routes`.
+    static func document(for routes: [RegisteredRoute]) -> Object {
         [
             "openapi": "3.1.0",
             "info": [
@@ -26,12 +47,7 @@ enum OpenAPIDocument {
             "servers": [["url": "/"]],
             "security": [["apiKey": []]],
             "tags": tags,
-            "paths": [pagePaths, inviteLifecyclePaths, familyPaths, webhookEndpointPaths, eventPaths, configPaths, adminPaths, auditPaths]
-                .reduce(
-                    apiPaths
-                ) {
-                    addingOperations($1, to: $0)
-                },
+            "paths": paths(for: routes),
             "webhooks": webhookOperations,
             "components": [
                 "securitySchemes": securitySchemes,

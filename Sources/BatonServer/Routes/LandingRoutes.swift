@@ -15,7 +15,7 @@ struct LandingRoutes {
     let app: BatonApplication
 
     func register(on router: inout Router) {
-        router.get("/invite/:token") { request in
+        router.get("/invite/:token", operation: .landingPage) { request in
             guard let token = try token(request) else { return .page(NotFoundPage.html, status: 404) }
             let credential = Credential.token(token)
             let preview: InvitePreview
@@ -36,7 +36,7 @@ struct LandingRoutes {
             response.allowInlineScripts(hashes: [LandingPage.scriptHash])
             return response
         }
-        router.get("/invite/:token/qr.svg") { request in
+        router.get("/invite/:token/qr.svg", operation: .landingQRCode) { request in
             guard let token = try token(request), let svg = QRCodeSVG.svg(of: app.source(of: .token(token))) else {
                 return .page(NotFoundPage.html, status: 404)
             }

@@ -1,0 +1,71 @@
+import BatonJSON
+import HTTP
+
+/// One operation of the OpenAPI document, attached to its route where the
+/// route is registered (`group.post("/v1/invites", operation: .createInvite)`).
+/// It holds what only a person can say (id, summary, request, answers); the
+/// path and method come from the router and the security from the route's
+/// guard (``GuardRequirement``), so they are never written twice. The
+/// operations themselves are static members, one file per feature.
+struct OpenAPIOperation: RouteDescription, OpenAPIBuilders {
+    /// The `operationId`, unique in the document.
+    let id: String
+    let summary: String
+    let description: String?
+    /// One of the document's ``OpenAPIBuilders/tags``.
+    let tag: String?
+    let parameters: [Object]
+    /// The `requestBody`, when the operation reads one.
+    var requestBody: Object?
+    /// The answers by status: the operation's own (with their headers) over the shared ones it refers to.
+    var responses: [String: Object]
+
+    /// An operation. `answers` are its own responses by status; `shared` adds
+    /// `$ref`s to common error answers (an own answer wins over a shared one of
+    /// the same status), and every operation refers to the 405 every path
+    /// answers to a method it lacks. `tag` is one of ``tags``. Own answers get the
+    /// `X-Request-Id` header, and 2xx answers of an operation that takes an
+    /// `Idempotency-Key` the `Idempotent-Replayed` header. `jsonBody` is the
+    /// schema of a JSON request body and `requestExample` its example; a
+    /// `$ref` body without one takes ``requestExamples``' entry.
+    init(
+        _ id: String, _ summary: String, description: String? = nil, tag: String? = nil, parameters: [Object] = [],
+        jsonBody: Object? = nil, requestExample: Object? = nil, answers: [String: Object], shared: [OpenAPISharedResponse] = []
+    ) {
+        let idempotent = parameters.contains(Self.parameter("IdempotencyKey"))
+        let sharedAnswers = Dictionary((shared + [.methodNotAllowed]).map { ($0.status, Self.reference("responses", $0.rawValue)) }) {
+            first, _ in first
+        }
+        let ownAnswers = Dictionary(
+            uniqueKeysWithValues: answers.map { status, answer in
+                (status, Self.withHeaders(answer, replayable: idempotent && status.hasPrefix("2")))
+            })
+        self.id = id
+        self.summary = summary
+        self.description = description
+        self.tag = tag
+        self.parameters = parameters
+        responses = sharedAnswers.merging(ownAnswers) { _, own in own }
+        requestBody = jsonBody.map { schema in
+            var media: Object = ["schema": schema]
+            if let example = requestExample ?? Self.schemaName(of: schema).flatMap({ Self.requestExamples[member: $0] }) {
+                media[member: "examples"] = ["example": ["value": example]]
+            }
+            return ["required": true, "content": ["application/json": media]]
+        }
+    }
+
+    /// The operation object, with the security requirements of the route's
+    /// guard: each way it admits is one requirement; `[]` (public) without a guard.
+    func json(security: [GuardRequirement]) -> Object {
+        var operation: Object = [
+            "operationId": .string(id), "summary": .string(summary), "responses": .object(responses),
+            "security": .array(security.map { .object([$0.scheme: Object(strings: $0.scopes)]) }),
+        ]
+        operation[member: "description"] = description.map(Object.string)
+        operation[member: "tags"] = tag.map { [.string($0)] }
+        if !parameters.isEmpty { operation[member: "parameters"] = .array(parameters) }
+        operation[member: "requestBody"] = requestBody
+        return operation
+    }
+}
