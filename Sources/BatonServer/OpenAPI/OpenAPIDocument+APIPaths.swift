@@ -202,10 +202,9 @@ extension OpenAPIOperation {
                 "422": errorAnswer(
                     "More cells (buckets × rows × 7 stages; rows: 1 for the events plus 1 group, or top + 1 with group_by) than BATON_REPORT_MAX_CELLS; details.cells and details.limit, refused before any row is read (report_too_large)"
                 ),
-                "503": merged(
-                    errorAnswer(
-                        "Database unavailable: retry after Retry-After; or a statement of the report ran past BATON_REPORT_STATEMENT_TIMEOUT_MS (details.timeout_ms) and was cancelled (unavailable, report_timeout)"
-                    ), ["headers": ["Retry-After": reference("headers", "RetryAfter")]]),
+                "503": errorAnswer(
+                    "Database unavailable: retry after Retry-After; or a statement of the report ran past BATON_REPORT_STATEMENT_TIMEOUT_MS (details.timeout_ms) and was cancelled (unavailable, report_timeout)"
+                ).with(header: "Retry-After", reference("headers", "RetryAfter")),
             ],
             shared: OpenAPISharedResponse.keyed + [.rateLimited])
     }

@@ -13,7 +13,7 @@ extension OpenAPIOperation {
     /// sign-in form (401) and to a key without admin 403.
     private static func adminPage(
         _ id: String, _ summary: String, description: String, signedIn: Bool = true, parameters: [Object] = [],
-        answers: [String: Object]
+        answers: [String: OpenAPIResponse]
     ) -> OpenAPIOperation {
         var own = answers
         if signedIn {
@@ -29,7 +29,7 @@ extension OpenAPIOperation {
     /// which with the `Origin` header decides whether it is refused (403).
     private static func adminForm(
         _ id: String, _ summary: String, description: String, signedIn: Bool = true, parameters: [Object] = [],
-        fields: [String: Object] = [:], required: [String] = [], answers: [String: Object]
+        fields: [String: Object] = [:], required: [String] = [], answers: [String: OpenAPIResponse]
     ) -> OpenAPIOperation {
         var own = answers
         own["403"] = own["403"] ?? html("Origin is not this server, or the form token is missing or wrong; nothing changed")
@@ -37,7 +37,7 @@ extension OpenAPIOperation {
         let allRequired = signedIn ? required + [AdminRequestCheck.formTokenField] : required
         var operation = adminPage(id, summary, description: description, signedIn: signedIn, parameters: parameters, answers: own)
         for shared in [OpenAPISharedResponse.requestTooLarge, .unsupportedMediaType] {
-            operation.responses[shared.status] = reference("responses", shared.rawValue)
+            operation.responses[shared.status] = .shared(shared)
         }
         let example = allFields.keys.reduce(into: [String: Object]()) { example, name in
             example[name] = exampleFormValues[name] ?? ""
@@ -72,10 +72,10 @@ extension OpenAPIOperation {
             ])
     }
 
-    private static func html(_ description: String) -> Object { textAnswer(description, "text/html") }
+    private static func html(_ description: String) -> OpenAPIResponse { textAnswer(description, "text/html") }
 
-    private static func seeOther(_ description: String) -> Object {
-        ["description": .string(description), "headers": ["Location": ["schema": string]]]
+    private static func seeOther(_ description: String) -> OpenAPIResponse {
+        .own(description: description, headers: ["Location": ["schema": string]])
     }
 }
 

@@ -15,12 +15,9 @@ extension OpenAPIBuilders {
 
     /// `answer` with the headers every answer carries (and `Idempotent-Replayed`
     /// when `replayable`); a `$ref` answer is left as it is (its component has them).
-    static func withHeaders(_ answer: Object, replayable: Bool) -> Object {
-        guard answer[member: "$ref"] == nil else { return answer }
-        var headers = answer[member: "headers"] ?? [:]
-        headers[member: "X-Request-Id"] = reference("headers", "RequestId")
-        if replayable { headers[member: "Idempotent-Replayed"] = reference("headers", "IdempotentReplayed") }
-        return merged(answer, ["headers": headers])
+    static func withHeaders(_ answer: OpenAPIResponse, replayable: Bool) -> OpenAPIResponse {
+        let answer = answer.with(header: "X-Request-Id", reference("headers", "RequestId"))
+        return replayable ? answer.with(header: "Idempotent-Replayed", reference("headers", "IdempotentReplayed")) : answer
     }
 
     /// The name of the component schema `schema` refers to, if it is a `$ref`.
@@ -46,30 +43,26 @@ extension OpenAPIBuilders {
 
     /// An answer with a JSON body of `schema`, with `example` as its example;
     /// without one, a `$ref` schema takes ``responseExamples``' entry.
-    static func jsonAnswer(_ description: String, _ schema: Object, example: Object? = nil) -> Object {
-        var media: Object = ["schema": schema]
-        if let example = example ?? schemaName(of: schema).flatMap({ responseExamples[member: $0] }) {
-            media[member: "examples"] = ["example": ["value": example]]
-        }
-        return ["description": .string(description), "content": ["application/json": media]]
+    static func jsonAnswer(_ description: String, _ schema: Object, example: Object? = nil) -> OpenAPIResponse {
+        var media = OpenAPIMediaType(schema: schema)
+        media.examples["example"] = example ?? schemaName(of: schema).flatMap { responseExamples[member: $0] }
+        return .own(description: description, content: ["application/json": media])
     }
 
     /// An error answer: the common `Error` body, the codes it carries named in
     /// `description`'s last parentheses (`handoff_*` for every code so
     /// prefixed), each with an example built from the server's own typed error.
-    static func errorAnswer(_ description: String) -> Object {
+    static func errorAnswer(_ description: String) -> OpenAPIResponse {
         let examples = Dictionary(
             uniqueKeysWithValues: errorCodes(in: description).compactMap { code in
-                APIErrorCatalog.representative(of: code).map { (code, ["value": errorExample($0)] as Object) }
+                APIErrorCatalog.representative(of: code).map { (code, errorExample($0)) }
             })
-        var media: Object = ["schema": schema("Error")]
-        if !examples.isEmpty { media[member: "examples"] = .object(examples) }
-        return ["description": .string(description), "content": ["application/json": media]]
+        return .own(description: description, content: ["application/json": OpenAPIMediaType(schema: schema("Error"), examples: examples)])
     }
 
     /// An answer whose body is text of `mediaType` (HTML, SVG, plain text).
-    static func textAnswer(_ description: String, _ mediaType: String) -> Object {
-        ["description": .string(description), "content": .object([mediaType: ["schema": string]])]
+    static func textAnswer(_ description: String, _ mediaType: String) -> OpenAPIResponse {
+        .own(description: description, content: [mediaType: OpenAPIMediaType(schema: string)])
     }
 
     /// An object schema with its required keys.

@@ -21,7 +21,7 @@ extension OpenAPIOperation {
             "landingQRCode", "QR code of the invite link",
             description: "An SVG QR code of the invite link, for showing the invite on another screen.", tag: "Pages",
             parameters: [parameter("LandingToken")],
-            answers: ["200": textAnswer("The QR code", "image/svg+xml"), "404": ["description": "Unknown token"]],
+            answers: ["200": textAnswer("The QR code", "image/svg+xml"), "404": .own(description: "Unknown token")],
             shared: [.invalidRequest, .unavailable])
     }
 
@@ -110,7 +110,7 @@ extension OpenAPIOperation {
             ],
             answers: [
                 "200": textAnswer("The dashboard", "text/html"),
-                "400": merged(refused, ["content": merged(refused[member: "content"] ?? [:], ["text/html": ["schema": string]])]),
+                "400": refused.with(content: "text/html", OpenAPIMediaType(schema: string)),
                 "401": textAnswer(#"No usable API key; WWW-Authenticate: Basic realm="Baton admin", charset="UTF-8""#, "text/html"),
                 "403": textAnswer("The key lacks metrics:read", "text/html"),
             ],

@@ -114,7 +114,7 @@ extension OpenAPIOperation {
             "deleteWebhookEndpoint", "Delete a webhook endpoint and its delivery log",
             description: "Its queued deliveries are discarded when they next run.", tag: webhookTag,
             parameters: [endpointID],
-            answers: ["204": ["description": "Deleted"], "404": endpointNotFound, "409": endpointManaged], shared: endpointRefusals)
+            answers: ["204": .own(description: "Deleted"), "404": endpointNotFound, "409": endpointManaged], shared: endpointRefusals)
     }
 
     /// `POST /v1/webhook-endpoints/{id}/rotate-secret`.
@@ -198,16 +198,16 @@ extension OpenAPIOperation {
         ["name": "id", "in": "path", "required": true, "schema": uuid]
     }
 
-    private static var endpointNotFound: Object {
+    private static var endpointNotFound: OpenAPIResponse {
         errorAnswer("No such endpoint (webhook_endpoint_not_found)")
     }
 
-    private static var endpointManaged: Object {
+    private static var endpointManaged: OpenAPIResponse {
         errorAnswer(
             "The endpoint comes from BATON_WEBHOOK_URL and can't be changed here (webhook_endpoint_managed_by_config)")
     }
 
-    private static var endpointURLRefused: Object {
+    private static var endpointURLRefused: OpenAPIResponse {
         errorAnswer(
             "A field out of bounds, unknown or repeated (details.field), or a url whose host is an address the destination policy refuses (details.address_class: loopback, private, link_local, ...; docs/webhooks.md), or a signature_scheme that is neither baton nor standard_webhooks (validation_failed, unknown_field, duplicate_field, number_out_of_range, webhook_url_not_allowed, webhook_signature_scheme_unknown)"
         )

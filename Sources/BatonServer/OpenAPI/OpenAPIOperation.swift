@@ -18,7 +18,7 @@ struct OpenAPIOperation: RouteDescription, OpenAPIBuilders {
     /// The `requestBody`, when the operation reads one.
     var requestBody: Object?
     /// The answers by status: the operation's own (with their headers) over the shared ones it refers to.
-    var responses: [String: Object]
+    var responses: [String: OpenAPIResponse]
 
     /// An operation. `answers` are its own responses by status; `shared` adds
     /// `$ref`s to common error answers (an own answer wins over a shared one of
@@ -30,12 +30,10 @@ struct OpenAPIOperation: RouteDescription, OpenAPIBuilders {
     /// `$ref` body without one takes ``requestExamples``' entry.
     init(
         _ id: String, _ summary: String, description: String? = nil, tag: String? = nil, parameters: [Object] = [],
-        jsonBody: Object? = nil, requestExample: Object? = nil, answers: [String: Object], shared: [OpenAPISharedResponse] = []
+        jsonBody: Object? = nil, requestExample: Object? = nil, answers: [String: OpenAPIResponse], shared: [OpenAPISharedResponse] = []
     ) {
         let idempotent = parameters.contains(Self.parameter("IdempotencyKey"))
-        let sharedAnswers = Dictionary((shared + [.methodNotAllowed]).map { ($0.status, Self.reference("responses", $0.rawValue)) }) {
-            first, _ in first
-        }
+        let sharedAnswers = Dictionary((shared + [.methodNotAllowed]).map { ($0.status, OpenAPIResponse.shared($0)) }) { first, _ in first }
         let ownAnswers = Dictionary(
             uniqueKeysWithValues: answers.map { status, answer in
                 (status, Self.withHeaders(answer, replayable: idempotent && status.hasPrefix("2")))
@@ -59,7 +57,7 @@ struct OpenAPIOperation: RouteDescription, OpenAPIBuilders {
     /// guard: each way it admits is one requirement; `[]` (public) without a guard.
     func json(security: [GuardRequirement]) -> Object {
         var operation: Object = [
-            "operationId": .string(id), "summary": .string(summary), "responses": .object(responses),
+            "operationId": .string(id), "summary": .string(summary), "responses": .object(responses.mapValues(\.json)),
             "security": .array(security.map { .object([$0.scheme: Object(strings: $0.scopes)]) }),
         ]
         operation[member: "description"] = description.map(Object.string)

@@ -26,15 +26,15 @@ enum OpenAPISharedResponse: String, CaseIterable {
     /// The component: the error answer with its headers (`X-Request-Id` on
     /// every one, `Retry-After`, `Allow` or `WWW-Authenticate` where the server sends them).
     var answer: OpenAPIDocument.Object {
-        var headers: OpenAPIDocument.Object = ["X-Request-Id": OpenAPIDocument.reference("headers", "RequestId")]
+        var answer = OpenAPIDocument.errorAnswer(meaning).with(header: "X-Request-Id", OpenAPIDocument.reference("headers", "RequestId"))
         switch self {
         case .rateLimited, .unavailable, .idempotencyKeyInUse:
-            headers[member: "Retry-After"] = OpenAPIDocument.reference("headers", "RetryAfter")
-        case .methodNotAllowed: headers[member: "Allow"] = OpenAPIDocument.reference("headers", "Allow")
-        case .invalidApiKey: headers[member: "WWW-Authenticate"] = OpenAPIDocument.reference("headers", "WWWAuthenticate")
+            answer = answer.with(header: "Retry-After", OpenAPIDocument.reference("headers", "RetryAfter"))
+        case .methodNotAllowed: answer = answer.with(header: "Allow", OpenAPIDocument.reference("headers", "Allow"))
+        case .invalidApiKey: answer = answer.with(header: "WWW-Authenticate", OpenAPIDocument.reference("headers", "WWWAuthenticate"))
         default: break
         }
-        return OpenAPIDocument.merged(OpenAPIDocument.errorAnswer(meaning), ["headers": headers])
+        return answer.json
     }
 
     /// The HTTP status the answer is documented under.
