@@ -90,11 +90,9 @@ extension OpenAPIOperation {
                 "For a typed code (or a link token): the family, the inviter and a server-minted handoff for the App Group. A malformed code is refused without a lookup; a used-up invite is gone for a previewer (410).",
             tag: "Clip",
             parameters: [
-                [
-                    "name": "credential", "in": "path", "required": true,
-                    "description": "A link token or a typed code in any accepted spelling",
-                    "schema": ["type": "string", "maxLength": 64],
-                ]
+                pathParameter(
+                    "credential", ["type": "string", "maxLength": 64],
+                    description: "A link token or a typed code in any accepted spelling")
             ],
             answers: [
                 "200": jsonAnswer("The preview", schema("Preview")),

@@ -12,7 +12,7 @@ extension OpenAPIOperation {
     /// A page: signed in (the default), without a session it answers the
     /// sign-in form (401) and to a key without admin 403.
     private static func adminPage(
-        _ id: String, _ summary: String, description: String, signedIn: Bool = true, parameters: [Object] = [],
+        _ id: String, _ summary: String, description: String, signedIn: Bool = true, parameters: [OpenAPIParameter] = [],
         answers: [String: OpenAPIResponse]
     ) -> OpenAPIOperation {
         var own = answers
@@ -28,7 +28,7 @@ extension OpenAPIOperation {
     /// A form POST: its fields plus, signed in, the session's `form_token`,
     /// which with the `Origin` header decides whether it is refused (403).
     private static func adminForm(
-        _ id: String, _ summary: String, description: String, signedIn: Bool = true, parameters: [Object] = [],
+        _ id: String, _ summary: String, description: String, signedIn: Bool = true, parameters: [OpenAPIParameter] = [],
         fields: [String: Object] = [:], required: [String] = [], answers: [String: OpenAPIResponse]
     ) -> OpenAPIOperation {
         var own = answers
@@ -43,12 +43,8 @@ extension OpenAPIOperation {
             example[name] = exampleFormValues[name] ?? ""
         }
         operation.requestBody = [
-            "required": true,
-            "content": .object([
-                AdminForm.mediaType: [
-                    "schema": object(required: allRequired, .object(allFields)), "examples": ["example": ["value": .object(example)]],
-                ]
-            ]),
+            AdminForm.mediaType: OpenAPIMediaType(
+                schema: object(required: allRequired, .object(allFields)), examples: ["example": .object(example)])
         ]
         return operation
     }
@@ -65,7 +61,7 @@ extension OpenAPIOperation {
     private static func jobAction(_ id: String, _ summary: String) -> OpenAPIOperation {
         adminForm(
             id, summary, description: "As baton jobs does it, with an audit entry.",
-            parameters: [["name": "id", "in": "path", "required": true, "schema": ["type": "integer", "minimum": 1]]],
+            parameters: [pathParameter("id", ["type": "integer", "minimum": 1])],
             answers: [
                 "303": seeOther("Location /admin/queue"), "404": html("No job has that id"),
                 "409": html("The job's state does not allow it"),
@@ -186,7 +182,7 @@ extension OpenAPIOperation {
         adminForm(
             "adminEventRedeliver", "Deliver an event to one endpoint again",
             description: "As POST /v1/events/{id}/redeliver with endpoint_id, with an audit entry.",
-            parameters: [["name": "id", "in": "path", "required": true, "schema": uuid]],
+            parameters: [pathParameter("id", uuid)],
             fields: ["endpoint_id": uuid], required: ["endpoint_id"],
             answers: [
                 "303": seeOther("Location /admin/webhooks"),

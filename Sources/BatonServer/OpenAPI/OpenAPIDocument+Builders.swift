@@ -31,14 +31,17 @@ extension OpenAPIBuilders {
     /// A reference to a schema of `components/schemas`.
     static func schema(_ name: String) -> Object { reference("schemas", name) }
 
-    /// A reference to a parameter of `components/parameters`.
-    static func parameter(_ name: String) -> Object { reference("parameters", name) }
+    /// A parameter of `components/parameters`.
+    static func parameter(_ name: String) -> OpenAPIParameter { .shared(name) }
 
     /// An optional query parameter.
-    static func query(_ name: String, _ schema: Object, description: String? = nil) -> Object {
-        var parameter: Object = ["name": .string(name), "in": "query", "schema": schema]
-        parameter[member: "description"] = description.map(Object.string)
-        return parameter
+    static func query(_ name: String, _ schema: Object, description: String? = nil) -> OpenAPIParameter {
+        .query(name, schema: schema, description: description)
+    }
+
+    /// A path parameter.
+    static func pathParameter(_ name: String, _ schema: Object, description: String? = nil) -> OpenAPIParameter {
+        .path(name, schema: schema, description: description)
     }
 
     /// An answer with a JSON body of `schema`, with `example` as its example;

@@ -50,7 +50,7 @@ extension OpenAPIOperation {
             description:
                 "Revokes the family's live invites and, in one transaction, erases its personal data everywhere Baton stores it: family and inviter names, inviter ids, metadata and invitees on its invites; redeemer ids on its redemptions and events (replaced by a keyed hash, so counts hold); stored idempotent responses. A family.erased webhook (counts only) is delivered. Safe to repeat. Backups keep the data until they expire.",
             tag: "Families",
-            parameters: [["name": "family_id", "in": "path", "required": true, "schema": string]],
+            parameters: [pathParameter("family_id", string)],
             answers: [
                 "200": jsonAnswer(
                     "What was erased", schema("FamilyErasure"),

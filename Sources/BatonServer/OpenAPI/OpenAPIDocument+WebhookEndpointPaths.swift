@@ -194,8 +194,8 @@ extension OpenAPIOperation {
             shared: endpointBodyRefusals)
     }
 
-    private static var endpointID: Object {
-        ["name": "id", "in": "path", "required": true, "schema": uuid]
+    private static var endpointID: OpenAPIParameter {
+        pathParameter("id", uuid)
     }
 
     private static var endpointNotFound: OpenAPIResponse {
@@ -221,7 +221,7 @@ extension OpenAPIOperation {
         OpenAPISharedResponse.keyed + OpenAPISharedResponse.jsonBody + [.validationFailedOrKeyReused, .unavailable]
     }
 
-    private static var endpointPage: [Object] {
+    private static var endpointPage: [OpenAPIParameter] {
         [
             query("limit", ["type": "integer", "minimum": 1, "maximum": 100, "default": 50]),
             query("after", string, description: "next_cursor of the previous page"),

@@ -14,9 +14,9 @@ struct OpenAPIOperation: RouteDescription, OpenAPIBuilders {
     let description: String?
     /// One of the document's ``OpenAPIBuilders/tags``.
     let tag: String?
-    let parameters: [Object]
-    /// The `requestBody`, when the operation reads one.
-    var requestBody: Object?
+    let parameters: [OpenAPIParameter]
+    /// The request body's forms by media type (required when there is one); empty when the operation reads none.
+    var requestBody: [String: OpenAPIMediaType]
     /// The answers by status: the operation's own (with their headers) over the shared ones it refers to.
     var responses: [String: OpenAPIResponse]
 
@@ -29,10 +29,10 @@ struct OpenAPIOperation: RouteDescription, OpenAPIBuilders {
     /// schema of a JSON request body and `requestExample` its example; a
     /// `$ref` body without one takes ``requestExamples``' entry.
     init(
-        _ id: String, _ summary: String, description: String? = nil, tag: String? = nil, parameters: [Object] = [],
+        _ id: String, _ summary: String, description: String? = nil, tag: String? = nil, parameters: [OpenAPIParameter] = [],
         jsonBody: Object? = nil, requestExample: Object? = nil, answers: [String: OpenAPIResponse], shared: [OpenAPISharedResponse] = []
     ) {
-        let idempotent = parameters.contains(Self.parameter("IdempotencyKey"))
+        let idempotent = parameters.contains(.shared("IdempotencyKey"))
         let sharedAnswers = Dictionary((shared + [.methodNotAllowed]).map { ($0.status, OpenAPIResponse.shared($0)) }) { first, _ in first }
         let ownAnswers = Dictionary(
             uniqueKeysWithValues: answers.map { status, answer in
@@ -44,12 +44,10 @@ struct OpenAPIOperation: RouteDescription, OpenAPIBuilders {
         self.tag = tag
         self.parameters = parameters
         responses = sharedAnswers.merging(ownAnswers) { _, own in own }
-        requestBody = jsonBody.map { schema in
-            var media: Object = ["schema": schema]
-            if let example = requestExample ?? Self.schemaName(of: schema).flatMap({ Self.requestExamples[member: $0] }) {
-                media[member: "examples"] = ["example": ["value": example]]
-            }
-            return ["required": true, "content": ["application/json": media]]
+        requestBody = [:]
+        if let jsonBody {
+            let example = requestExample ?? Self.schemaName(of: jsonBody).flatMap { Self.requestExamples[member: $0] }
+            requestBody["application/json"] = OpenAPIMediaType(schema: jsonBody, examples: example.map { ["example": $0] } ?? [:])
         }
     }
 
@@ -62,8 +60,10 @@ struct OpenAPIOperation: RouteDescription, OpenAPIBuilders {
         ]
         operation[member: "description"] = description.map(Object.string)
         operation[member: "tags"] = tag.map { [.string($0)] }
-        if !parameters.isEmpty { operation[member: "parameters"] = .array(parameters) }
-        operation[member: "requestBody"] = requestBody
+        if !parameters.isEmpty { operation[member: "parameters"] = .array(parameters.map(\.json)) }
+        if !requestBody.isEmpty {
+            operation[member: "requestBody"] = ["required": true, "content": .object(requestBody.mapValues(\.json))]
+        }
         return operation
     }
 }
