@@ -156,9 +156,10 @@ public final class BatonApplication: Sendable {
         WebhookEndpointRoutes(app: self).register(on: &router)
         EventRoutes(app: self).register(on: &router)
         AuditRoutes(app: self).register(on: &router)
-        OpenAPIRoutes().register(on: &router)
         AdminRoutes(app: self).register(on: &router)
         if configuration.server.metricsListen == nil { MetricsRoutes(app: self).register(on: &router) }
+        // Last: the document is built from the routes registered before it.
+        OpenAPIRoutes().register(on: &router)
         return router
     }
 

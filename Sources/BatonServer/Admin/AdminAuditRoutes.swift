@@ -6,7 +6,7 @@ struct AdminAuditRoutes {
     let admin: AdminRoutes
 
     func register(on group: inout RouteGroup<AdminCaller>) {
-        group.get("/admin/audit") { request, caller in
+        group.get("/admin/audit", operation: .adminAudit) { request, caller in
             let after = request.queryValue("after")
             do {
                 let page = try admin.app.withConnection { try AuditLog.page(after: after, limit: AuditLog.defaultLimit, on: $0) }

@@ -18,12 +18,20 @@ struct AdminInviteRoutes {
     private var store: InviteStore { app.invites }
 
     func register(on group: inout RouteGroup<AdminCaller>) {
-        group.get("/admin/invites") { _, caller in AdminLayout.response(AdminInvitePage(session: caller.session).search()) }
-        group.get("/admin/invites/:id") { request, caller in try show(request, caller) }
-        AdminRoutes.post("/admin/invites/find", on: &group) { _, caller, form in try find(form, caller) }
-        AdminRoutes.post("/admin/invites/:id/revoke", on: &group) { request, caller, _ in try revoke(request, caller) }
-        AdminRoutes.post("/admin/invites/:id/extend", on: &group) { request, caller, form in try extend(request, caller, form) }
-        AdminRoutes.post("/admin/invites/:id/reissue", on: &group) { request, caller, _ in try reissue(request, caller) }
+        group.get("/admin/invites", operation: .adminInviteSearch) { _, caller in
+            AdminLayout.response(AdminInvitePage(session: caller.session).search())
+        }
+        group.get("/admin/invites/:id", operation: .adminInvite) { request, caller in try show(request, caller) }
+        AdminRoutes.post("/admin/invites/find", operation: .adminInviteFind, on: &group) { _, caller, form in try find(form, caller) }
+        AdminRoutes.post("/admin/invites/:id/revoke", operation: .adminInviteRevoke, on: &group) { request, caller, _ in
+            try revoke(request, caller)
+        }
+        AdminRoutes.post("/admin/invites/:id/extend", operation: .adminInviteExtend, on: &group) { request, caller, form in
+            try extend(request, caller, form)
+        }
+        AdminRoutes.post("/admin/invites/:id/reissue", operation: .adminInviteReissue, on: &group) { request, caller, _ in
+            try reissue(request, caller)
+        }
     }
 
     /// The fixed sentences `?notice=` selects after an action.

@@ -19,13 +19,13 @@ struct AdminQueueRoutes {
     static let notices = ["retried": "The job is available again and runs shortly.", "cancelled": "The job is cancelled."]
 
     func register(on group: inout RouteGroup<AdminCaller>) {
-        group.get("/admin/queue") { request, caller in
+        group.get("/admin/queue", operation: .adminQueue) { request, caller in
             try page(caller, notice: request.queryValue("notice").flatMap { Self.notices[$0] })
         }
-        AdminRoutes.post("/admin/jobs/:id/retry", on: &group) { request, caller, _ in
+        AdminRoutes.post("/admin/jobs/:id/retry", operation: .adminJobRetry, on: &group) { request, caller, _ in
             try operate(request, caller, action: .jobRetried, notice: "retried") { try JobQueue.retry(id: $0, on: $1) }
         }
-        AdminRoutes.post("/admin/jobs/:id/cancel", on: &group) { request, caller, _ in
+        AdminRoutes.post("/admin/jobs/:id/cancel", operation: .adminJobCancel, on: &group) { request, caller, _ in
             try operate(request, caller, action: .jobCancelled, notice: "cancelled") { try JobQueue.cancel(id: $0, on: $1) }
         }
     }

@@ -31,7 +31,7 @@ struct AdminRoutes {
 
     func register(on router: inout Router) {
         router.group(dashboardGuard) { group in
-            group.get("/admin") { request, _ in try dashboard(request) }
+            group.get("/admin", operation: .adminDashboard) { request, _ in try dashboard(request) }
         }
         AdminSessionRoutes(admin: self).register(on: &router)
         router.group(sessionGuard) { group in
@@ -43,13 +43,13 @@ struct AdminRoutes {
         }
     }
 
-    /// Adds a form POST to `group`: `handler` runs only when the form sends
-    /// its session's form token back; otherwise 403 and nothing changes.
+    /// Adds a form POST described by `operation` to `group`: `handler` runs only
+    /// when the form sends its session's form token back; otherwise 403 and nothing changes.
     static func post(
-        _ pattern: String, on group: inout RouteGroup<AdminCaller>,
+        _ pattern: String, operation: OpenAPIOperation, on group: inout RouteGroup<AdminCaller>,
         _ handler: @escaping @Sendable (Request, AdminCaller, AdminForm) throws -> Response
     ) {
-        group.post(pattern, options: AdminForm.routeOptions) { request, caller in
+        group.post(pattern, operation: operation, options: AdminForm.routeOptions) { request, caller in
             let form = AdminForm(request)
             guard AdminRequestCheck.formTokenMatches(form, session: caller.session) else { return AdminRequestCheck.refusal }
             return try handler(request, caller, form)

@@ -13,13 +13,13 @@ struct AdminSessionRoutes {
 
     /// The public routes.
     func register(on router: inout Router) {
-        router.get("/admin/sign-in") { _ in AdminLayout.response(AdminSignInPage.html()) }
-        router.post("/admin/sign-in", options: AdminForm.routeOptions) { request in try signIn(request) }
+        router.get("/admin/sign-in", operation: .adminSignInForm) { _ in AdminLayout.response(AdminSignInPage.html()) }
+        router.post("/admin/sign-in", operation: .adminSignIn, options: AdminForm.routeOptions) { request in try signIn(request) }
     }
 
     /// The signed-in routes.
     func register(on group: inout RouteGroup<AdminCaller>) {
-        AdminRoutes.post("/admin/sign-out", on: &group) { request, caller, _ in try signOut(request, caller) }
+        AdminRoutes.post("/admin/sign-out", operation: .adminSignOut, on: &group) { request, caller, _ in try signOut(request, caller) }
     }
 
     private func signIn(_ request: Request) throws -> Response {

@@ -24,8 +24,10 @@ struct AdminWebhookRoutes {
     ]
 
     func register(on group: inout RouteGroup<AdminCaller>) {
-        group.get("/admin/webhooks") { request, caller in try show(request, caller) }
-        AdminRoutes.post("/admin/events/:id/redeliver", on: &group) { request, caller, form in try redeliver(request, caller, form) }
+        group.get("/admin/webhooks", operation: .adminWebhooks) { request, caller in try show(request, caller) }
+        AdminRoutes.post("/admin/events/:id/redeliver", operation: .adminEventRedeliver, on: &group) { request, caller, form in
+            try redeliver(request, caller, form)
+        }
     }
 
     private func show(_ request: Request, _ caller: AdminCaller) throws -> Response {

@@ -1,34 +1,8 @@
 import BatonCore
+import BatonJSON
 
 /// The audit trail (`GET /v1/audit`): what operators did on `/admin`.
-extension OpenAPIDocument {
-    /// The audit trail's path.
-    static var auditPaths: Object {
-        [
-            "/v1/audit": [
-                "get": operation(
-                    "listAuditEntries", "What operators did on /admin, newest first (keyset pagination)",
-                    description:
-                        "One entry per action taken on the admin pages (revoke, extend, reissue, redeliver, job retry and cancel) and per sign-in and sign-out: which API key, what, on which target (an id, never a credential), when. Start without after, then pass next_cursor until it is null.",
-                    tag: adminTag, security: [apiKey("admin")],
-                    parameters: [
-                        query("after", string, description: "next_cursor of a previous page; absent: from the newest entry"),
-                        query(
-                            "limit",
-                            [
-                                "type": "integer", "minimum": AuditLog.limitRange.lowerBound, "maximum": AuditLog.limitRange.upperBound,
-                                "default": AuditLog.defaultLimit,
-                            ]),
-                    ],
-                    answers: [
-                        "200": jsonAnswer("One page", schema("AuditPage"), example: exampleAuditPage),
-                        "400": errorAnswer("A bad cursor or limit (details.field) (invalid_cursor, invalid_parameter)"),
-                    ],
-                    shared: OpenAPISharedResponse.keyed + [.unavailable])
-            ]
-        ]
-    }
-
+extension OpenAPIBuilders {
     /// The audit page's schemas, for `components/schemas`.
     static var auditSchemas: Object {
         [
@@ -45,7 +19,7 @@ extension OpenAPIDocument {
                     "key_id": merged(uuid, ["description": "The API key that acted"]),
                     "key_public_id": merged(string, ["description": "Its public id, as baton keys list shows it"]),
                     "key_name": string,
-                    "action": ["type": "string", "enum": AuditAction.allCases.map(\.rawValue)],
+                    "action": ["type": "string", "enum": .init(strings: AuditAction.allCases.map(\.rawValue))],
                     "target": merged(string, ["description": "An invite, event or job id, or a key's public id for sessions"]),
                     "detail": ["type": "object", "description": "A few plain values, such as the new expires_at"],
                     "occurred_at": eventTimestamp,
@@ -54,7 +28,7 @@ extension OpenAPIDocument {
         ]
     }
 
-    private static var exampleAuditPage: Object {
+    fileprivate static var exampleAuditPage: Object {
         [
             "entries": [
                 [
@@ -65,5 +39,30 @@ extension OpenAPIDocument {
             ],
             "next_cursor": "YXVkaXQ6NDI",
         ]
+    }
+}
+
+extension OpenAPIOperation {
+    /// `GET /v1/audit`.
+    static var listAuditEntries: OpenAPIOperation {
+        OpenAPIOperation(
+            "listAuditEntries", "What operators did on /admin, newest first (keyset pagination)",
+            description:
+                "One entry per action taken on the admin pages (revoke, extend, reissue, redeliver, job retry and cancel) and per sign-in and sign-out: which API key, what, on which target (an id, never a credential), when. Start without after, then pass next_cursor until it is null.",
+            tag: adminTag,
+            parameters: [
+                query("after", string, description: "next_cursor of a previous page; absent: from the newest entry"),
+                query(
+                    "limit",
+                    [
+                        "type": "integer", "minimum": .int(AuditLog.limitRange.lowerBound),
+                        "maximum": .int(AuditLog.limitRange.upperBound), "default": .int(AuditLog.defaultLimit),
+                    ]),
+            ],
+            answers: [
+                "200": jsonAnswer("One page", schema("AuditPage"), example: exampleAuditPage),
+                "400": errorAnswer("A bad cursor or limit (details.field) (invalid_cursor, invalid_parameter)"),
+            ],
+            shared: OpenAPISharedResponse.keyed + [.unavailable])
     }
 }

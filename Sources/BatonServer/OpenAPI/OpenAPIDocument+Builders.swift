@@ -1,108 +1,77 @@
+import BatonJSON
+
+/// The pieces the document is written with (schemas, answers,
+/// parameters, examples), shared by ``OpenAPIDocument``, which assembles the
+/// components, and ``OpenAPIOperation``, whose static members (one per route)
+/// are written with them. A protocol so that both name the pieces
+/// unqualified; nothing else conforms.
+protocol OpenAPIBuilders {}
+
 /// The small pieces the document is assembled from, so that every operation,
 /// answer and schema of one kind is written by one function.
-extension OpenAPIDocument {
-    /// An operation. `answers` are its own responses by status; `shared` adds
-    /// `$ref`s to common error answers (an own answer wins over a shared one of
-    /// the same status), and every operation refers to the 405 every path
-    /// answers to a method it lacks. `security` nil inherits the document's;
-    /// `[]` is public. `tag` is one of ``tags``. Own answers get the
-    /// `X-Request-Id` header, and 2xx answers of an operation that takes an
-    /// `Idempotency-Key` the `Idempotent-Replayed` header. `requestExample`
-    /// is the body's example; a `$ref` body without one takes ``requestExamples``' entry.
-    static func operation(
-        _ id: String, _ summary: String, description: String? = nil, tag: String? = nil, security: [Object]?,
-        parameters: [Object] = [], jsonBody: Object? = nil, requestExample: Any? = nil,
-        answers: [String: Object], shared: [OpenAPISharedResponse] = []
-    ) -> Object {
-        let idempotent = parameters.contains { $0["$ref"] as? String == parameter("IdempotencyKey")["$ref"] as? String }
-        let sharedAnswers = Dictionary((shared + [.methodNotAllowed]).map { ($0.status, reference("responses", $0.rawValue)) }) {
-            first, _ in first
-        }
-        let ownAnswers = Dictionary(
-            uniqueKeysWithValues: answers.map { status, answer in
-                (status, withHeaders(answer, replayable: idempotent && status.hasPrefix("2")))
-            })
-        var operation: Object = ["operationId": id, "summary": summary, "responses": merged(sharedAnswers, ownAnswers)]
-        operation["description"] = description
-        operation["tags"] = tag.map { [$0] }
-        operation["security"] = security
-        if !parameters.isEmpty { operation["parameters"] = parameters }
-        if let jsonBody {
-            var media: Object = ["schema": jsonBody]
-            if let example = requestExample ?? schemaName(of: jsonBody).flatMap({ requestExamples[$0] }) {
-                media["examples"] = ["example": ["value": example]]
-            }
-            operation["requestBody"] = ["required": true, "content": ["application/json": media]]
-        }
-        return operation
-    }
+extension OpenAPIBuilders {
+    /// A value of the document: an object, mostly (a schema, an operation, an answer).
+    typealias Object = JSONValue
 
     /// `answer` with the headers every answer carries (and `Idempotent-Replayed`
     /// when `replayable`); a `$ref` answer is left as it is (its component has them).
-    static func withHeaders(_ answer: Object, replayable: Bool) -> Object {
-        guard answer["$ref"] == nil else { return answer }
-        var headers = answer["headers"] as? Object ?? [:]
-        headers["X-Request-Id"] = reference("headers", "RequestId")
-        if replayable { headers["Idempotent-Replayed"] = reference("headers", "IdempotentReplayed") }
-        return merged(answer, ["headers": headers])
+    static func withHeaders(_ answer: OpenAPIResponse, replayable: Bool) -> OpenAPIResponse {
+        let answer = answer.with(header: "X-Request-Id", reference("headers", "RequestId"))
+        return replayable ? answer.with(header: "Idempotent-Replayed", reference("headers", "IdempotentReplayed")) : answer
     }
 
     /// The name of the component schema `schema` refers to, if it is a `$ref`.
     static func schemaName(of schema: Object) -> String? {
-        (schema["$ref"] as? String).flatMap { $0.hasPrefix("#/components/schemas/") ? String($0.dropFirst(21)) : nil }
+        schema[member: "$ref"]?.string.flatMap { $0.hasPrefix("#/components/schemas/") ? String($0.dropFirst(21)) : nil }
     }
 
-    /// A security requirement: an API key with `scope`.
-    static func apiKey(_ scope: String) -> Object { ["apiKey": [scope]] }
-
     /// `{"$ref": "#/components/<section>/<name>"}`.
-    static func reference(_ section: String, _ name: String) -> Object { ["$ref": "#/components/\(section)/\(name)"] }
+    static func reference(_ section: String, _ name: String) -> Object { ["$ref": .string("#/components/\(section)/\(name)")] }
 
     /// A reference to a schema of `components/schemas`.
     static func schema(_ name: String) -> Object { reference("schemas", name) }
 
-    /// A reference to a parameter of `components/parameters`.
-    static func parameter(_ name: String) -> Object { reference("parameters", name) }
+    /// A parameter of `components/parameters`.
+    static func parameter(_ name: String) -> OpenAPIParameter { .shared(name) }
 
     /// An optional query parameter.
-    static func query(_ name: String, _ schema: Object, description: String? = nil) -> Object {
-        var parameter: Object = ["name": name, "in": "query", "schema": schema]
-        parameter["description"] = description
-        return parameter
+    static func query(_ name: String, _ schema: Object, description: String? = nil) -> OpenAPIParameter {
+        .query(name, schema: schema, description: description)
+    }
+
+    /// A path parameter.
+    static func pathParameter(_ name: String, _ schema: Object, description: String? = nil) -> OpenAPIParameter {
+        .path(name, schema: schema, description: description)
     }
 
     /// An answer with a JSON body of `schema`, with `example` as its example;
     /// without one, a `$ref` schema takes ``responseExamples``' entry.
-    static func jsonAnswer(_ description: String, _ schema: Object, example: Any? = nil) -> Object {
-        var media: Object = ["schema": schema]
-        if let example = example ?? schemaName(of: schema).flatMap({ responseExamples[$0] }) {
-            media["examples"] = ["example": ["value": example]]
-        }
-        return ["description": description, "content": ["application/json": media]]
+    static func jsonAnswer(_ description: String, _ schema: Object, example: Object? = nil) -> OpenAPIResponse {
+        var media = OpenAPIMediaType(schema: schema)
+        media.examples["example"] = example ?? schemaName(of: schema).flatMap { responseExamples[member: $0] }
+        return .own(description: description, content: ["application/json": media])
     }
 
     /// An error answer: the common `Error` body, the codes it carries named in
     /// `description`'s last parentheses (`handoff_*` for every code so
     /// prefixed), each with an example built from the server's own typed error.
-    static func errorAnswer(_ description: String) -> Object {
+    static func errorAnswer(_ description: String) -> OpenAPIResponse {
         let examples = Dictionary(
             uniqueKeysWithValues: errorCodes(in: description).compactMap { code in
-                APIErrorCatalog.representative(of: code).map { (code, ["value": errorExample($0)] as Object) }
+                APIErrorCatalog.representative(of: code).map { (code, errorExample($0)) }
             })
-        var media: Object = ["schema": schema("Error")]
-        if !examples.isEmpty { media["examples"] = examples }
-        return ["description": description, "content": ["application/json": media]]
+        return .own(description: description, content: ["application/json": OpenAPIMediaType(schema: schema("Error"), examples: examples)])
     }
 
     /// An answer whose body is text of `mediaType` (HTML, SVG, plain text).
-    static func textAnswer(_ description: String, _ mediaType: String) -> Object {
-        ["description": description, "content": [mediaType: ["schema": string]]]
+    static func textAnswer(_ description: String, _ mediaType: String) -> OpenAPIResponse {
+        .own(description: description, content: [mediaType: OpenAPIMediaType(schema: string)])
     }
 
     /// An object schema with its required keys.
     static func object(required: [String], _ properties: Object, description: String? = nil) -> Object {
-        var object: Object = ["type": "object", "required": required, "properties": properties]
-        object["description"] = description
+        var object: Object = ["type": "object", "required": Object(strings: required), "properties": properties]
+        object[member: "description"] = description.map(Object.string)
         return object
     }
 
@@ -119,16 +88,21 @@ extension OpenAPIDocument {
     static func allOf(_ base: String, _ extra: Object) -> Object { ["allOf": [schema(base), extra]] }
 
     /// `base` with the keys of `extra` added or replaced: a shared schema with an own default or description.
-    static func merged(_ base: Object, _ extra: Object) -> Object { base.merging(extra) { _, own in own } }
+    static func merged(_ base: Object, _ extra: Object) -> Object {
+        guard case .object(let members) = base, case .object(let own) = extra else { return base }
+        return .object(members.merging(own) { _, own in own })
+    }
 
     /// A string of `minimum` to `maximum` characters.
-    static func boundedString(_ minimum: Int, _ maximum: Int) -> Object { ["type": "string", "minLength": minimum, "maxLength": maximum] }
+    static func boundedString(_ minimum: Int, _ maximum: Int) -> Object {
+        ["type": "string", "minLength": .int(minimum), "maxLength": .int(maximum)]
+    }
 
     /// A value of JSON type `type` or null.
-    static func nullable(_ type: String) -> Object { ["type": [type, "null"]] }
+    static func nullable(_ type: String) -> Object { ["type": [.string(type), "null"]] }
 
     /// Counts of `names`, each a non-negative integer.
-    static func counts(_ names: [String]) -> Object { Dictionary(uniqueKeysWithValues: names.map { ($0, count) }) }
+    static func counts(_ names: [String]) -> Object { .object(Dictionary(uniqueKeysWithValues: names.map { ($0, count) })) }
 
     /// Any string.
     static var string: Object { ["type": "string"] }

@@ -4,7 +4,7 @@ import HTTP
 
 /// The error codes of the document: the `error.code` enum and the examples
 /// of error answers, both from ``APIErrorCatalog``.
-extension OpenAPIDocument {
+extension OpenAPIBuilders {
     /// The codes an error answer's `description` names in its last
     /// parentheses, in order; `prefix_*` stands for every catalog code with
     /// that prefix. Words that are not codes (`details.field`) are skipped.
@@ -19,19 +19,6 @@ extension OpenAPIDocument {
 
     /// `error` as the server writes it: `{"error": {"code", "message", "details"}}`.
     static func errorExample(_ error: any HTTPErrorConvertible) -> Object {
-        ["error": ["code": error.code, "message": error.message, "details": error.details.mapValues(plain)] as Object]
-    }
-
-    /// A `JSONValue` as `JSONSerialization` takes it.
-    private static func plain(_ value: JSONValue) -> Any {
-        switch value {
-        case .string(let text): text
-        case .int(let number): number
-        case .double(let number): number
-        case .bool(let flag): flag
-        case .array(let values): values.map(plain)
-        case .object(let members): members.mapValues(plain)
-        case .null: NSNull()
-        }
+        ["error": ["code": .string(error.code), "message": .string(error.message), "details": .object(error.details)]]
     }
 }

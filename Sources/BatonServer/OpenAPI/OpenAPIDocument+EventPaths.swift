@@ -1,61 +1,38 @@
 import BatonCore
+import BatonJSON
 
 /// The event feed (`GET /v1/events`) and the events themselves: one schema
 /// per event type, shared by the feed's pages and the document's top-level
 /// `webhooks` section (what Baton POSTs to an endpoint).
-extension OpenAPIDocument {
+extension OpenAPIBuilders {
     /// The tag of the feed's operation.
-    static let eventTag = "Events"
-
-    /// The feed's path.
-    static var eventPaths: Object {
-        [
-            "/v1/events": [
-                "get": operation(
-                    "listEvents", "The events the webhooks carry, oldest first after a cursor (keyset pagination)",
-                    description:
-                        "Each event is its webhook body byte for byte, the bytes a delivery of it signs. The order is fixed and a cursor never skips an event that commits later: only events of transactions older than the oldest one still running are returned. Start without after, then pass next_cursor; an empty page returns the same cursor to poll with again. Events are kept per BATON_EVENT_RETENTION_DAYS.",
-                    tag: eventTag, security: [apiKey("events:read")],
-                    parameters: [
-                        query("after", string, description: "next_cursor of a previous page; absent: from the oldest event kept"),
-                        query("type", eventType, description: "Only events of this type"),
-                        query(
-                            "limit",
-                            [
-                                "type": "integer", "minimum": EventFeed.Query.limitRange.lowerBound,
-                                "maximum": EventFeed.Query.limitRange.upperBound, "default": EventFeed.Query.defaultLimit,
-                            ]),
-                    ],
-                    answers: [
-                        "200": jsonAnswer("One page", schema("EventPage")),
-                        "400": errorAnswer("A bad cursor, type or limit (details.field) (invalid_cursor, invalid_parameter)"),
-                    ],
-                    shared: OpenAPISharedResponse.keyed + [.unavailable])
-            ]
-        ]
-    }
+    static var eventTag: String { "Events" }
 
     /// The top-level `webhooks` section: one POST per event type.
     static var webhookOperations: Object {
-        Dictionary(
-            uniqueKeysWithValues: OutboxEvents.EventType.allCases.map { type in
-                let name = eventSchemaName(type)
-                let headers: Object = [
-                    "Baton-Signature": header("t=<unix seconds>,v1=<hex HMAC-SHA256(secret, \"<t>.\" + body)>, one v1 per live secret"),
-                    "Baton-Event-Type": header("The event type, as in the body"),
-                    "Idempotency-Key": header("The event id: the same on every attempt and redelivery; dedupe on it"),
-                ]
-                let operation: Object = [
-                    "operationId": name, "summary": "\(type.rawValue) delivered to an endpoint",
-                    "description":
-                        "Signed as docs/webhooks.md describes. Answer 2xx within the timeout; anything else is retried with backoff.",
-                    "parameters": headers.keys.sorted().map { ["name": $0, "in": "header", "required": true, "schema": headers[$0]!] },
-                    "requestBody": ["required": true, "content": ["application/json": ["schema": schema(name)]]],
-                    "responses": ["2XX": ["description": "Received; any other answer is retried"]],
-                    "security": [Object](),
-                ]
-                return (type.rawValue, ["post": operation])
-            })
+        .object(
+            Dictionary(
+                uniqueKeysWithValues: OutboxEvents.EventType.allCases.map { type in
+                    let name = eventSchemaName(type)
+                    let headers: [String: Object] = [
+                        "Baton-Signature": header("t=<unix seconds>,v1=<hex HMAC-SHA256(secret, \"<t>.\" + body)>, one v1 per live secret"),
+                        "Baton-Event-Type": header("The event type, as in the body"),
+                        "Idempotency-Key": header("The event id: the same on every attempt and redelivery; dedupe on it"),
+                    ]
+                    let operation: Object = [
+                        "operationId": .string(name), "summary": "\(type.rawValue) delivered to an endpoint",
+                        "description":
+                            "Signed as docs/webhooks.md describes. Answer 2xx within the timeout; anything else is retried with backoff.",
+                        "parameters": .array(
+                            headers.keys.sorted().map {
+                                ["name": .string($0), "in": "header", "required": true, "schema": headers[$0] ?? string]
+                            }),
+                        "requestBody": ["required": true, "content": ["application/json": ["schema": schema(name)]]],
+                        "responses": ["2XX": ["description": "Received; any other answer is retried"]],
+                        "security": [],
+                    ]
+                    return (type.rawValue, ["post": operation])
+                }))
     }
 
     /// The feed's page and every event type's body, for `components/schemas`.
@@ -64,13 +41,13 @@ extension OpenAPIDocument {
             "EventPage": object(
                 required: ["events", "has_more", "next_cursor"],
                 [
-                    "events": array(of: ["oneOf": OutboxEvents.EventType.allCases.map { schema(eventSchemaName($0)) }]),
+                    "events": array(of: ["oneOf": .array(OutboxEvents.EventType.allCases.map { schema(eventSchemaName($0)) })]),
                     "has_more": ["type": "boolean", "description": "More events were ready past this page: read on at once"],
                     "next_cursor": merged(string, ["description": "Pass as after; never null"]),
                 ])
         ]
         for type in OutboxEvents.EventType.allCases {
-            schemas[eventSchemaName(type)] = event(type, data: eventData(type))
+            schemas[member: eventSchemaName(type)] = event(type, data: eventData(type))
         }
         return schemas
     }
@@ -143,7 +120,7 @@ extension OpenAPIDocument {
             required: ["id", "type", "created_at", "data"],
             [
                 "id": merged(uuid, ["description": "The event id, also the Idempotency-Key header"]),
-                "type": ["type": "string", "const": type.rawValue],
+                "type": ["type": "string", "const": .string(type.rawValue)],
                 "created_at": eventTimestamp,
                 "data": data,
             ],
@@ -157,10 +134,36 @@ extension OpenAPIDocument {
 
     /// A webhook event type.
     static var eventType: Object {
-        ["type": "string", "enum": OutboxEvents.EventType.allCases.map(\.rawValue)]
+        ["type": "string", "enum": .init(strings: OutboxEvents.EventType.allCases.map(\.rawValue))]
     }
 
     private static func header(_ description: String) -> Object {
-        merged(string, ["description": description])
+        merged(string, ["description": .string(description)])
+    }
+}
+
+extension OpenAPIOperation {
+    /// `GET /v1/events`.
+    static var listEvents: OpenAPIOperation {
+        OpenAPIOperation(
+            "listEvents", "The events the webhooks carry, oldest first after a cursor (keyset pagination)",
+            description:
+                "Each event is its webhook body byte for byte, the bytes a delivery of it signs. The order is fixed and a cursor never skips an event that commits later: only events of transactions older than the oldest one still running are returned. Start without after, then pass next_cursor; an empty page returns the same cursor to poll with again. Events are kept per BATON_EVENT_RETENTION_DAYS.",
+            tag: eventTag,
+            parameters: [
+                query("after", string, description: "next_cursor of a previous page; absent: from the oldest event kept"),
+                query("type", eventType, description: "Only events of this type"),
+                query(
+                    "limit",
+                    [
+                        "type": "integer", "minimum": .int(EventFeed.Query.limitRange.lowerBound),
+                        "maximum": .int(EventFeed.Query.limitRange.upperBound), "default": .int(EventFeed.Query.defaultLimit),
+                    ]),
+            ],
+            answers: [
+                "200": jsonAnswer("One page", schema("EventPage")),
+                "400": errorAnswer("A bad cursor, type or limit (details.field) (invalid_cursor, invalid_parameter)"),
+            ],
+            shared: OpenAPISharedResponse.keyed + [.unavailable])
     }
 }

@@ -1,16 +1,17 @@
-import Foundation
+import BatonJSON
 import Journey
 
 /// Examples of request and response bodies, by the component schema they
 /// follow: `operation` and `jsonAnswer` attach them wherever that schema is
 /// the body. `OpenAPIExampleTests` decodes every response example with
 /// `BatonClient`'s models and checks it against its schema's required keys.
-extension OpenAPIDocument {
+extension OpenAPIBuilders {
     /// A handoff envelope as previews mint it (shortened payload, made-up MAC).
-    static let exampleHandoff =
+    static var exampleHandoff: String {
         "eyJhbGciOiJIUzI1NiIsImV4cCI6MTc2NDY3MzIwMCwiaWF0IjoxNzY0NTg2ODAwLCJraWQiOiJrMSIsImtpbmQiOiJzZXJ2ZXJfbWludGVkIiwidiI6Mn0"
-        + ".eyJjcmVkZW50aWFsIjoiN0s5TTJQNFE4UjFTM1Q2VjBXNVg3WTlaMkEiLCJmYW1pbHlfbmFtZSI6IlRoZSBPa2Fmb3IgZmFtaWx5In0"
-        + ".3q2-7wAAAAC6vrq-yv66vsr-ur7K_rq-yv66vsr-ur4"
+            + ".eyJjcmVkZW50aWFsIjoiN0s5TTJQNFE4UjFTM1Q2VjBXNVg3WTlaMkEiLCJmYW1pbHlfbmFtZSI6IlRoZSBPa2Fmb3IgZmFtaWx5In0"
+            + ".3q2-7wAAAAC6vrq-yv66vsr-ur7K_rq-yv66vsr-ur4"
+    }
 
     /// Request bodies by schema name.
     static var requestExamples: Object {
@@ -54,19 +55,19 @@ extension OpenAPIDocument {
                 "events": [
                     [
                         "id": "5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f", "type": "invite.updated", "occurred_at": "2026-12-01T10:02:00.000Z",
-                        "channel": NSNull(),
+                        "channel": .null,
                         "data": [
                             "changed": ["max_redemptions"], "max_redemptions": ["old": 1, "new": 3],
                             "invite_id": "9d2e3f4a-1b2c-4d3e-8f9a-0b1c2d3e4f5a", "family_id": "fam_8412",
                         ],
                     ]
                 ],
-                "next_cursor": NSNull(),
+                "next_cursor": .null,
             ],
             "InviteList": ["invites": [exampleInvite], "next_cursor": "MjAyNi0xMi0wMVQxMDowMDowMC4wMDBafDlkMmUzZjRh"],
             "Preview": [
                 "family_name": "The Okafor family", "inviter_name": "Ada", "expires_at": "2026-12-08T10:00:00.000Z", "uses_left": 1,
-                "state": "active", "handoff": exampleHandoff,
+                "state": "active", "handoff": .string(exampleHandoff),
             ],
             "HandoffValidation": [
                 "version": 2, "kind": "invite", "algorithm": "HS256", "key_id": "k1", "jti": "0f9e8d7c6b5a4938",
@@ -78,7 +79,7 @@ extension OpenAPIDocument {
                 ],
             ],
             "FunnelReport": [
-                "from": "2026-11-30T00:00:00.000Z", "to": "2026-12-01T00:00:00.000Z", "interval": "day", "family_id": NSNull(),
+                "from": "2026-11-30T00:00:00.000Z", "to": "2026-12-01T00:00:00.000Z", "interval": "day", "family_id": .null,
                 "time_zone": "UTC",
                 "buckets": [merged(exampleStages, ["start": "2026-11-30T00:00:00.000Z", "end": "2026-12-01T00:00:00.000Z"])],
                 "totals": merged(
@@ -96,7 +97,7 @@ extension OpenAPIDocument {
             "EventPage": [
                 "events": [
                     [
-                        "id": exampleEventID, "type": "invite.revoked", "created_at": "2026-12-01T10:07:30.000Z",
+                        "id": .string(exampleEventID), "type": "invite.revoked", "created_at": "2026-12-01T10:07:30.000Z",
                         "data": ["invite_id": "9d2e3f4a-1b2c-4d3e-8f9a-0b1c2d3e4f5a", "family_id": "fam_8412"],
                     ]
                 ],
@@ -111,15 +112,15 @@ extension OpenAPIDocument {
     }
 
     /// The id of the event the webhook examples name.
-    static let exampleEventID = "4e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9"
+    static var exampleEventID: String { "4e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9" }
 
     /// A webhook endpoint as the API writes it, without its secret.
     static var exampleWebhookEndpoint: Object {
         [
             "id": "3f1c2b4a-5d6e-4f7a-8b9c-0d1e2f3a4b5c", "url": "https://backend.example.com/baton/webhooks",
             "description": "Production backend", "enabled_events": ["invite.redeemed", "invite.expired"], "disabled": false,
-            "signature_scheme": "baton", "disabled_reason": NSNull(), "managed_by_config": false, "previous_secret_expires_at": NSNull(),
-            "failing_since": NSNull(),
+            "signature_scheme": "baton", "disabled_reason": .null, "managed_by_config": false, "previous_secret_expires_at": .null,
+            "failing_since": .null,
             "last_success_at": "2026-12-01T10:05:13.120Z", "created_at": "2026-11-20T09:00:00.000Z",
             "updated_at": "2026-11-20T09:00:00.000Z",
         ]
@@ -128,9 +129,9 @@ extension OpenAPIDocument {
     /// One attempt of the delivery log.
     static var exampleDelivery: Object {
         [
-            "id": "1207", "endpoint_id": "3f1c2b4a-5d6e-4f7a-8b9c-0d1e2f3a4b5c", "event_id": exampleEventID, "attempt": 1,
+            "id": "1207", "endpoint_id": "3f1c2b4a-5d6e-4f7a-8b9c-0d1e2f3a4b5c", "event_id": .string(exampleEventID), "attempt": 1,
             "attempted_at": "2026-12-01T10:07:30.412Z", "duration_ms": 84.5, "status": "succeeded", "http_status": 200,
-            "error": NSNull(), "response_body": "ok",
+            "error": .null, "response_body": "ok",
         ]
     }
 
@@ -139,7 +140,7 @@ extension OpenAPIDocument {
         let stages: Object = [
             "issued": 120, "link_opened": 81, "clip_opened": 64, "app_presented": 33, "redeemed": 30, "expired": 8, "revoked": 1,
         ]
-        let tally: Object = ["stages": stages, "reached": NSNull()]
+        let tally: Object = ["stages": stages, "reached": .null]
         return [
             "view": "flow", "group_by": "source",
             "groups": [

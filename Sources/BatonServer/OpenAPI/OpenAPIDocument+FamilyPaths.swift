@@ -1,28 +1,8 @@
+import BatonJSON
+
 /// Families as a whole: the erasure of one family's personal data, and the
 /// invitee and attribution schemas the invite and redemption schemas use.
-extension OpenAPIDocument {
-    /// The family paths with their operations.
-    static var familyPaths: Object {
-        let erase = operation(
-            "eraseFamily", "Revoke a family's invites and erase its personal data",
-            description:
-                "Revokes the family's live invites and, in one transaction, erases its personal data everywhere Baton stores it: family and inviter names, inviter ids, metadata and invitees on its invites; redeemer ids on its redemptions and events (replaced by a keyed hash, so counts hold); stored idempotent responses. A family.erased webhook (counts only) is delivered. Safe to repeat. Backups keep the data until they expire.",
-            tag: "Families", security: [apiKey("admin")],
-            parameters: [["name": "family_id", "in": "path", "required": true, "schema": string]],
-            answers: [
-                "200": jsonAnswer(
-                    "What was erased", schema("FamilyErasure"),
-                    example: [
-                        "family_id": "fam_42", "erased_at": "2026-12-01T10:00:00.000Z", "invites_revoked": 2, "invites_erased": 5,
-                        "redemptions_erased": 3, "events_erased": 14, "idempotent_responses_erased": 1,
-                        "event_id": "0c9e6d4a-3b2f-4e1a-9d8c-7b6a5f4e3d2c",
-                    ]),
-                "404": errorAnswer("No invite ever named this family (family_not_found)"),
-            ],
-            shared: OpenAPISharedResponse.keyed + [.invalidRequest, .requestTooLarge, .unavailable])
-        return ["/v1/families/{family_id}": ["delete": erase]]
-    }
-
+extension OpenAPIBuilders {
     /// A `source` or `campaign` label.
     static var attributionLabel: Object {
         ["type": "string", "pattern": "^[A-Za-z0-9_.-]{1,64}$", "description": "Lower-cased when stored"]
@@ -59,5 +39,28 @@ extension OpenAPIDocument {
                     counts(["invites_revoked", "invites_erased", "redemptions_erased", "events_erased", "idempotent_responses_erased"]),
                     ["family_id": string, "erased_at": dateTime, "event_id": merged(uuid, ["description": "The family.erased event"])])),
         ]
+    }
+}
+
+extension OpenAPIOperation {
+    /// `DELETE /v1/families/{family_id}`.
+    static var eraseFamily: OpenAPIOperation {
+        OpenAPIOperation(
+            "eraseFamily", "Revoke a family's invites and erase its personal data",
+            description:
+                "Revokes the family's live invites and, in one transaction, erases its personal data everywhere Baton stores it: family and inviter names, inviter ids, metadata and invitees on its invites; redeemer ids on its redemptions and events (replaced by a keyed hash, so counts hold); stored idempotent responses. A family.erased webhook (counts only) is delivered. Safe to repeat. Backups keep the data until they expire.",
+            tag: "Families",
+            parameters: [pathParameter("family_id", string)],
+            answers: [
+                "200": jsonAnswer(
+                    "What was erased", schema("FamilyErasure"),
+                    example: [
+                        "family_id": "fam_42", "erased_at": "2026-12-01T10:00:00.000Z", "invites_revoked": 2, "invites_erased": 5,
+                        "redemptions_erased": 3, "events_erased": 14, "idempotent_responses_erased": 1,
+                        "event_id": "0c9e6d4a-3b2f-4e1a-9d8c-7b6a5f4e3d2c",
+                    ]),
+                "404": errorAnswer("No invite ever named this family (family_not_found)"),
+            ],
+            shared: OpenAPISharedResponse.keyed + [.invalidRequest, .requestTooLarge, .unavailable])
     }
 }

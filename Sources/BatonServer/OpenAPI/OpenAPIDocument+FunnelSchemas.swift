@@ -1,9 +1,9 @@
-import Foundation
+import BatonJSON
 import Journey
 
 /// The schemas of `GET /v1/metrics/funnel`: buckets of stage counts, totals,
 /// conversion and time to redeem, and the journey's stages per group.
-extension OpenAPIDocument {
+extension OpenAPIBuilders {
     /// The funnel's entries of `components/schemas`.
     static var funnelSchemas: Object {
         let channels = ["clip", "app", "web", "backend"]
@@ -11,7 +11,7 @@ extension OpenAPIDocument {
             "invite_not_found", "invite_expired", "invite_revoked", "invite_used_up", "invite_reissued", "invalid_code", "rate_limited",
             "bad_handoff", "invalid_invocation", "invitee_mismatch", "self_redemption",
         ]
-        return [
+        let report: Object = [
             "FunnelReport": object(
                 required: ["from", "to", "interval", "family_id", "time_zone", "buckets", "totals", "journey"],
                 [
@@ -62,14 +62,15 @@ extension OpenAPIDocument {
                 ],
                 description:
                     "Seconds from creation to redemption; percentiles from a log histogram (8 bins per doubling, within 4.4 % above 1 s)"),
-        ].merging(journeySchemas) { own, _ in own }
+        ]
+        return merged(journeySchemas, report)
     }
 
     /// The journey's entries: stages reached per group and bucket, flow or cohort.
     static var journeySchemas: Object {
         let stages = ["issued", "link_opened", "clip_opened", "app_presented", "redeemed", "expired", "revoked"]
         let views = ["link_opened", "link_previewed", "clip_opened"]
-        let stageName: Object = ["type": "string", "enum": stages]
+        let stageName: Object = ["type": "string", "enum": .init(strings: stages)]
         let reach = object(
             required: ["within_1h", "within_1d", "within_7d", "ever"],
             counts(["within_1h", "within_1d", "within_7d", "ever"]),
@@ -80,7 +81,7 @@ extension OpenAPIDocument {
                 required: ["view", "group_by", "groups", "totals", "times_between_stages", "views"],
                 [
                     "view": ["type": "string", "enum": ["flow", "cohort"]],
-                    "group_by": ["type": ["string", "null"], "enum": ["source", "campaign", "inviter", "family", "platform", NSNull()]],
+                    "group_by": ["type": ["string", "null"], "enum": ["source", "campaign", "inviter", "family", "platform", .null]],
                     "groups": array(of: schema("JourneyGroup")),
                     "totals": schema("JourneyTally"),
                     "times_between_stages": array(of: schema("StageTime")),
@@ -111,7 +112,7 @@ extension OpenAPIDocument {
                 [
                     "stages": merged(object(required: stages, counts(stages)), ["additionalProperties": count]),
                     "reached": [
-                        "type": ["object", "null"], "properties": Dictionary(uniqueKeysWithValues: stages.map { ($0, reach) }),
+                        "type": ["object", "null"], "properties": .object(Dictionary(uniqueKeysWithValues: stages.map { ($0, reach) })),
                         "additionalProperties": reach, "description": "Per stage, how soon the cohort reached it; null in a flow",
                     ],
                 ]),

@@ -1,8 +1,8 @@
 import BatonCore
-import Foundation
+import BatonJSON
 
 /// The schemas of the invite API: errors, invites, previews, handoffs and receipts.
-extension OpenAPIDocument {
+extension OpenAPIBuilders {
     /// The invite API's entries of `components/schemas`.
     static var schemas: Object {
         [
@@ -13,7 +13,7 @@ extension OpenAPIDocument {
                         required: ["code", "message", "details"],
                         [
                             "code": [
-                                "type": "string", "enum": APIErrorCatalog.codes,
+                                "type": "string", "enum": .init(strings: APIErrorCatalog.codes),
                                 "description":
                                     "Stable snake_case machine code; a newer server may add codes, so treat an unknown one as a failure of its status",
                             ],
@@ -140,7 +140,7 @@ extension OpenAPIDocument {
         requestObject(
             required: [credential],
             [
-                credential: merged(value, ["description": description]),
+                credential: merged(value, ["description": .string(description)]),
                 "channel": merged(channel, ["default": "app"]),
                 "redeemer_id": merged(boundedString(1, 256), ["description": "With an API key (required then); a JWT's sub otherwise"]),
                 "invitee": merged(
@@ -151,7 +151,7 @@ extension OpenAPIDocument {
     /// An invite's `locale` as a request sends it: one of the supported tags.
     static var inviteLocale: Object {
         [
-            "type": "string", "enum": PageLanguage.supportedTags,
+            "type": "string", "enum": .array(PageLanguage.supportedTags.map(JSONValue.string)),
             "description": "The landing page's language (BCP 47); any other tag is 422 unsupported_locale, details.supported listing these",
         ]
     }
@@ -159,7 +159,7 @@ extension OpenAPIDocument {
     /// An invite's `locale` as answers show it: a supported tag, or null when none was chosen.
     static var nullableInviteLocale: Object {
         [
-            "type": ["string", "null"], "enum": PageLanguage.supportedTags + [NSNull()],
+            "type": ["string", "null"], "enum": .array(PageLanguage.supportedTags.map(JSONValue.string) + [.null]),
             "description": "The landing page's language (BCP 47), or null",
         ]
     }

@@ -1,20 +1,41 @@
 import BatonCore
-import Foundation
+import BatonJSON
+import HTTP
 
 /// The OpenAPI 3.1 description of every route, served at `GET /openapi.json`.
-/// Built in code so that each shared piece (error answers, parameters,
-/// schemas) is written once and referenced with `$ref`. `OpenAPITests` checks
-/// that it parses, that every `$ref` resolves and that every route the router
-/// registers is in it with its method.
-enum OpenAPIDocument {
-    /// A JSON object as `JSONSerialization` takes it.
-    typealias Object = [String: Any]
+/// Paths, methods and security come from the router: each route carries its
+/// ``OpenAPIOperation`` from where it is registered, and its guard's
+/// ``GuardRequirement``s are the operation's security. Built in code so that
+/// each shared piece (error answers, parameters, schemas) is written once
+/// and referenced with `$ref`. `OpenAPITests` checks that every `$ref`
+/// resolves; `OpenAPIRouteDescriptionTests` that every route is described.
+enum OpenAPIDocument: OpenAPIBuilders {
+    /// The document of `routes` as compact JSON text, keys sorted so the
+    /// text is the same on every build.
+    static func json(for routes: [RegisteredRoute]) -> String {
+        document(for: routes).jsonText()
+    }
 
-    /// The document as JSON text, keys sorted so the text is the same on every build.
-    static let json = serialized(document)
+    /// The operations of `routes` by OpenAPI path and method; a route
+    /// without an ``OpenAPIOperation`` (one marked ``UndocumentedRoute``) is left out.
+    static func paths(for routes: [RegisteredRoute]) -> Object {
+        var paths: [String: [String: Object]] = [:]
+        for route in routes {
+            guard let operation = route.documentation as? OpenAPIOperation else { continue }
+            paths[path(of: route.pattern), default: [:]][route.method.lowercased()] = operation.json(security: route.accepts)
+        }
+        return .object(paths.mapValues(Object.object))
+    }
 
-    /// The whole document as `JSONSerialization` takes it.
-    static var document: Object {
+    /// A router pattern as OpenAPI writes the path: `/v1/invites/:id` is `/v1/invites/{id}`.
+    static func path(of pattern: String) -> String {
+        pattern.split(separator: "/", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }
+            .joined(separator: "/")
+    }
+
+    /// The whole document, with the operations of `routes`.
+    static func document(for routes: [RegisteredRoute]) -> Object {
         [
             "openapi": "3.1.0",
             "info": [
@@ -24,14 +45,9 @@ enum OpenAPIDocument {
                     #"Self-hosted invite handoff service: invites, App Clip previews and handoffs, exactly-once redemption. Errors are {"error": {"code", "message", "details"}}; every response carries X-Request-Id."#,
             ],
             "servers": [["url": "/"]],
-            "security": [["apiKey": [String]()]],
+            "security": [["apiKey": []]],
             "tags": tags,
-            "paths": [pagePaths, inviteLifecyclePaths, familyPaths, webhookEndpointPaths, eventPaths, configPaths, adminPaths, auditPaths]
-                .reduce(
-                    apiPaths
-                ) {
-                    addingOperations($1, to: $0)
-                },
+            "paths": paths(for: routes),
             "webhooks": webhookOperations,
             "components": [
                 "securitySchemes": securitySchemes,
@@ -39,9 +55,9 @@ enum OpenAPIDocument {
                     .reduce(
                         schemas
                     ) {
-                        $0.merging($1) { schema, _ in schema }
+                        merged($1, $0)
                     },
-                "responses": Dictionary(uniqueKeysWithValues: OpenAPISharedResponse.allCases.map { ($0.rawValue, $0.answer) }),
+                "responses": .object(Dictionary(uniqueKeysWithValues: OpenAPISharedResponse.allCases.map { ($0.rawValue, $0.answer) })),
                 "parameters": sharedParameters,
                 "headers": sharedHeaders,
             ],
@@ -56,13 +72,13 @@ enum OpenAPIDocument {
                 "description": "/admin only: any user name, an API key with metrics:read (or admin) as the password",
             ],
             "adminSession": [
-                "type": "apiKey", "in": "cookie", "name": AdminSessionCookie.name,
+                "type": "apiKey", "in": "cookie", "name": .string(AdminSessionCookie.name),
                 "description": "The /admin pages that act: the session cookie POST /admin/sign-in sets",
             ],
             "apiKey": [
                 "type": "http", "scheme": "bearer",
                 "description":
-                    "Authorization: Bearer <API key>; scopes \(Scope.allCases.map(\.rawValue).joined(separator: ", "))",
+                    .string("Authorization: Bearer <API key>; scopes \(Scope.allCases.map(\.rawValue).joined(separator: ", "))"),
             ],
             "redeemerJWT": [
                 "type": "http", "scheme": "bearer", "bearerFormat": "JWT",
@@ -72,7 +88,7 @@ enum OpenAPIDocument {
     }
 
     /// The groups operations are listed in (each operation's `tags`), in reading order.
-    static var tags: [Object] {
+    static var tags: Object {
         [
             ["name": "Invites", "description": "The backend creates, lists, reads and revokes invites (API key)."],
             ["name": "Clip", "description": "What the App Clip calls: previews by credential or invocation URL, handoff checks (public)."],
@@ -83,11 +99,11 @@ enum OpenAPIDocument {
             ["name": "Well-known", "description": "Files Apple and Google fetch to associate the apps with the host."],
             ["name": "Operations", "description": "Health, readiness and this document."],
             [
-                "name": webhookTag,
+                "name": .string(webhookTag),
                 "description": "Where webhooks go: endpoints with their own secrets and event filters, their delivery logs, redelivery.",
             ],
-            ["name": eventTag, "description": "The feed of the events webhooks carry, to read in order after a cursor."],
-            ["name": adminTag, "description": "The operators' pages that act (signed in, HTML forms) and their audit trail."],
+            ["name": .string(eventTag), "description": "The feed of the events webhooks carry, to read in order after a cursor."],
+            ["name": .string(adminTag), "description": "The operators' pages that act (signed in, HTML forms) and their audit trail."],
         ]
     }
 
@@ -121,18 +137,5 @@ enum OpenAPIDocument {
             "LandingToken": ["name": "token", "in": "path", "required": true, "schema": boundedString(26, 26)],
             "FamilyID": ["name": "family_id", "in": "query", "required": false, "schema": boundedString(1, 128)],
         ]
-    }
-
-    /// `document` as pretty-printed JSON text with sorted keys and unescaped slashes
-    /// (so `$ref` values read as written).
-    private static func serialized(_ document: Object) -> String {
-        do {
-            let data = try JSONSerialization.data(
-                withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            return String(decoding: data, as: UTF8.self)
-        } catch {
-            // Only a non-JSON value in the literals above gets here, and OpenAPITests would fail on it.
-            preconditionFailure("the OpenAPI document holds a value JSON cannot carry: \(error)")
-        }
     }
 }

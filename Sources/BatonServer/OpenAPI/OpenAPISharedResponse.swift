@@ -1,3 +1,5 @@
+import BatonJSON
+
 /// The error answers many operations share. Each is one
 /// `components/responses` entry named `<Name><status>` whose body is the
 /// common `Error` schema; operations list the ones they can give.
@@ -24,14 +26,15 @@ enum OpenAPISharedResponse: String, CaseIterable {
     /// The component: the error answer with its headers (`X-Request-Id` on
     /// every one, `Retry-After`, `Allow` or `WWW-Authenticate` where the server sends them).
     var answer: OpenAPIDocument.Object {
-        var headers: OpenAPIDocument.Object = ["X-Request-Id": OpenAPIDocument.reference("headers", "RequestId")]
+        var answer = OpenAPIDocument.errorAnswer(meaning).with(header: "X-Request-Id", OpenAPIDocument.reference("headers", "RequestId"))
         switch self {
-        case .rateLimited, .unavailable, .idempotencyKeyInUse: headers["Retry-After"] = OpenAPIDocument.reference("headers", "RetryAfter")
-        case .methodNotAllowed: headers["Allow"] = OpenAPIDocument.reference("headers", "Allow")
-        case .invalidApiKey: headers["WWW-Authenticate"] = OpenAPIDocument.reference("headers", "WWWAuthenticate")
+        case .rateLimited, .unavailable, .idempotencyKeyInUse:
+            answer = answer.with(header: "Retry-After", OpenAPIDocument.reference("headers", "RetryAfter"))
+        case .methodNotAllowed: answer = answer.with(header: "Allow", OpenAPIDocument.reference("headers", "Allow"))
+        case .invalidApiKey: answer = answer.with(header: "WWW-Authenticate", OpenAPIDocument.reference("headers", "WWWAuthenticate"))
         default: break
         }
-        return OpenAPIDocument.merged(OpenAPIDocument.errorAnswer(meaning), ["headers": headers])
+        return answer.json
     }
 
     /// The HTTP status the answer is documented under.

@@ -11,7 +11,7 @@ struct AuditRoutes {
 
     func register(on router: inout Router) {
         router.group(app.requiring(.admin)) { group in
-            group.get("/v1/audit") { request, _ in try list(request) }
+            group.get("/v1/audit", operation: .listAuditEntries) { request, _ in try list(request) }
         }
     }
 

@@ -38,7 +38,7 @@ struct ConfigRoutes {
         let body = PublicConfiguration(
             teamId: links.appleTeamID, appBundleId: links.appBundleID, clipBundleId: links.clipBundleID,
             appStoreId: links.appStoreID, publicHost: links.publicHost, invitePathPrefix: "/invite/")
-        router.get("/v1/config/public") { _ in
+        router.get("/v1/config/public", operation: .publicConfiguration) { _ in
             var response = try Response.json(body)
             response.headers.set("Cache-Control", "public, max-age=300")
             return response

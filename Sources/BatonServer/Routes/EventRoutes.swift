@@ -11,7 +11,7 @@ struct EventRoutes {
 
     func register(on router: inout Router) {
         router.group(app.requiring(.eventsRead)) { group in
-            group.get("/v1/events") { request, _ in try list(request) }
+            group.get("/v1/events", operation: .listEvents) { request, _ in try list(request) }
         }
     }
 

@@ -11,7 +11,9 @@ struct FamilyRoutes {
 
     func register(on router: inout Router) {
         router.group(app.requiring(.admin)) { group in
-            group.add("DELETE", "/v1/families/:family_id", options: RouteOptions(maxBodyBytes: 1024, acceptedContentTypes: nil)) {
+            group.delete(
+                "/v1/families/:family_id", operation: .eraseFamily, options: RouteOptions(maxBodyBytes: 1024, acceptedContentTypes: nil)
+            ) {
                 request, _ in try erase(request)
             }
         }

@@ -20,7 +20,7 @@ struct FunnelRoutes {
 
     func register(on router: inout Router) {
         router.group(app.requiring(.metricsRead)) { group in
-            group.get("/v1/metrics/funnel") { request, _ in try report(request) }
+            group.get("/v1/metrics/funnel", operation: .getFunnel) { request, _ in try report(request) }
         }
     }
 

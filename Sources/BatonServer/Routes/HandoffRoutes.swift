@@ -45,7 +45,7 @@ struct HandoffRoutes {
     func register(on router: inout Router) {
         // The envelope limit (64 KiB) plus room for the JSON around it.
         router.group(middleware: [app.countingRejections, app.limiting(.handoff)]) { group in
-            group.post("/v1/handoffs/validate", options: RouteOptions(maxBodyBytes: 66 * 1024)) { request, _ in
+            group.post("/v1/handoffs/validate", operation: .validateHandoff, options: RouteOptions(maxBodyBytes: 66 * 1024)) { request, _ in
                 let (envelope, channel) = try Self.envelope(in: request, issuer: app.handoffs)
                 if channel == .app { markPresented(envelope) }
                 return try .json(Self.validated(envelope))

@@ -12,8 +12,8 @@ struct HealthRoutes {
         // Built once: it checksums every embedded migration, which a probe
         // arriving every few seconds should not redo.
         let migrator = Result { () throws(MigrationError) in try Migrator() }
-        router.get("/healthz") { _ in .text("ok\n") }
-        router.get("/readyz") { _ in try ready(migrator.get()) }
+        router.get("/healthz", operation: .health) { _ in .text("ok\n") }
+        router.get("/readyz", operation: .readiness) { _ in try ready(migrator.get()) }
     }
 
     /// Whether the session's transactions are read-only: true on a standby,

@@ -19,13 +19,17 @@ struct InviteLifecycleRoutes {
 
     func register(on router: inout Router) {
         router.group(app.requiring(.invitesWrite)) { group in
-            group.add("PATCH", "/v1/invites/:id", options: RouteOptions(maxBodyBytes: Self.changeBodyLimit)) { try update($0, by: $1) }
-            group.post("/v1/invites/:id/reissue", options: RouteOptions(maxBodyBytes: 1024, acceptedContentTypes: nil)) {
+            group.patch("/v1/invites/:id", operation: .updateInvite, options: RouteOptions(maxBodyBytes: Self.changeBodyLimit)) {
+                try update($0, by: $1)
+            }
+            group.post(
+                "/v1/invites/:id/reissue", operation: .reissueInvite, options: RouteOptions(maxBodyBytes: 1024, acceptedContentTypes: nil)
+            ) {
                 try reissue($0, by: $1)
             }
         }
         router.group(app.requiring(.invitesRead)) { group in
-            group.get("/v1/invites/:id/events") { request, _ in try timeline(request) }
+            group.get("/v1/invites/:id/events", operation: .listInviteEvents) { request, _ in try timeline(request) }
         }
     }
 

@@ -17,15 +17,21 @@ struct InviteRoutes {
 
     func register(on router: inout Router) {
         router.group(app.requiring(.invitesWrite)) { group in
-            group.post("/v1/invites", options: RouteOptions(maxBodyBytes: Self.createBodyLimit)) { try create($0, by: $1) }
-            group.post("/v1/invites/batch", options: RouteOptions(maxBodyBytes: Self.batchBodyLimit)) { try createBatch($0, by: $1) }
-            group.post("/v1/invites/:id/revoke", options: RouteOptions(maxBodyBytes: 1024, acceptedContentTypes: nil)) { request, _ in
+            group.post("/v1/invites", operation: .createInvite, options: RouteOptions(maxBodyBytes: Self.createBodyLimit)) {
+                try create($0, by: $1)
+            }
+            group.post("/v1/invites/batch", operation: .createInvites, options: RouteOptions(maxBodyBytes: Self.batchBodyLimit)) {
+                try createBatch($0, by: $1)
+            }
+            group.post(
+                "/v1/invites/:id/revoke", operation: .revokeInvite, options: RouteOptions(maxBodyBytes: 1024, acceptedContentTypes: nil)
+            ) { request, _ in
                 try revoke(request)
             }
         }
         router.group(app.requiring(.invitesRead)) { group in
-            group.get("/v1/invites") { request, _ in try list(request) }
-            group.get("/v1/invites/:id") { request, _ in try show(request) }
+            group.get("/v1/invites", operation: .listInvites) { request, _ in try list(request) }
+            group.get("/v1/invites/:id", operation: .getInvite) { request, _ in try show(request) }
         }
     }
 

@@ -14,7 +14,7 @@ struct InvocationRoutes {
 
     func register(on router: inout Router) {
         router.group(middleware: [app.countingRejections, app.limiting(.invocation)]) { group in
-            group.post("/v1/invocations", options: RouteOptions(maxBodyBytes: 8 * 1024)) { request, _ in
+            group.post("/v1/invocations", operation: .resolveInvocation, options: RouteOptions(maxBodyBytes: 8 * 1024)) { request, _ in
                 let (invocation, url) = try Self.invocation(in: request, limits: limits)
                 return try app.previewResponse(invocation.credential, source: url, request: request)
             }

@@ -16,7 +16,7 @@ struct LandingRoutes {
     let app: BatonApplication
 
     func register(on router: inout Router) {
-        router.get("/invite/:token") { request in
+        router.get("/invite/:token", operation: .landingPage) { request in
             let fallback = app.configuration.links.defaultLanguage
             let unknown = { Response.page(NotFoundPage.html($0), in: $0, status: 404) }
             guard let token = try token(request) else { return unknown(request.pageLanguage(invite: nil, fallback: fallback)) }
@@ -39,7 +39,7 @@ struct LandingRoutes {
             response.allowInlineScripts(hashes: [LandingPage.scriptHash])
             return response
         }
-        router.get("/invite/:token/qr.svg") { request in
+        router.get("/invite/:token/qr.svg", operation: .landingQRCode) { request in
             guard let token = try token(request), let svg = QRCodeSVG.svg(of: app.source(of: .token(token))) else {
                 let language = request.pageLanguage(invite: nil, fallback: app.configuration.links.defaultLanguage)
                 return .page(NotFoundPage.html(language), in: language, status: 404)

@@ -14,7 +14,7 @@ struct MetricsRoutes {
 
     func register(on router: inout Router) {
         router.group(app.requiring(.metricsRead)) { group in
-            group.get("/metrics") { _, _ in Self.scrape(app.metrics) }
+            group.get("/metrics", operation: .prometheusMetrics) { _, _ in Self.scrape(app.metrics) }
         }
     }
 

@@ -10,7 +10,7 @@ struct PreviewRoutes {
 
     func register(on router: inout Router) {
         router.group(middleware: [app.countingRejections]) { group in
-            group.get("/v1/invites/:credential/preview") { request, _ in
+            group.get("/v1/invites/:credential/preview", operation: .previewInvite) { request, _ in
                 let client = RateSubject.client(address: request.clientAddress)
                 let credential = try app.credential(request.parameter("credential") ?? "", for: client)
                 return try app.previewResponse(credential, source: app.source(of: credential), request: request)

@@ -49,7 +49,7 @@ struct RedemptionRoutes {
 
     func register(on router: inout Router) {
         router.group(app.requiringRedeemer(), middleware: [app.countingRejections]) { group in
-            group.post("/v1/redemptions", options: RouteOptions(maxBodyBytes: 66 * 1024)) { request, caller in
+            group.post("/v1/redemptions", operation: .redeemInvite, options: RouteOptions(maxBodyBytes: 66 * 1024)) { request, caller in
                 let (body, channel, invitee) = try Self.read(request)
                 let (redeemerID, subject, identities) = try Self.redeemer(caller, request: request, body: body, invitee: invitee)
                 let attempted = app.clock()

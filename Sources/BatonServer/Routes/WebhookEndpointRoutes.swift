@@ -18,17 +18,28 @@ struct WebhookEndpointRoutes {
     func register(on router: inout Router) {
         let optionalBody = RouteOptions(maxBodyBytes: 1024, acceptedContentTypes: nil)
         router.group(app.requiring(.webhooksWrite)) { group in
-            group.post("/v1/webhook-endpoints", options: RouteOptions(maxBodyBytes: 16 * 1024)) { request, _ in try create(request) }
-            group.patch("/v1/webhook-endpoints/:id", options: RouteOptions(maxBodyBytes: 16 * 1024)) { request, _ in try update(request) }
-            group.delete("/v1/webhook-endpoints/:id", options: optionalBody) { request, _ in try delete(request) }
-            group.post("/v1/webhook-endpoints/:id/rotate-secret", options: optionalBody) { request, _ in try rotate(request) }
-            group.post("/v1/webhook-endpoints/:id/test", options: optionalBody) { request, _ in try test(request) }
-            group.post("/v1/events/:id/redeliver", options: optionalBody) { request, _ in try redeliver(request) }
+            group.post("/v1/webhook-endpoints", operation: .createWebhookEndpoint, options: RouteOptions(maxBodyBytes: 16 * 1024)) {
+                request, _ in try create(request)
+            }
+            group.patch("/v1/webhook-endpoints/:id", operation: .updateWebhookEndpoint, options: RouteOptions(maxBodyBytes: 16 * 1024)) {
+                request, _ in try update(request)
+            }
+            group.delete("/v1/webhook-endpoints/:id", operation: .deleteWebhookEndpoint, options: optionalBody) { request, _ in
+                try delete(request)
+            }
+            group.post("/v1/webhook-endpoints/:id/rotate-secret", operation: .rotateWebhookSecret, options: optionalBody) { request, _ in
+                try rotate(request)
+            }
+            group.post("/v1/webhook-endpoints/:id/test", operation: .testWebhookEndpoint, options: optionalBody) { request, _ in
+                try test(request)
+            }
+            group.post("/v1/events/:id/redeliver", operation: .redeliverEvent, options: optionalBody) { request, _ in try redeliver(request)
+            }
         }
         router.group(app.requiring(.webhooksRead)) { group in
-            group.get("/v1/webhook-endpoints") { request, _ in try list(request) }
-            group.get("/v1/webhook-endpoints/:id") { request, _ in try show(request) }
-            group.get("/v1/webhook-endpoints/:id/deliveries") { request, _ in try deliveries(request) }
+            group.get("/v1/webhook-endpoints", operation: .listWebhookEndpoints) { request, _ in try list(request) }
+            group.get("/v1/webhook-endpoints/:id", operation: .getWebhookEndpoint) { request, _ in try show(request) }
+            group.get("/v1/webhook-endpoints/:id/deliveries", operation: .listWebhookDeliveries) { request, _ in try deliveries(request) }
         }
     }
 

@@ -15,11 +15,11 @@ struct WellKnownRoutes {
     func register(on router: inout Router) {
         let aasa = Self.aasa(app.configuration.links)
         let assetLinks = Self.assetLinks(app.configuration.redemption)
-        router.get("/.well-known/apple-app-site-association") { _ in
+        router.get("/.well-known/apple-app-site-association", operation: .appleAppSiteAssociation) { _ in
             guard let aasa else { throw HTTPError.notFound }
             return Self.cacheableJSON(aasa)
         }
-        router.get("/.well-known/assetlinks.json") { _ in
+        router.get("/.well-known/assetlinks.json", operation: .androidAssetLinks) { _ in
             guard let assetLinks else { throw HTTPError.notFound }
             return Self.cacheableJSON(assetLinks)
         }

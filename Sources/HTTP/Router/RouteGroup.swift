@@ -24,8 +24,11 @@ public struct RouteGroup<Identity: Sendable> {
     let middleware: [Middleware]
     var routes: [Router.Route] = []
 
-    /// Adds a route for `method` and `pattern` (as ``Router/add(_:_:options:handler:)``).
-    public mutating func add(_ method: String, _ pattern: String, options: RouteOptions = RouteOptions(), handler: @escaping Handler) {
+    /// Adds a route for `method` and `pattern` (as ``Router/add(_:_:documentation:options:handler:)``).
+    public mutating func add(
+        _ method: String, _ pattern: String, documentation: (any RouteDescription)? = nil, options: RouteOptions = RouteOptions(),
+        handler: @escaping Handler
+    ) {
         let identify = identify
         let plain: HTTP.Handler = { request in try handler(request, identify(request)) }
         // The first middleware listed is the outermost.
@@ -33,7 +36,7 @@ public struct RouteGroup<Identity: Sendable> {
         routes.append(
             Router.Route(
                 method: method.uppercased(), pattern: RoutePattern(pattern), options: options, check: check, accepts: accepts,
-                handler: wrapped))
+                documentation: documentation, handler: wrapped))
     }
 
     /// Adds a `GET` route, which also answers `HEAD`.

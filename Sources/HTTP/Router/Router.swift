@@ -21,17 +21,20 @@ public struct Router: Sendable {
         let check: HeadCheck?
         /// How that guard admits (``RouteGuard/accepts``).
         let accepts: [GuardRequirement]
+        /// What documents the route (``RouteDescription``), if anything was registered with it.
+        let documentation: (any RouteDescription)?
         let handler: Handler
 
         init(
             method: String, pattern: RoutePattern, options: RouteOptions, check: HeadCheck? = nil, accepts: [GuardRequirement] = [],
-            handler: @escaping Handler
+            documentation: (any RouteDescription)? = nil, handler: @escaping Handler
         ) {
             self.method = method
             self.pattern = pattern
             self.options = options
             self.check = check
             self.accepts = accepts
+            self.documentation = documentation
             self.handler = handler
         }
     }
@@ -49,11 +52,16 @@ public struct Router: Sendable {
     public init() {}
 
     /// Adds a route for `method` (such as `POST`) and `pattern` (such as
-    /// `/v1/invites/:id/revoke`).
+    /// `/v1/invites/:id/revoke`), documented by `documentation` when given.
     public mutating func add(
-        _ method: String, _ pattern: String, options: RouteOptions = RouteOptions(), handler: @escaping Handler
+        _ method: String, _ pattern: String, documentation: (any RouteDescription)? = nil, options: RouteOptions = RouteOptions(),
+        handler: @escaping Handler
     ) {
-        add([Route(method: method.uppercased(), pattern: RoutePattern(pattern), options: options, handler: handler)])
+        add([
+            Route(
+                method: method.uppercased(), pattern: RoutePattern(pattern), options: options, documentation: documentation,
+                handler: handler)
+        ])
     }
 
     /// Adds `added` and keeps the most specific patterns first.
@@ -95,6 +103,17 @@ public struct Router: Sendable {
     /// documentation names the credentials the guard checks.
     public var guardedRoutes: [(method: String, pattern: String, accepts: [GuardRequirement])] {
         routes.filter { $0.check != nil }.map { ($0.method, $0.pattern.text, $0.accepts) }
+    }
+
+    /// Every route, most specific first, with its guard's requirements and
+    /// its documentation: what the API's documentation is built from, and
+    /// what a test holds to "every route is described".
+    public var registrations: [RegisteredRoute] {
+        routes.map {
+            RegisteredRoute(
+                method: $0.method, pattern: $0.pattern.text, isGuarded: $0.check != nil, accepts: $0.accepts,
+                documentation: $0.documentation)
+        }
     }
 
     /// The route for `method` and the decoded `path` segments.

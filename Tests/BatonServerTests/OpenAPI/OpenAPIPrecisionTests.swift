@@ -10,7 +10,7 @@ import Testing
 struct OpenAPIPrecisionTests {
     typealias Object = [String: Any]
 
-    static var document: Object { (try? JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? Object) ?? [:] }
+    static var document: Object { ServedOpenAPI.document }
 
     /// Every operation as `METHOD path` with its object.
     static var operations: [(name: String, operation: Object)] {

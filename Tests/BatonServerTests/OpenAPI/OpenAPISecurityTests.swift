@@ -12,7 +12,7 @@ struct OpenAPISecurityTests {
     /// Each operation's security requirements, keyed `METHOD /path`; an
     /// operation without its own has the document's.
     static func documentedSecurity() throws -> [String: Set<GuardRequirement>] {
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? [String: Any])
+        let document = ServedOpenAPI.document
         let paths = try #require(document["paths"] as? [String: [String: [String: Any]]])
         let inherited = document["security"] as? [[String: [String]]] ?? []
         var security: [String: Set<GuardRequirement>] = [:]

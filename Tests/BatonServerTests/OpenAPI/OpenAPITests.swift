@@ -13,7 +13,7 @@ struct OpenAPITests {
     }
 
     static func documentedOperations() throws -> Set<String> {
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(OpenAPIDocument.json.utf8)) as? [String: Any])
+        let document = ServedOpenAPI.document
         #expect(document["openapi"] as? String == "3.1.0")
         let paths = try #require(document["paths"] as? [String: [String: Any]])
         return Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(path)" } })
@@ -31,8 +31,8 @@ struct OpenAPITests {
 
     @Test("every operation has an id, a summary and at least one response, and every $ref resolves")
     func operationsAreComplete() throws {
-        let text = OpenAPIDocument.json
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let text = ServedOpenAPI.json
+        let document = ServedOpenAPI.document
         let paths = try #require(document["paths"] as? [String: [String: [String: Any]]])
         for (path, operations) in paths {
             for (method, operation) in operations {
@@ -58,7 +58,7 @@ struct OpenAPITests {
         let response = try client.get("/openapi.json")
         #expect(response.status == 200)
         #expect(response.header("Content-Type")?.hasPrefix("application/json") == true)
-        #expect(response.body == Data(OpenAPIDocument.json.utf8))
+        #expect(response.body == Data(OpenAPIDocument.json(for: app.app.makeRouter().registrations).utf8))
     }
 }
 
