@@ -22,12 +22,16 @@ public final class EmbeddedPostgres: Sendable {
         /// Turns off fsync and synchronous commit: fast, and unsafe after a crash.
         /// For tests and throwaway clusters only.
         public var durable = true
+        /// The server's `max_connections`. A test process shares one cluster
+        /// among a few hundred suites run in parallel, each with its own pool.
+        public var maxConnections = 200
 
         /// A configuration for `dataDirectory`; see the properties for the rest.
-        public init(dataDirectory: URL, port: Int? = nil, durable: Bool = true) {
+        public init(dataDirectory: URL, port: Int? = nil, durable: Bool = true, maxConnections: Int = 200) {
             self.dataDirectory = dataDirectory.standardizedFileURL
             self.port = port
             self.durable = durable
+            self.maxConnections = maxConnections
         }
     }
 
@@ -103,7 +107,7 @@ public final class EmbeddedPostgres: Sendable {
     public var logFile: String { configuration.dataDirectory.path + "/postgres.log" }
 
     private var serverOptions: String {
-        var options = "-k \(socketDirectory) -p \(port) -c listen_addresses=127.0.0.1 -c max_connections=200"
+        var options = "-k \(socketDirectory) -p \(port) -c listen_addresses=127.0.0.1 -c max_connections=\(configuration.maxConnections)"
         if !configuration.durable {
             options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         }

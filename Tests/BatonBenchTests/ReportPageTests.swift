@@ -2,7 +2,7 @@ import Testing
 
 @testable import BatonBench
 
-@Suite("The page baton-bench report writes into", .timeLimit(.minutes(1)))
+@Suite("The page baton-bench report writes into", .timeLimit(.minutes(10)))
 struct ReportPageTests {
     static let begin = ReportPage.beginMarker
     static let end = ReportPage.endMarker

@@ -29,7 +29,9 @@ public final class TestPostgres: Sendable {
         StaleTestClusters.reap()
         let directory = StaleTestClusters.directory(prefix: "baton-test-")
         server = Result { () throws(EmbeddedPostgresError) -> Server in
-            let cluster = try EmbeddedPostgres(.init(dataDirectory: directory, durable: false))
+            // The whole suite's parallel TestApps (a pool, a wake-up, flushers
+            // and listeners each) passed 200 connections, and got connection_failed.
+            let cluster = try EmbeddedPostgres(.init(dataDirectory: directory, durable: false, maxConnections: 500))
             try cluster.start()
             return .embedded(cluster, directory: directory)
         }

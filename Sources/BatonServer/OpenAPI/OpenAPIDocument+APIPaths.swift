@@ -183,7 +183,7 @@ extension OpenAPIOperation {
                 parameter("FamilyID"),
                 query(
                     "group_by", ["type": "string", "enum": ["source", "campaign", "inviter", "family", "platform"]],
-                    description: "Break the journey down by the invites' source, campaign, inviter, family or the platform of the first open"),
+                    description: "Break the journey down by source, campaign, inviter, family or first-open platform"),
                 query(
                     "top", ["type": "integer", "minimum": 1, "maximum": 100, "default": 10],
                     description:

@@ -5,7 +5,7 @@ import Testing
 
 @testable import BatonBenchCLI
 
-@Suite("baton-bench report's output page", .timeLimit(.minutes(1)))
+@Suite("baton-bench report's output page", .timeLimit(.minutes(10)))
 struct BenchReportCommandTests {
     /// A file of its own under the temporary directory holding `text`.
     private static func page(_ text: String) throws -> URL {

@@ -5,7 +5,7 @@ import Testing
 /// docs/benchmarks.md and docs/performance.md, the module pages link there):
 /// every such pointer must still land on a page and a heading that exist, or
 /// moving a section silently breaks the pages that cite it.
-@Suite("Links between the docs", .timeLimit(.minutes(2)))
+@Suite("Links between the docs", .timeLimit(.minutes(10)))
 struct DocsLinksTests {
     /// The Markdown pages whose links and citations are checked.
     static var pages: [String] {

@@ -174,35 +174,3 @@ struct RedemptionRoutesTests {
 enum LinkTokenFixture {
     static let unknown = "0123456789ABCDEFGHJKMNPQRS"
 }
-
-@Suite("Webhook jobs wake workers after commit", .timeLimit(.minutes(10)))
-struct RedemptionNotifyTests {
-    @Test("a redemption's webhook job is announced on baton_jobs after commit, and the insert itself notifies nobody")
-    func redemptionAnnouncesItsJob() throws {
-        let app = try TestApp(environment: ["BATON_RATE_LIMITS": "off"])
-        let client = try app.client()
-        let received = Mutex(0)
-        let connected = Mutex(false)
-        let listener = PostgresListener(conninfo: app.app.configuration.databaseURL, channels: [JobQueue.channel]) { event in
-            switch event {
-            case .connected: connected.withLock { $0 = true }
-            case .notification: received.withLock { $0 += 1 }
-            case .disconnected: break
-            }
-        }
-        listener.start()
-        defer { listener.stop() }
-        try #require(eventually { connected.withLock { $0 } })
-
-        try app.withConnection { connection in
-            _ = try connection.query("INSERT INTO baton.jobs (kind, args) VALUES ('webhook.deliver', '{}')")
-        }
-        // A window in which no notification may arrive.
-        Thread.sleep(forTimeInterval: 0.3)
-        #expect(received.withLock { $0 } == 0, "a webhook job inserted in a transaction must not NOTIFY by itself")
-
-        let invite = try app.makeInvite()
-        #expect(try client.post("/v1/redemptions", json: ["token": invite.token.text, "redeemer_id": "u-1"]).status == 201)
-        #expect(eventually { received.withLock { $0 } >= 1 })
-    }
-}

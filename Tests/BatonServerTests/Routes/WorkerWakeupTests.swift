@@ -9,7 +9,7 @@ import Testing
 /// that enqueued a job, and only then: the code that enqueues raises
 /// `jobsEnqueued` on its connection, and the pool's commit observer signals
 /// `JobWakeup`. No route calls it by hand.
-@Suite("Waking the workers after a commit", .timeLimit(.minutes(5)))
+@Suite("Waking the workers after a commit", .timeLimit(.minutes(10)))
 struct WorkerWakeupTests {
     /// Long enough for a wake-up to reach the listener (`JobWakeup` sends
     /// one every 5 ms at most): an absence checked over this window.
@@ -21,7 +21,7 @@ struct WorkerWakeupTests {
         var count: Int { notifications.load(ordering: .relaxed) }
     }
 
-    @Test("a redemption and a revoke wake the workers; a new invite, a replay and a revoke of a used-up invite do not")
+    @Test("a redemption and a revoke wake the workers; a bare job insert, a new invite, a replay and a no-op revoke do not")
     func onlyEnqueuingCommitsWake() throws {
         let app = try TestApp()
         let client = try app.client()
@@ -47,6 +47,10 @@ struct WorkerWakeupTests {
             #expect(heard.count == expected, "\(action): \(heard.count) NOTIFYs, \(expected) expected")
         }
 
+        try app.withConnection { connection in
+            _ = try connection.query("INSERT INTO baton.jobs (kind, args) VALUES ('webhook.deliver', '{}')")
+        }
+        expectWakeUps(0, after: "a job row inserted by hand: no trigger notifies inside the transaction (migration 0005)")
         let created = try client.post("/v1/invites", json: ["family_id": "f-1", "family_name": "The Okafors"])
         #expect(created.status == 201)
         expectWakeUps(0, after: "an invite create, which enqueues no due job")

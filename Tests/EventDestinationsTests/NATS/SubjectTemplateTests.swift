@@ -1,7 +1,7 @@
 import EventDestinations
 import Testing
 
-@Suite("NATS subject templates", .timeLimit(.minutes(1)))
+@Suite("NATS subject templates", .timeLimit(.minutes(10)))
 struct SubjectTemplateTests {
     @Test("the type fills the placeholder, its dots making more tokens")
     func fillsTheType() throws {

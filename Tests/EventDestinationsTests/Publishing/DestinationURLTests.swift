@@ -1,7 +1,7 @@
 import EventDestinations
 import Testing
 
-@Suite("Destination URLs", .timeLimit(.minutes(1)))
+@Suite("Destination URLs", .timeLimit(.minutes(10)))
 struct DestinationURLTests {
     @Test("a full redis URL gives its user, password, host, port and database")
     func fullRedisURL() throws {

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 extension PostgresModuleTests {
-    @Suite(.timeLimit(.minutes(5))) struct CommitSignalTests {
+    @Suite(.timeLimit(.minutes(10))) struct CommitSignalTests {
         static let database = SuiteDatabase()
         static let thing = CommitSignal("thing_done")
         static let other = CommitSignal("other_thing_done")

@@ -3,7 +3,7 @@ import Testing
 
 @testable import BatonServer
 
-@Suite("Language negotiation of the landing page", .timeLimit(.minutes(1)))
+@Suite("Language negotiation of the landing page", .timeLimit(.minutes(10)))
 struct LanguageNegotiationTests {
     /// A person's page with only `header` to go on, the default English.
     static func person(_ header: String?, invite: PageLanguage? = nil) -> PageLanguage {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BatonServer
 
-@Suite("The landing page's catalogs", .timeLimit(.minutes(1)))
+@Suite("The landing page's catalogs", .timeLimit(.minutes(10)))
 struct PageCatalogTests {
     static let translated = PageLanguage.allCases.filter { $0 != .en }
 
