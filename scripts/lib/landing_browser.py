@@ -14,19 +14,67 @@ Then the page in other languages at 390 px (``?lang=``): Arabic is
 right edge, the invite link still left to right, and nothing overflowing;
 Japanese is ``lang="ja"``, shows its heading, and fits. Hebrew is checked as
 Arabic is. Saves OUT_DIR/landing-phone-ar.png, -he.png and -ja.png too.
+Then the store links by platform, with real user agents: an iPhone gets
+only the App Store, an Android phone only Google Play (whose ``referrer``
+decodes to the invite's ``baton_token``) and the ``intent://`` link, a
+desktop both stores; saves OUT_DIR/landing-phone-android.png. The phone
+and language checks run with the iPhone's agent, the desktop's with a
+desktop agent.
 Saves OUT_DIR/landing-phone.png and OUT_DIR/landing-desktop.png (the whole
 page). Exits 1 with every failed check listed.
 """
 import sys
 import time
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
 from headless_chromium import browser, check_fits, viewport
 
-WIDTHS = (("phone", 390, 844), ("desktop", 1280, 900))
+WIDTHS = (("phone", 390, 844, "iphone"), ("desktop", 1280, 900, "desktop"))
+
+AGENTS = {
+    "iphone": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+    "android": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+    "(KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
+    "desktop": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36",
+}
+
+
+def use_agent(driver, platform):
+    """Sends the user agent of PLATFORM (a key of AGENTS) from the next page load on."""
+    driver.execute_cdp_cmd("Emulation.setUserAgentOverride", {"userAgent": AGENTS[platform]})
+
+
+def store_links(driver):
+    """The page's App Store, Google Play and intent:// links, in that order."""
+    hrefs = [a.get_attribute("href") or "" for a in driver.find_elements(By.CSS_SELECTOR, "a[href]")]
+    return ([h for h in hrefs if h.startswith("https://apps.apple.com/")],
+            [h for h in hrefs if h.startswith("https://play.google.com/")],
+            [h for h in hrefs if h.startswith("intent://")])
+
+
+def check_platforms(driver, url, token, out_dir, failures):
+    """Each platform's store links; the Android page's Play referrer carries the invite's token."""
+    for platform, width, height, expected in (("iphone", 390, 844, (1, 0, 0)), ("android", 390, 844, (0, 1, 1)),
+                                               ("desktop", 1280, 900, (1, 1, 0))):
+        use_agent(driver, platform)
+        viewport(driver, width, height)
+        driver.get(url)
+        apple, play, intent = store_links(driver)
+        counts = (len(apple), len(play), len(intent))
+        if counts != expected:
+            failures.append(f"{platform}: App Store, Google Play and intent links {counts}, expected {expected}")
+        if platform == "android" and play:
+            referrer = parse_qs(urlsplit(play[0]).query).get("referrer", [""])[0]
+            if parse_qs(referrer).get("baton_token") != [token]:
+                failures.append(f"android: the Play link's referrer {referrer!r} does not carry baton_token={token}")
+            check_fits(driver, "android phone", width, failures)
+            check_accessibility(driver, "android phone", failures)
+            viewport(driver, width, max(height, driver.execute_script("return document.documentElement.scrollHeight")))
+            driver.save_screenshot(f"{out_dir}/landing-phone-android.png")
 
 # The heading's first line box and the heading's own content box, in CSS px.
 HEADING_LINE = """
@@ -123,11 +171,14 @@ def main(url, link, out_dir):
             "origin": f"{parts.scheme}://{parts.netloc}",
             "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"],
         })
-        for name, width, height in WIDTHS:
+        for name, width, height, platform in WIDTHS:
+            use_agent(driver, platform)
             check_width(driver, name, width, height, url, link, out_dir, failures)
+        use_agent(driver, "iphone")
         check_language(driver, url, "ar", out_dir, failures, "انضم إلى")
         check_language(driver, url, "he", out_dir, failures, "הצטרפות אל")
         check_language(driver, url, "ja", out_dir, failures, "に参加する")
+        check_platforms(driver, url, link.rsplit("/", 1)[1], out_dir, failures)
         for entry in driver.get_log("browser"):
             message = entry["message"]
             # Chromium asks every site for /favicon.ico; Baton has none (a 404).
@@ -140,7 +191,7 @@ def main(url, link, out_dir):
     for failure in failures:
         print(f"landing-screenshots: {failure}", file=sys.stderr)
     if not failures:
-        print(f"landing-screenshots: ok; {out_dir}/landing-phone.png, landing-desktop.png and landing-phone-{{ar,he,ja}}.png written")
+        print(f"landing-screenshots: ok; {out_dir}/landing-phone.png, landing-desktop.png and landing-phone-{{ar,he,ja,android}}.png written")
     return 1 if failures else 0
 
 

@@ -15,6 +15,11 @@ public struct DestinationError: Error, Sendable, Equatable, CustomStringConverti
         case connectionLost = "connection_lost"
         /// The server refused the credentials, or wants some and got none.
         case authFailed = "auth_failed"
+        /// The server answered but cannot serve yet: Redis still loading its
+        /// data after a restart (`LOADING`), busy with a script (`BUSY`), or
+        /// without its primary (`MASTERDOWN`, `TRYAGAIN`). Nothing was stored;
+        /// retry.
+        case unavailable
         /// The server answered something the publisher did not expect.
         case `protocol`
         /// No JetStream stream captures the subject.

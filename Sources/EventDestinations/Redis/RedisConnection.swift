@@ -122,13 +122,16 @@ final class RedisConnection {
         }
     }
 
-    /// The class of an error reply: authentication wanted or refused, or
-    /// anything else as `protocol`, naming what was being done, never the
-    /// server's text.
+    /// The class of an error reply: authentication wanted or refused, a
+    /// server not ready yet, or anything else as `protocol`, naming what was
+    /// being done, never the server's text.
     static func replyError(_ text: String, doing what: String) -> DestinationError {
         let prefix = text.prefix { $0 != " " }
         if prefix == "NOAUTH" || prefix == "WRONGPASS" || prefix == "NOPERM" {
             return DestinationError(.authFailed, "Redis refused \(what): the credentials are missing or not allowed")
+        }
+        if ["LOADING", "BUSY", "MASTERDOWN", "TRYAGAIN"].contains(prefix) {
+            return DestinationError(.unavailable, "Redis cannot serve \(what) yet (\(prefix))")
         }
         // Redis's error code word (`ERR`, `WRONGTYPE`, `OOM`), kept only when it is one.
         let code = prefix.count <= 16 && prefix.allSatisfy { $0.isASCII && $0.isUppercase } ? prefix : "ERR"

@@ -1,7 +1,7 @@
 import BatonJSON
 import Testing
 
-@Suite("JSONValue literals and members", .timeLimit(.minutes(1)))
+@Suite("JSONValue literals and members", .timeLimit(.minutes(10)))
 struct JSONValueLiteralTests {
     @Test("array, object and interpolated literals build the values they spell")
     func literalsBuildValues() {

@@ -93,7 +93,7 @@ struct RedisStreamPublisherTests {
         let publisher = try RedisStreamPublisher(url: server.url, stream: Self.stream, timeouts: DestinationTimeouts(command: .seconds(2)))
         let events = burst(1000)
         try await publishThroughAKill(
-            events, with: publisher, killing: server.process, transient: [.connectionRefused, .connectionLost, .timeout])
+            events, with: publisher, killing: server.process, transient: [.connectionRefused, .connectionLost, .timeout, .unavailable])
         let stored = try server.ids(in: Self.stream)
         #expect(stored.count == 1000)
         #expect(Set(stored) == Set(events.map(\.id)))

@@ -8,7 +8,8 @@ import Glibc
 
 /// Publishes `events` on a thread of its own, retrying each until it is
 /// acknowledged, while the test SIGKILLs `server` after 300 acknowledgements
-/// and restarts it on the same port and data. Expects every event
+/// (the publisher holds there until the kill) and restarts it on the same
+/// port and data. Expects every event
 /// acknowledged in the end and only failures of the `transient` kinds
 /// (at least one: the kill must interrupt the burst).
 func publishThroughAKill(
@@ -16,10 +17,14 @@ func publishThroughAKill(
     transient: Set<DestinationError.Kind>
 ) async throws {
     let acknowledged = Counter()
-    async let result = onOwnThread { publishRetrying(events, with: publisher, acknowledged: acknowledged) }
+    let gate = DispatchSemaphore(value: 0)
+    async let result = onOwnThread {
+        publishRetrying(events, with: publisher, acknowledged: acknowledged, pause: (after: 300, gate: gate))
+    }
     try await waitUntil { acknowledged.current >= 300 }
     server.stop(signal: SIGKILL)
     let acknowledgedAtKill = acknowledged.current
+    gate.signal()
     try await Task.sleep(for: .milliseconds(300))
     try server.start()
     let (outcomes, failures) = try await result

@@ -23,9 +23,12 @@ func burst(_ count: Int, type: String = "invite.redeemed") -> [DestinationEvent]
 /// Publishes `events` in order, retrying the first unacknowledged one every
 /// 20 ms until it is acknowledged (as the worker retries a job), for up to
 /// `seconds`. `acknowledged` counts the events done, for a test that kills
-/// the server mid-burst. Returns every outcome and every failure seen.
+/// the server mid-burst; with a `pause`, the publisher waits for its gate
+/// once that many are done, so the kill lands mid-burst however fast the
+/// burst runs. Returns every outcome and every failure seen.
 func publishRetrying(
-    _ events: [DestinationEvent], with publisher: any EventPublisher, acknowledged: Counter, within seconds: Double = 60
+    _ events: [DestinationEvent], with publisher: any EventPublisher, acknowledged: Counter, within seconds: Double = 60,
+    pause: (after: Int, gate: DispatchSemaphore)? = nil
 ) -> (outcomes: [PublishOutcome], failures: [DestinationError]) {
     let deadline = Date().addingTimeInterval(seconds)
     var outcomes: [PublishOutcome] = []
@@ -35,6 +38,7 @@ func publishRetrying(
             do {
                 outcomes.append(try publisher.publish(event))
                 acknowledged.add()
+                if let pause, outcomes.count == pause.after { pause.gate.wait() }
                 break
             } catch {
                 failures.append(error)

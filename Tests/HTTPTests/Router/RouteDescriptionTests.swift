@@ -6,7 +6,7 @@ private struct Summary: RouteDescription {
     let text: String
 }
 
-@Suite("Route descriptions", .timeLimit(.minutes(1)))
+@Suite("Route descriptions", .timeLimit(.minutes(10)))
 struct RouteDescriptionTests {
     @Test("a route's description and its guard's requirements come back with its method and pattern")
     func registrationsCarryDescriptions() throws {
