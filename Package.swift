@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "SafeText"),
         .target(name: "BatonJSON", dependencies: ["SafeText"]),
         .target(name: "BatonHandoff", dependencies: ["BatonJSON", "SafeText"]),
-        .target(name: "BatonLinks", dependencies: ["SafeText"]),
+        .target(name: "BatonLinks", dependencies: ["BatonJSON", "SafeText"]),
         .target(name: "BatonClient", dependencies: ["BatonJSON"]),
 
         // Server side.

@@ -1,3 +1,4 @@
+import BatonJSON
 import SafeText
 
 /// One problem found by the AASA validator or the doctor: how bad it is, a
@@ -53,20 +54,17 @@ extension Array where Element == Finding {
         return lines + [isEmpty ? "ok: nothing found" : "\(errors) error(s), \(warnings) warning(s)"]
     }
 
-    /// One JSON object: `ok`, `errors`, `warnings`, and `findings` as
-    /// `{severity, code, message}` objects, with hidden characters escaped.
+    /// One JSON object with sorted keys: `ok`, `errors`, `warnings`, and
+    /// `findings` as `{severity, code, message}` objects, with hidden
+    /// characters escaped.
     public var jsonLine: String {
         let errors = filter { $0.severity == .error }.count
-        let items = map {
-            JSONLine.object([
-                ("severity", SafeText.jsonQuoted($0.severity.rawValue)),
-                ("code", SafeText.jsonQuoted($0.code)),
-                ("message", SafeText.jsonQuoted($0.message)),
-            ])
+        let items = map { finding -> JSONValue in
+            .object(["severity": .string(finding.severity.rawValue), "code": .string(finding.code), "message": .string(finding.message)])
         }
-        return JSONLine.object([
-            ("ok", errors == 0 ? "true" : "false"), ("errors", String(errors)),
-            ("warnings", String(count - errors)), ("findings", JSONLine.array(items)),
+        let report: JSONValue = .object([
+            "ok": .bool(errors == 0), "errors": .int(errors), "warnings": .int(count - errors), "findings": .array(items),
         ])
+        return SafeText.hardenedJSON(report.jsonText())
     }
 }

@@ -1,3 +1,4 @@
+import BatonJSON
 import SafeText
 
 /// The outcome of checking one invocation URL, rendered for `baton check-url`:
@@ -38,24 +39,23 @@ public struct InvocationVerdict: Sendable {
         }
     }
 
-    /// One JSON object: `url`, `valid`, then either `form`, `bundle_id` and
-    /// `credential_kind`, or `error` with `code`, `message`, `value`, `part`.
+    /// One JSON object with sorted keys: `url`, `valid`, then either `form`,
+    /// `bundle_id` and `credential_kind`, or `error` with `code`, `message`,
+    /// `value`, `part`; hidden characters escaped.
     public var jsonLine: String {
-        var fields = [("url", SafeText.jsonQuoted(echoedURL)), ("valid", isValid ? "true" : "false")]
+        var fields: [String: JSONValue] = ["url": .string(echoedURL), "valid": .bool(isValid)]
         switch result {
         case .success(let invocation):
-            fields.append(("form", SafeText.jsonQuoted(Self.formName(invocation.form).split(separator: " ").joined(separator: "_"))))
-            if case .defaultAppClipLink(let bundleID) = invocation.form {
-                fields.append(("bundle_id", SafeText.jsonQuoted(bundleID)))
-            }
-            fields.append(("credential_kind", SafeText.jsonQuoted(invocation.credential.kind)))
+            fields["form"] = .string(Self.formName(invocation.form).split(separator: " ").joined(separator: "_"))
+            if case .defaultAppClipLink(let bundleID) = invocation.form { fields["bundle_id"] = .string(bundleID) }
+            fields["credential_kind"] = .string(invocation.credential.kind)
         case .failure(let error):
-            var details = [("code", SafeText.jsonQuoted(error.code)), ("message", SafeText.jsonQuoted(error.message))]
-            if let value = error.value { details.append(("value", SafeText.jsonQuoted(value))) }
-            if let part = error.part { details.append(("part", SafeText.jsonQuoted(part.rawValue))) }
-            fields.append(("error", JSONLine.object(details)))
+            var details: [String: JSONValue] = ["code": .string(error.code), "message": .string(error.message)]
+            details["value"] = error.value.map(JSONValue.string)
+            details["part"] = error.part.map { .string($0.rawValue) }
+            fields["error"] = .object(details)
         }
-        return JSONLine.object(fields)
+        return SafeText.hardenedJSON(JSONValue.object(fields).jsonText())
     }
 
     private var echoedURL: String {
