@@ -79,7 +79,7 @@ let package = Package(
             name: "BatonCLI",
             dependencies: [
                 "BackgroundServices", "BatonCore", "BatonServer", "BatonWorker", "BatonHandoff", "BatonJSON", "BatonLinks", "HTTP",
-                "JobQueue", "Journey", "Postgres", "PostgresLauncher", "SafeText",
+                "JobQueue", "Journey", "Postgres", "PostgresLauncher", "SafeText", "Telemetry",
             ],
             plugins: ["EmbedBuildInfo"]
         ),

@@ -11,7 +11,7 @@ import Synchronization
 /// time; a failed batch is not retried, so an outage costs spans, never
 /// memory or request time. A batch goes out when it is full or
 /// ``Limits/interval`` after the last one; ``stop(grace:)`` sends what is queued.
-public final class SpanExporter: SpanRecorder, Sendable {
+public final class SpanExporter: SpanRecorder, LifecycleService, Sendable {
     /// How much is held and how often it is sent.
     public struct Limits: Sendable {
         /// The most spans queued (the OpenTelemetry SDKs' default).
@@ -66,10 +66,10 @@ public final class SpanExporter: SpanRecorder, Sendable {
                 disconnect: { _, _ in }))
     }
 
-    /// Sends what is queued, waiting up to about `grace` (each post's own
-    /// timeout bounds it), then ends the thread.
-    public func stop(grace: Duration = .seconds(2)) {
-        service.stop(grace: grace)
+    /// Sends what is queued (each post bounded by the transport's
+    /// timeout), then ends the thread.
+    public func stop() {
+        service.stop()
     }
 
     /// One batch: taken under the lock, encoded and posted outside it.
