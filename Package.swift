@@ -124,7 +124,8 @@ let package = Package(
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
         .testTarget(name: "HTTPTests", dependencies: ["BatonJSON", "HTTP", "HTTPTestSupport", "Telemetry"]),
         .testTarget(
-            name: "BatonCoreTests", dependencies: ["BatonCore", "BatonJSON", "BatonLinks", "JobQueue", "Postgres", "BatonTestSupport"]),
+            name: "BatonCoreTests",
+            dependencies: ["BatonCore", "BatonJSON", "BatonLinks", "JobQueue", "Postgres", "BatonTestSupport", "Telemetry"]),
         .testTarget(name: "JobQueueTests", dependencies: ["JobQueue", "BatonCore", "Postgres", "BatonTestSupport"]),
         .testTarget(name: "JourneyTests", dependencies: ["Journey", "BatonCore", "BatonJSON", "Postgres", "BatonTestSupport"]),
         .testTarget(
