@@ -109,6 +109,15 @@ def main():
             pass
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    # Ends with whoever started it (a test process that was killed, say).
+    parent = os.getppid()
+
+    def watch_parent():
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch_parent, daemon=True).start()
     port = server.server_address[1]
     if options.port_file:
         with open(options.port_file + ".tmp", "w", encoding="utf-8") as file:
