@@ -37,12 +37,12 @@ let package = Package(
 
         // Server side.
         .target(name: "Locking"),
-        .target(name: "Telemetry"),
+        .target(name: "Telemetry", dependencies: ["BackgroundServices", "CCurl", "SafeText"]),
         .target(name: "BackgroundServices"),
-        .target(name: "Postgres", dependencies: ["BackgroundServices", "CPostgres", "Locking", "SafeText"]),
+        .target(name: "Postgres", dependencies: ["BackgroundServices", "CPostgres", "Locking", "SafeText", "Telemetry"]),
         // Starts a throwaway PostgreSQL cluster (`baton dev`, tests, benchmarks); no libpq.
         .target(name: "PostgresLauncher", dependencies: ["SafeText"]),
-        .target(name: "HTTP", dependencies: ["BackgroundServices", "BatonJSON", "CMicroHTTPD", "SafeText"]),
+        .target(name: "HTTP", dependencies: ["BackgroundServices", "BatonJSON", "CMicroHTTPD", "SafeText", "Telemetry"]),
         // The PostgreSQL job queue and the worker's scheduling state: it never mentions invites.
         .target(name: "JobQueue", dependencies: ["BackgroundServices", "Locking", "Postgres", "SafeText", "Telemetry"]),
         // Event destinations beyond webhooks (NATS JetStream, Redis Streams): transports only, no invites.
@@ -83,7 +83,7 @@ let package = Package(
             name: "BatonCLI",
             dependencies: [
                 "BackgroundServices", "BatonCore", "BatonServer", "BatonWorker", "BatonHandoff", "BatonJSON", "BatonLinks", "HTTP",
-                "JobQueue", "Journey", "Postgres", "PostgresLauncher", "SafeText",
+                "JobQueue", "Journey", "Postgres", "PostgresLauncher", "SafeText", "Telemetry",
             ],
             plugins: ["EmbedBuildInfo"]
         ),
@@ -127,9 +127,10 @@ let package = Package(
         .testTarget(name: "PostgresTests", dependencies: ["Postgres", "BatonTestSupport"]),
         .testTarget(name: "PostgresLauncherTests", dependencies: ["PostgresLauncher", "BatonTestSupport"]),
         .target(name: "HTTPTestSupport", path: "Tests/HTTPTestSupport"),
-        .testTarget(name: "HTTPTests", dependencies: ["BatonJSON", "HTTP", "HTTPTestSupport"]),
+        .testTarget(name: "HTTPTests", dependencies: ["BatonJSON", "HTTP", "HTTPTestSupport", "Telemetry"]),
         .testTarget(
-            name: "BatonCoreTests", dependencies: ["BatonCore", "BatonJSON", "BatonLinks", "JobQueue", "Postgres", "BatonTestSupport"]),
+            name: "BatonCoreTests",
+            dependencies: ["BatonCore", "BatonJSON", "BatonLinks", "JobQueue", "Postgres", "BatonTestSupport", "Telemetry"]),
         .testTarget(name: "JobQueueTests", dependencies: ["JobQueue", "BatonCore", "Postgres", "BatonTestSupport"]),
         .testTarget(name: "JourneyTests", dependencies: ["Journey", "BatonCore", "BatonJSON", "Postgres", "BatonTestSupport"]),
         .testTarget(

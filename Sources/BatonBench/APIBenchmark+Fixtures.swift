@@ -88,7 +88,7 @@ extension APIBenchmark {
                     hash: "decode(:hash, 'hex')",
                     arguments: [
                         "'bench'", "'app'", "NULL", "'\(OutboxEvents.webhookKind)'", String(OutboxEvents.defaultWebhookMaxAttempts),
-                        "'{}'", "NULL",
+                        "'{}'", "NULL", "NULL",
                     ],
                     // The statement names its hash twice (the lookup and the
                     // conditional UPDATE's re-check), so the next invite is

@@ -19,7 +19,7 @@ extension ScalingBenchmark {
                 RedemptionStore.redeemByToken.sql,
                 [
                     hash, "plan-check", "app", "plan-check", OutboxEvents.webhookKind, OutboxEvents.defaultWebhookMaxAttempts, [Data](),
-                    "plan-check",
+                    "plan-check", String?.none,
                 ], on: connection
             )
             return "plans: preview \(preview.joined(separator: ", ")); redeem \(redeem.joined(separator: ", "))."

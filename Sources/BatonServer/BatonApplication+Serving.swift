@@ -20,20 +20,21 @@ extension BatonApplication {
         let listen = configuration.listen
         for service in services { service.start() }
         let router = makeRouter()
-        return try Server(
-            router: router,
-            configuration: ServerConfiguration(
-                host: listen.host,
-                port: UInt16(listen.port),
-                threadPoolSize: configuration.server.threads,
-                requestHeadTimeoutSeconds: configuration.server.requestHeadTimeoutSeconds,
-                minBodyBytesPerSecond: configuration.server.minBodyBytesPerSecond,
-                maxConnections: max(1024, configuration.server.threads),
-                maxConnectionsPerClient: configuration.server.maxConnectionsPerClient,
-                trustedProxies: configuration.server.trustedProxies,
-                logSink: logSink,
-                requestObserver: requestObserver(for: router)
-            ))
+        var server = ServerConfiguration(
+            host: listen.host,
+            port: UInt16(listen.port),
+            threadPoolSize: configuration.server.threads,
+            requestHeadTimeoutSeconds: configuration.server.requestHeadTimeoutSeconds,
+            minBodyBytesPerSecond: configuration.server.minBodyBytesPerSecond,
+            maxConnections: max(1024, configuration.server.threads),
+            maxConnectionsPerClient: configuration.server.maxConnectionsPerClient,
+            trustedProxies: configuration.server.trustedProxies,
+            logSink: logSink,
+            requestObserver: requestObserver(for: router)
+        )
+        server.traceSampler = configuration.tracing.sampler
+        server.spanRecorder = spanExporter
+        return try Server(router: router, configuration: server)
     }
 
     /// What records `router`'s requests into ``metrics`` (count, latency and

@@ -5,6 +5,7 @@ import HTTP
 import JobQueue
 import Journey
 import Postgres
+import Telemetry
 
 /// Everything a request handler needs, built once at start: configuration,
 /// the database pool and the stores. Handlers are registered by feature
@@ -63,6 +64,9 @@ public final class BatonApplication: Sendable {
     /// What `/metrics` shows: this process's series, the pool's statistics
     /// and the cluster's job counts.
     public let metrics: BatonMetrics
+    /// Sends sampled spans to the OTLP collector `OTEL_*` names, from
+    /// ``startServer(logSink:)`` to ``close()``; nil when tracing is off.
+    public let spanExporter: SpanExporter?
     /// A full disk that requests met lately, which readiness reports.
     let recentOutage = RecentOutage()
 
@@ -118,6 +122,7 @@ public final class BatonApplication: Sendable {
         self.stageMarks = StageMarks()
         self.funnelFlusher = FunnelFlusher(rejections: rejections, marks: stageMarks, conninfo: configuration.databaseURL)
         self.metrics = metrics
+        self.spanExporter = SpanExporter.standard(configuration.tracing, metrics: metrics)
         metrics.addPoolStatistics(pool)
         metrics.addAPIKeyCacheStatistics(apiKeyCache)
         metrics.addJobCounts(pool: pool)
@@ -127,7 +132,8 @@ public final class BatonApplication: Sendable {
     /// The background work the server runs, in the order it starts
     /// (``startServer(logSink:)``); ``close()`` stops it in the reverse order.
     var services: [any LifecycleService] {
-        [configuredEndpoint, funnelFlusher, apiKeyUsage, guessBudgetFlusher, apiKeyCache, jobWakeup]
+        // The exporter starts first and stops last, sending the others' final spans.
+        (spanExporter.map { [$0] } ?? []) + [configuredEndpoint, funnelFlusher, apiKeyUsage, guessBudgetFlusher, apiKeyCache, jobWakeup]
     }
 
     /// Stops background work (flushing the last rejection counts and key

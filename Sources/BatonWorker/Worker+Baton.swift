@@ -1,5 +1,6 @@
 import BatonCore
 import Foundation
+import Telemetry
 
 extension Worker {
     /// The handlers `baton worker` runs: webhook delivery to every endpoint
@@ -9,16 +10,17 @@ extension Worker {
     /// - Parameters:
     ///   - clock: the time of signatures and failure streaks; tests inject one.
     ///   - log: hears about endpoints the delivery disabled.
+    ///   - spanRecorder: takes each sampled delivery attempt's client span.
     public static func standardHandlers(
         delivery: WebhookDeliverySettings, secretKey: [UInt8], conninfo: String, metrics: BatonMetrics? = nil,
         clock: @escaping @Sendable () -> Date = { Date() },
-        log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }
+        log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }, spanRecorder: (any SpanRecorder)? = nil
     ) -> [String: any JobHandler] {
         [
             OutboxEvents.webhookKind: WebhookDelivery(
                 settings: delivery, secretKey: secretKey, events: WebhookEvents(conninfo: conninfo),
                 transport: WebhookTransport(limit: delivery.timeout, caBundle: delivery.caBundle, destinations: delivery.destinations),
-                metrics: metrics, clock: clock, log: log)
+                metrics: metrics, clock: clock, log: log, spanRecorder: spanRecorder)
         ]
     }
 
@@ -28,9 +30,12 @@ extension Worker {
     ///   - metrics: records job outcomes and run times, webhook deliveries,
     ///     periodic work and leadership; nil records nothing.
     ///   - log: receives the worker's events (see ``WorkerEvent``).
+    ///   - spanRecorder: takes the spans of sampled job executions and what
+    ///     they do (an exporter of `OTEL_*`'s); nil records none. Jobs are
+    ///     sampled by `baton.tracing`'s sampler either way.
     public static func standard(
         _ baton: BatonConfiguration, concurrency: Int? = nil, workerID: String? = nil, metrics: BatonMetrics? = nil,
-        log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }
+        log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }, spanRecorder: (any SpanRecorder)? = nil
     ) -> Worker {
         var settings = baton.worker
         if let concurrency { settings.concurrency = concurrency }
@@ -45,11 +50,13 @@ extension Worker {
             log(event)
         }
         configuration.metrics = metrics
+        configuration.spanRecorder = spanRecorder
+        configuration.traceSampler = baton.tracing.sampler
         let worker = Worker(
             configuration: configuration,
             handlers: standardHandlers(
                 delivery: baton.webhookDelivery, secretKey: baton.secretKey, conninfo: baton.databaseURL, metrics: metrics,
-                log: configuration.log
+                log: configuration.log, spanRecorder: spanRecorder
             )
         )
         if let metrics { worker.addLeaderGauge(to: metrics) }

@@ -4,6 +4,7 @@ import Foundation
 import JobQueue
 import Postgres
 import Synchronization
+import Telemetry
 
 /// `baton worker`: claims jobs from `baton.jobs` and runs them on threads it
 /// owns, and, when elected leader, runs the cluster's periodic work.
@@ -122,8 +123,10 @@ public final class Worker: Sendable {
                 continue
             }
             let started = ContinuousClock.now
+            let startedNanoseconds = Span.now()
             perform(next.jobs, handler: handlers[first.kind], deadline: started + configuration.settings.jobTimeout) { job, outcome in
                 record(job, outcome, ran: .now - started)
+                recordSpan(of: job, outcome, startedNanoseconds: startedNanoseconds)
                 if state.withLock({ $0.finish(job.id, outcome, now: .now) }) { fetch.wake() }
             }
         }
@@ -144,7 +147,10 @@ public final class Worker: Sendable {
         guard let batchHandler = handler as? any BatchJobHandler else {
             return jobs.forEach { job in
                 do {
-                    try handler.perform(job, deadline: deadline)
+                    // Jobs the handler enqueues continue this job's trace.
+                    try TraceScope.$current.withValue(TraceScope(span: job.span, recorder: configuration.spanRecorder)) {
+                        try handler.perform(job, deadline: deadline)
+                    }
                     report(job, .completed(job.id))
                 } catch {
                     report(job, Self.failure(of: job, error))

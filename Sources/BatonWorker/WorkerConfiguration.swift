@@ -2,6 +2,7 @@ import BackgroundServices
 import BatonCore
 import Foundation
 import Journey
+import Telemetry
 
 /// Everything one `Worker` needs: where the database is, who it is, how many
 /// jobs it runs, its timings and its periodic work.
@@ -25,6 +26,12 @@ public struct WorkerConfiguration: Sendable {
     public var log: @Sendable (WorkerEvent) -> Void
     /// Where job run times and outcomes are recorded; nil records nothing.
     public var metrics: BatonMetrics?
+    /// Takes each sampled job execution's span and the spans it records
+    /// (webhook requests, transactions); nil records none.
+    public var spanRecorder: (any SpanRecorder)?
+    /// Flags each job execution's span: by default a job enqueued in a
+    /// sampled trace is sampled and one outside any trace is not.
+    public var traceSampler: TraceSampler = .parentBased(root: .alwaysOff)
 
     /// A configuration with the defaults of `BATON_*` settings.
     public init(

@@ -1,4 +1,5 @@
 import Postgres
+import Telemetry
 
 /// A job a worker has claimed: it holds the lease until it completes, fails
 /// or releases the job, or the lease expires.
@@ -13,9 +14,18 @@ public struct ClaimedJob: Sendable, Equatable {
     public let attempt: Int
     /// The attempt after which a failure discards the job.
     public let maxAttempts: Int
+    /// The span that enqueued it (its stored `traceparent`), which this
+    /// attempt's execution continues; nil when it was enqueued outside a
+    /// trace or the stored value is not a valid `traceparent`.
+    public let trace: TraceContext?
+    /// This attempt's execution span: a child of ``trace``, or the root of a
+    /// new trace. Its flag is the parent's until the worker's sampler sets it.
+    public var span: TraceContext
 
     /// A claimed job; the queue makes these.
-    public init(id: Int64, kind: String, args: PostgresJSON, attempt: Int, maxAttempts: Int) {
+    public init(id: Int64, kind: String, args: PostgresJSON, attempt: Int, maxAttempts: Int, trace: TraceContext? = nil) {
+        self.trace = trace
+        span = trace?.child() ?? .root(sampled: false)
         self.id = id
         self.kind = kind
         self.args = args

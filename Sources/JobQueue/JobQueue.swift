@@ -1,5 +1,6 @@
 import Foundation
 import Postgres
+import Telemetry
 
 /// The job queue in `baton.jobs`: enqueue, claim, heartbeat, complete, fail.
 ///
@@ -28,6 +29,7 @@ public enum JobQueue {
                 insert,
                 [
                     job.kind, job.args, Int32(job.priority), job.scheduledAt, Int32(job.maxAttempts), job.uniqueKey,
+                    job.traceparent,
                 ])
             return try rows.first?.decode(Int64.self, "id")
         }
@@ -48,7 +50,8 @@ public enum JobQueue {
             try connection.query(claimStatement, [limit, workerID, lease.intervalSeconds, kinds]).map { row throws(PostgresError) in
                 ClaimedJob(
                     id: try row.decode("id"), kind: try row.decode("kind"), args: try row.decode("args"),
-                    attempt: try row.decode("attempt"), maxAttempts: try row.decode("max_attempts"))
+                    attempt: try row.decode("attempt"), maxAttempts: try row.decode("max_attempts"),
+                    trace: try row.decode(String?.self, "traceparent").flatMap { TraceContext(traceparent: $0) })
             }
         }
     }
@@ -109,8 +112,8 @@ public enum JobQueue {
     static let insert = PostgresStatement(
         name: "jobs_enqueue",
         sql: """
-            INSERT INTO baton.jobs (kind, args, priority, scheduled_at, max_attempts, unique_key)
-            VALUES ($1, $2, $3::smallint, coalesce($4, now()), $5, $6)
+            INSERT INTO baton.jobs (kind, args, priority, scheduled_at, max_attempts, unique_key, traceparent)
+            VALUES ($1, $2, $3::smallint, coalesce($4, now()), $5, $6, $7)
             ON CONFLICT (unique_key) WHERE unique_key IS NOT NULL DO NOTHING
             RETURNING id
             """)
@@ -132,7 +135,7 @@ public enum JobQueue {
             SET state = 'running', attempt = j.attempt + 1, attempted_at = now(), attempted_by = $2,
                 lease_expires_at = now() + make_interval(secs => $3)
             FROM next WHERE j.id = next.id
-            RETURNING j.id, j.kind, j.args, j.attempt, j.max_attempts
+            RETURNING j.id, j.kind, j.args, j.attempt, j.max_attempts, j.traceparent
             """)
 
     /// Package-visible, like `claimStatement`, for the benchmark's pgbench script.

@@ -25,10 +25,12 @@ public struct JobRecord: Sendable, Equatable {
     public let lastError: String?
     /// When it was enqueued.
     public let createdAt: Date
+    /// The `traceparent` of the span that enqueued it, as stored; untrusted.
+    public let traceparent: String?
 
     static let columns = """
         id, kind, state, priority, attempt, max_attempts, scheduled_at, attempted_by, finalized_at,
-        (errors -> -1)::text AS last_error, created_at
+        (errors -> -1)::text AS last_error, created_at, traceparent
         """
 
     /// A record from a row holding ``columns``.
@@ -45,6 +47,7 @@ public struct JobRecord: Sendable, Equatable {
         finalizedAt = try row.decode("finalized_at")
         lastError = try row.decode("last_error")
         createdAt = try row.decode("created_at")
+        traceparent = try row.decode("traceparent")
     }
 }
 

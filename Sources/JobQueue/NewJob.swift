@@ -1,5 +1,6 @@
 import Foundation
 import Postgres
+import Telemetry
 
 /// A job to enqueue: what to run, with what, when, and how often to try.
 public struct NewJob: Sendable, Equatable {
@@ -17,12 +18,18 @@ public struct NewJob: Sendable, Equatable {
     /// as the first job's row exists (until cleanup deletes it after the
     /// retention). 1…255 characters.
     public var uniqueKey: String?
+    /// The `traceparent` of the span enqueuing it, which the job's execution
+    /// continues; nil outside any trace.
+    public var traceparent: String?
 
-    /// A job; only `kind` is required.
+    /// A job; only `kind` is required. By default it carries the trace of the
+    /// work enqueuing it (``TraceScope/traceparent``, an API request's span).
     public init(
         kind: String, args: PostgresJSON = PostgresJSON("{}"), priority: Int = 1,
-        scheduledAt: Date? = nil, maxAttempts: Int = 20, uniqueKey: String? = nil
+        scheduledAt: Date? = nil, maxAttempts: Int = 20, uniqueKey: String? = nil,
+        traceparent: String? = TraceScope.traceparent
     ) {
+        self.traceparent = traceparent
         self.kind = kind
         self.args = args
         self.priority = priority

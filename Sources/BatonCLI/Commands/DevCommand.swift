@@ -76,7 +76,10 @@ enum DevCommand: BatonCommand {
         let metricsServer = try MetricsListener.start(for: app, console: console)
         defer { metricsServer?.shutdown(grace: .seconds(1)) }
         let worker =
-            arguments.flag("no-worker") ? nil : Worker.standard(configuration, metrics: metrics) { console.err(WorkerCommand.logLine($0)) }
+            arguments.flag("no-worker")
+            ? nil
+            : Worker.standard(
+                configuration, metrics: metrics, log: { console.err(WorkerCommand.logLine($0)) }, spanRecorder: app.spanExporter)
         worker?.start()
         defer {
             if let worker {

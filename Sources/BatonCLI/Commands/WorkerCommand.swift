@@ -5,6 +5,7 @@ import Foundation
 import HTTP
 import Postgres
 import SafeText
+import Telemetry
 
 /// `baton worker`: runs queued jobs and the cluster's periodic work until SIGTERM/SIGINT.
 enum WorkerCommand: BatonCommand {
@@ -40,9 +41,12 @@ enum WorkerCommand: BatonCommand {
         let signals = SignalWaiter()
         let configuration = try BatonConfiguration()
         let metrics = BatonMetrics()
-        let worker = Worker.standard(configuration, concurrency: concurrency, workerID: arguments.string("id"), metrics: metrics) {
-            console.err(logLine($0))
-        }
+        let exporter = SpanExporter.standard(configuration.tracing, metrics: metrics)
+        exporter?.start()
+        defer { exporter?.stop() }
+        let worker = Worker.standard(
+            configuration, concurrency: concurrency, workerID: arguments.string("id"), metrics: metrics,
+            log: { console.err(logLine($0)) }, spanRecorder: exporter)
         let metricsServer = try startMetricsServer(metrics, configuration: configuration, console: console) {
             worker.isResponsive(within: livenessLimit)
         }

@@ -35,6 +35,8 @@ public struct BatonConfiguration: Sendable {
     public var worker: WorkerSettings
     /// How big a funnel report may be and how long its statements may run.
     public var reports: ReportSettings
+    /// Where spans are exported and which are recorded (`OTEL_*`).
+    public var tracing: TracingSettings
 
     /// How much is logged, least to most severe.
     public enum LogLevel: String, Sendable, CaseIterable, Comparable {
@@ -65,6 +67,7 @@ public struct BatonConfiguration: Sendable {
         let worker = WorkerSettings.read(&reader)
         let redemption = RedemptionSettings.read(&reader, secretKey: secretKey)
         let reports = ReportSettings.read(&reader)
+        let tracing = TracingSettings.read(&reader)
         // Judged on the values the settings ended up with, however they were given.
         reader.refuseWeak(.secretKey, secretKey)
         reader.refuseWeak(.webhookSecret, webhook?.secret)
@@ -72,7 +75,7 @@ public struct BatonConfiguration: Sendable {
         guard reader.problems.isEmpty,
             let databaseURL, let secretKey, let listen, let poolSize, let poolTimeout, let statementTimeout, let transactionPooling,
             let logLevel,
-            let server, let links, let worker, let redemption, let webhookDelivery, let reports
+            let server, let links, let worker, let redemption, let webhookDelivery, let reports, let tracing
         else { throw ConfigurationError(problems: reader.problems) }
         self.databaseURL = databaseURL
         self.secretKey = secretKey
@@ -89,5 +92,6 @@ public struct BatonConfiguration: Sendable {
         self.webhookDelivery = webhookDelivery
         self.worker = worker
         self.reports = reports
+        self.tracing = tracing
     }
 }

@@ -181,5 +181,5 @@ public struct Setting: Sendable, Hashable {
             webhookCABundle, webhookAllowedNetworks,
             workerConcurrency, jobLease, jobTimeout, workerShutdownGrace, jobRetention, idempotencyRetention,
             eventRetention,
-        ] + links + reports
+        ] + links + reports + tracing
 }

@@ -41,6 +41,10 @@ public final class BatonMetrics: Sendable {
     public let webhookEndpointsDisabled: Counter
     /// `baton_periodic_rows_total{task}`: rows the leader's periodic tasks touched.
     public let periodicRows: MetricFamily<Counter>
+    /// `baton_trace_spans_dropped_total`: spans lost to a full export queue or a failed export.
+    public let traceSpansDropped: Counter
+    /// `baton_trace_spans_exported_total`: spans the OTLP collector accepted.
+    public let traceSpansExported: Counter
 
     /// A registry with every series, `baton_build_info` and the `process_*` families.
     public init() {
@@ -86,6 +90,11 @@ public final class BatonMetrics: Sendable {
         periodicRows = registry.counter(
             "baton_periodic_rows_total", help: "Rows handled by the leader's periodic tasks, by task.", labelNames: ["task"]
         )
+        traceSpansDropped = registry.counter(
+            "baton_trace_spans_dropped_total",
+            help:
+                "Spans not exported: recorded while the export queue was full, or in a batch the OTLP collector refused or did not answer.")
+        traceSpansExported = registry.counter("baton_trace_spans_exported_total", help: "Spans the OTLP collector accepted.")
         registry.gauge("baton_build_info", help: "Always 1; the version label names the running build.", labelNames: ["version"])
             .labels(BuildInfo.version).set(1)
         registry.addCollector { ProcessMetrics.snapshot() }

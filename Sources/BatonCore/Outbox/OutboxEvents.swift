@@ -2,6 +2,7 @@ import BatonJSON
 import Foundation
 import JobQueue
 import Postgres
+import Telemetry
 
 /// The transactional outbox for invite events that the product backend hears
 /// about through webhooks.
@@ -15,6 +16,10 @@ import Postgres
 /// docs/architecture.md). After the commit,
 /// call ``JobWakeup/signal()`` so a worker delivers it at once instead of at
 /// its next poll (never NOTIFY inside the transaction: that serializes commits).
+///
+/// Every job enqueued here stores the `traceparent` of the span running it
+/// (``TraceScope/traceparent``: the API request's server span), so the
+/// delivery continues the request's trace.
 ///
 /// ```swift
 /// try pool.transaction { connection in
@@ -81,6 +86,7 @@ public enum OutboxEvents {
                 recordStatement,
                 [
                     type.rawValue, inviteID, familyID, channel, data, Int32(min(maxAttempts, 1000)), webhookKind,
+                    TraceScope.traceparent,
                 ])
             return try rows[0].decode(UUID.self, "event_id")
         }
@@ -98,7 +104,9 @@ public enum OutboxEvents {
         endpointID: UUID, maxAttempts: Int = defaultWebhookMaxAttempts, on connection: PostgresConnection
     ) throws(JobQueueError) -> UUID? {
         let eventID = try JobQueueError.wrapping { () throws(PostgresError) in
-            try connection.query(testStatement, [endpointID, Int32(clamping: maxAttempts), webhookKind]).first?.decode(
+            try connection.query(
+                testStatement, [endpointID, Int32(clamping: maxAttempts), webhookKind, TraceScope.traceparent]
+            ).first?.decode(
                 UUID.self, "event_id")
         }
         if eventID != nil { connection.raise(afterCommit: .jobsEnqueued) }
@@ -115,7 +123,10 @@ public enum OutboxEvents {
         eventID: UUID, endpointID: UUID?, maxAttempts: Int = defaultWebhookMaxAttempts, on connection: PostgresConnection
     ) throws(JobQueueError) -> Int? {
         let jobs = try JobQueueError.wrapping { () throws(PostgresError) in
-            let row = try connection.query(redeliverStatement, [eventID, endpointID, Int32(clamping: maxAttempts), webhookKind])[0]
+            let parameters: [any PostgresBindable] = [
+                eventID, endpointID, Int32(clamping: maxAttempts), webhookKind, TraceScope.traceparent,
+            ]
+            let row = try connection.query(redeliverStatement, parameters)[0]
             return try row.decode(Bool.self, "found") ? try row.decode(Int.self, "jobs") : nil
         }
         if let jobs, jobs > 0 { connection.raise(afterCommit: .jobsEnqueued) }
@@ -140,8 +151,8 @@ public enum OutboxEvents {
                 VALUES ($1, $2, $3, $4, $5::jsonb || jsonb_strip_nulls(jsonb_build_object('invite_id', $2::uuid, 'family_id', $3::text)), clock_timestamp())
                 RETURNING event_id
             ), job AS (
-                INSERT INTO baton.jobs (kind, args, max_attempts)
-                SELECT $7, jsonb_build_object('event_id', event.event_id, 'endpoint_id', endpoint.id), $6
+                INSERT INTO baton.jobs (kind, args, max_attempts, traceparent)
+                SELECT $7, jsonb_build_object('event_id', event.event_id, 'endpoint_id', endpoint.id), $6, $8
                 FROM event JOIN baton.webhook_endpoints AS endpoint ON \(matching(type: "$1"))
             )
             SELECT event_id FROM event
@@ -157,8 +168,8 @@ public enum OutboxEvents {
                 SELECT '\(EventType.webhookTest.rawValue)', jsonb_build_object('endpoint_id', id), clock_timestamp() FROM endpoint
                 RETURNING event_id
             ), job AS (
-                INSERT INTO baton.jobs (kind, args, max_attempts)
-                SELECT $3, jsonb_build_object('event_id', event_id, 'endpoint_id', $1::uuid), $2 FROM event
+                INSERT INTO baton.jobs (kind, args, max_attempts, traceparent)
+                SELECT $3, jsonb_build_object('event_id', event_id, 'endpoint_id', $1::uuid), $2, $4 FROM event
             )
             SELECT event_id FROM event
             """)
@@ -169,8 +180,8 @@ public enum OutboxEvents {
             WITH event AS (
                 SELECT event_id, type FROM baton.events WHERE event_id = $1
             ), job AS (
-                INSERT INTO baton.jobs (kind, args, max_attempts)
-                SELECT $4, jsonb_build_object('event_id', event.event_id, 'endpoint_id', endpoint.id), $3
+                INSERT INTO baton.jobs (kind, args, max_attempts, traceparent)
+                SELECT $4, jsonb_build_object('event_id', event.event_id, 'endpoint_id', endpoint.id), $3, $5::text
                 FROM event JOIN baton.webhook_endpoints AS endpoint
                     ON CASE WHEN $2::uuid IS NULL THEN \(matching(type: "event.type")) ELSE endpoint.id = $2 END
                 RETURNING 1

@@ -16,7 +16,8 @@ extension RedemptionStore {
     /// kind, $6 webhook max attempts, $7 the keyed hashes of the redeemer's
     /// identities (``Invitee/hash(with:)``; a bound invite needs its own among
     /// them), $8 the redeemer id's erased form (an erased family's receipts
-    /// name the redeemer so), or NULL: then an erased family's invite
+    /// name the redeemer so), or NULL, $9 the `traceparent` the webhook jobs
+    /// continue (the request's span), or NULL. With $8 NULL, an erased family's invite
     /// answers `erased` and changes nothing, and the caller asks again with
     /// the form. One row: `outcome` (a
     /// ``RedemptionStore/Outcome``), then the receipt's columns
@@ -77,8 +78,8 @@ extension RedemptionStore {
             FROM redemption r JOIN bumped b ON b.id = r.invite_id JOIN target t ON t.id = r.invite_id
             RETURNING event_id
         ), job AS (
-            INSERT INTO baton.jobs (kind, args, max_attempts)
-            SELECT $5::text, jsonb_build_object('event_id', event.event_id, 'endpoint_id', endpoint.id), $6::int
+            INSERT INTO baton.jobs (kind, args, max_attempts, traceparent)
+            SELECT $5::text, jsonb_build_object('event_id', event.event_id, 'endpoint_id', endpoint.id), $6::int, $9::text
             FROM event JOIN baton.webhook_endpoints AS endpoint ON \(OutboxEvents.matching(type: "'invite.redeemed'"))
         )
         SELECT CASE

@@ -2,6 +2,7 @@ import BatonLinks
 import Foundation
 import JobQueue
 import Postgres
+import Telemetry
 
 /// Previews and redeems invites by token or code, each as **one SQL
 /// statement** (one round trip, one commit) on the caller's connection.
@@ -57,7 +58,7 @@ public struct RedemptionStore: Sendable {
         let (statement, hash) = lookup(credential, tokenStatement: Self.redeemByToken, codeStatement: Self.redeemByCode)
         var parameters: [any PostgresBindable] = [
             hash, redeemerID, channel.rawValue, handoffID, OutboxEvents.webhookKind, Int32(min(webhookMaxAttempts, 1000)),
-            identities.map { Data($0.hash(with: inviteeHasher)) }, String?.none,
+            identities.map { Data($0.hash(with: inviteeHasher)) }, String?.none, TraceScope.traceparent,
         ]
         // A redemption that committed while this one ran is seen only by a
         // new statement: this redeemer's twin (its insert meets the unique

@@ -26,8 +26,14 @@ extension Worker {
         try JobQueue.heartbeat(step.heartbeat, workerID: workerID, lease: configuration.settings.lease, on: database)
         if let planned = step.claim {
             let claim = state.withLock { $0.widened(planned) }
+            let sampler = configuration.traceSampler
             let jobs = try JobQueue.claim(
-                limit: claim.limit, kinds: Array(handlers.keys), workerID: workerID, lease: configuration.settings.lease, on: database)
+                limit: claim.limit, kinds: Array(handlers.keys), workerID: workerID, lease: configuration.settings.lease, on: database
+            ).map { job in
+                var job = job
+                job.span.isSampled = sampler.isSampled(traceID: job.span.traceID, parent: job.trace)
+                return job
+            }
             let runners = state.withLock { $0.claimed(jobs, for: claim) }
             for _ in 0..<runners { jobsWaiting.signal() }
         }

@@ -2,6 +2,7 @@ import BatonCore
 import Foundation
 import JobQueue
 import Postgres
+import Telemetry
 
 /// The `webhook.deliver` job: POSTs one event to one endpoint. A batch
 /// handler: the worker hands it every delivery it claimed at once.
@@ -19,7 +20,9 @@ import Postgres
 /// `webhook-timestamp`, `webhook-signature`), signed by every secret
 /// signing (two while a rotation overlaps),
 /// `Idempotency-Key: <event id>` (the same on every retry and redelivery,
-/// so receivers dedupe), `Baton-Event-Type`. A 2xx answer completes the
+/// so receivers dedupe), `Baton-Event-Type`, and `traceparent` (with the
+/// caller's `tracestate`, if any) naming the attempt's client span, a child
+/// of the job's execution span, so the receiver's log joins the request's trace. A 2xx answer completes the
 /// job; anything else, or no answer within the timeout, retries on the
 /// webhook backoff; after the last attempt the job is discarded. A job
 /// whose event or endpoint no longer exists, or whose endpoint is
@@ -43,14 +46,17 @@ public struct WebhookDelivery: BatchJobHandler {
     let clock: @Sendable () -> Date
     /// Hears about endpoints this handler disabled.
     let log: @Sendable (WorkerEvent) -> Void
+    /// Takes the client span of each sampled attempt; nil records none.
+    let spanRecorder: (any SpanRecorder)?
 
     /// A handler delivering with `settings` the events read by `events`,
     /// opening secrets sealed under `secretKey`, sending through `transport`.
     init(
         settings: WebhookDeliverySettings, secretKey: [UInt8], events: WebhookEvents, transport: WebhookTransport,
         metrics: BatonMetrics? = nil, clock: @escaping @Sendable () -> Date = { Date() },
-        log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }
+        log: @escaping @Sendable (WorkerEvent) -> Void = { _ in }, spanRecorder: (any SpanRecorder)? = nil
     ) {
+        self.spanRecorder = spanRecorder
         self.settings = settings
         self.endpoints = WebhookEndpointStore(secret: secretKey)
         self.events = events
@@ -111,6 +117,7 @@ public struct WebhookDelivery: BatchJobHandler {
                 })
             for (index, (answer, result)) in zip(answers, results).enumerated() {
                 let send = sends[answer.index]
+                recordSpan(send, answer.response)
                 if (try? disabled[index].get()) == true {
                     metrics?.webhookEndpointsDisabled.increment()
                     log(.endpointDisabled(id: send.target.endpointID))
@@ -120,11 +127,32 @@ public struct WebhookDelivery: BatchJobHandler {
         }
     }
 
-    /// A job ready to post: its target (logged) and its signed request.
+    /// A job ready to post: its target (logged), its signed request and the
+    /// attempt's client span, begun.
     private struct Send {
         let job: ClaimedJob
         let target: WebhookEvents.Target
         let request: WebhookRequest
+        let span: Span
+    }
+
+    /// Records `send`'s client span with the answer, as the HTTP client
+    /// conventions name it: the method, the endpoint's host and port (never
+    /// its path or query, which may hold a receiver's token), the status,
+    /// and the attempt number; failed for no answer or a non-2xx one.
+    private func recordSpan(_ send: Send, _ response: WebhookResponse) {
+        guard let spanRecorder, send.span.context.isSampled else { return }
+        var span = send.span
+        span.attributes += [.int("http.request.resend_count", send.job.attempt - 1), .int("baton.webhook.attempt", send.job.attempt)]
+        switch response.outcome {
+        case .status(let status):
+            span.attributes.append(.int("http.response.status_code", status))
+            span.end(failed: !(200..<300).contains(status))
+        case .failed(let reason):
+            span.attributes.append(.string("error.type", reason))
+            span.end(failed: true)
+        }
+        spanRecorder.record(span)
     }
 
     /// What becomes of one begun attempt before anything is posted.
@@ -163,6 +191,12 @@ public struct WebhookDelivery: BatchJobHandler {
             let response = WebhookResponse(outcome: .failed("signing_secret_unreadable"), duration: .zero)
             return .unsigned(outcome(target, response, succeeded: false, now: now))
         }
+        let client = Span(
+            name: "POST", kind: .client, context: job.span.child(), parent: job.span.spanID,
+            attributes: [
+                .string("http.request.method", "POST"), .string("server.address", target.url.host ?? ""),
+                .int("server.port", target.url.port ?? (target.url.scheme == "http" ? 80 : 443)),
+            ])
         let request = WebhookRequest(
             url: target.url,
             headers: [
@@ -170,9 +204,10 @@ public struct WebhookDelivery: BatchJobHandler {
                 ("User-Agent", "baton-webhooks/1"),
                 ("Idempotency-Key", eventID),
                 ("Baton-Event-Type", type),
-            ] + signature,
+                ("traceparent", client.context.traceparent),
+            ] + (client.context.traceState.header.map { [("tracestate", $0)] } ?? []) + signature,
             body: body, timeout: min(settings.timeout, deadline - .now))
-        return .send(Send(job: job, target: target, request: request))
+        return .send(Send(job: job, target: target, request: request, span: client))
     }
 
     /// The `result` label of an answer, and the failure to report, if any.

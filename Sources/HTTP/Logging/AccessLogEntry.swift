@@ -1,6 +1,7 @@
 import BatonJSON
 import Foundation
 import SafeText
+import Telemetry
 
 /// One access log line: a JSON object with fixed keys, every string escaped
 /// with `SafeText.jsonQuoted` so hidden characters from a client (in the
@@ -8,10 +9,13 @@ import SafeText
 ///
 /// `route` is the matched pattern (`/v1/invites/:id`), never the raw path,
 /// so credentials in paths do not land in logs; null when nothing matched.
+/// `trace_id` and `span_id` name the request's server span (null before
+/// the head was read), so a line leads to its trace and the trace to its line.
 /// `status` is 0 when the connection ended before a response was sent.
 struct AccessLogEntry {
     var timestamp: Date
     var requestID: String
+    var trace: TraceContext?
     var method: String
     var route: String?
     var status: Int
@@ -40,7 +44,7 @@ struct AccessLogEntry {
         let untrusted =
             requestID.utf8.count + method.utf8.count + (route?.utf8.count ?? 0) + client.utf8.count
             + (failure?.utf8.count ?? 0)
-        let capacity = 256 + outcome.utf8CodeUnitCount + 6 * untrusted
+        let capacity = 320 + outcome.utf8CodeUnitCount + 6 * untrusted
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var out = ByteWriter(buffer)
             out.write("{\"ts\":\"")
@@ -51,6 +55,16 @@ struct AccessLogEntry {
             out.write(outcome)
             out.write("\",\"request_id\":")
             out.writeQuoted(requestID)
+            if let trace {
+                out.write(",\"trace_id\":\"")
+                out.writeHex(trace.traceID.high)
+                out.writeHex(trace.traceID.low)
+                out.write("\",\"span_id\":\"")
+                out.writeHex(trace.spanID.value)
+                out.write("\"")
+            } else {
+                out.write(",\"trace_id\":null,\"span_id\":null")
+            }
             out.write(",\"method\":")
             out.writeQuoted(method)
             out.write(",\"route\":")
@@ -69,6 +83,16 @@ struct AccessLogEntry {
             }
             out.write("}")
             return body(UnsafeBufferPointer(rebasing: buffer[..<out.count]))
+        }
+    }
+}
+
+extension ByteWriter {
+    /// `value` as 16 lowercase hex digits, as trace context writes ids.
+    fileprivate mutating func writeHex(_ value: UInt64) {
+        for shift in stride(from: 60, through: 0, by: -4) {
+            let nibble = UInt8(truncatingIfNeeded: (value >> UInt64(shift)) & 0xF)
+            write(byte: nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
         }
     }
 }

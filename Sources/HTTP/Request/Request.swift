@@ -1,5 +1,6 @@
 import BatonJSON
 import Foundation
+import Telemetry
 
 /// One HTTP request as a handler sees it: decoded, validated and complete.
 ///
@@ -31,6 +32,9 @@ public struct Request: Sendable {
     /// ``RouteGuard``); nil outside a guarded group. A group's handlers get
     /// it typed; this is its untyped form.
     public var identity: (any Sendable)?
+    /// The request's server span (see ``TraceContext``): what the jobs it
+    /// enqueues and the calls it makes continue. Nil in handlers' unit tests.
+    public var trace: TraceContext?
     /// A route parameter's name and decoded value.
     typealias Parameter = (name: String, value: String)
 
@@ -43,12 +47,13 @@ public struct Request: Sendable {
     public init(
         method: String, pathSegments: [String], query: [QueryItem] = [], headers: HTTPHeaders = HTTPHeaders(),
         body: Data = Data(), clientAddress: String = "127.0.0.1", peerAddress: String? = nil,
-        requestID: String = "test", routePattern: String = "", parameters: [String: String] = [:], identity: (any Sendable)? = nil
+        requestID: String = "test", routePattern: String = "", parameters: [String: String] = [:], identity: (any Sendable)? = nil,
+        trace: TraceContext? = nil
     ) {
         self.init(
             method: method, pathSegments: pathSegments, query: query, headers: headers, body: body,
             clientAddress: clientAddress, peerAddress: peerAddress ?? clientAddress, requestID: requestID,
-            routePattern: routePattern, parameterList: parameters.map { ($0.key, $0.value) }, identity: identity
+            routePattern: routePattern, parameterList: parameters.map { ($0.key, $0.value) }, identity: identity, trace: trace
         )
     }
 
@@ -56,7 +61,7 @@ public struct Request: Sendable {
     init(
         method: String, pathSegments: [String], query: [QueryItem], headers: HTTPHeaders, body: Data,
         clientAddress: String, peerAddress: String, requestID: String, routePattern: String, parameterList: [Parameter],
-        identity: (any Sendable)?
+        identity: (any Sendable)?, trace: TraceContext?
     ) {
         self.method = method
         self.pathSegments = pathSegments
@@ -69,6 +74,7 @@ public struct Request: Sendable {
         self.routePattern = routePattern
         self.parameterList = parameterList
         self.identity = identity
+        self.trace = trace
     }
 
     /// The decoded path, such as `/v1/invites/abc`.

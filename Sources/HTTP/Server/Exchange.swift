@@ -1,4 +1,5 @@
 import Foundation
+import Telemetry
 
 /// One request in progress on a connection, from libmicrohttpd's first
 /// callback to its completion notice. It is owned through the request's
@@ -13,6 +14,11 @@ final class Exchange {
     struct Head {
         var method: String
         var requestID = ""
+        /// The request's server span: a child of the caller's `traceparent`
+        /// when it sent a valid one, else the root of a new trace.
+        var trace: TraceContext?
+        /// The caller's span, the parent of ``trace``; nil for a new trace.
+        var callerSpanID: SpanID?
         var peerAddress = "unknown"
         var clientAddress = "unknown"
         var segments: [String] = []
@@ -71,7 +77,7 @@ final class Exchange {
         Request(
             method: head.method, pathSegments: head.segments, query: head.query, headers: head.headers, body: body,
             clientAddress: head.clientAddress, peerAddress: head.peerAddress, requestID: head.requestID,
-            routePattern: head.route?.pattern.text ?? "", parameterList: head.parameters, identity: identity
+            routePattern: head.route?.pattern.text ?? "", parameterList: head.parameters, identity: identity, trace: head.trace
         )
     }
 }

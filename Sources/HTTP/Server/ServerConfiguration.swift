@@ -1,3 +1,5 @@
+import Telemetry
+
 /// How the server listens and what it tolerates. Defaults suit production;
 /// tests shrink the timeouts and limits.
 public struct ServerConfiguration: Sendable {
@@ -54,6 +56,13 @@ public struct ServerConfiguration: Sendable {
     public var logSink: any LogSink
     /// Told about every finished request (for metrics); nil by default.
     public var requestObserver: (any RequestObserver)?
+    /// Flags each request's server span sampled or not. By default a caller's
+    /// flag is kept and a new trace is not sampled: nothing records spans
+    /// until tracing is configured (`OTEL_EXPORTER_OTLP_ENDPOINT`).
+    public var traceSampler: TraceSampler = .parentBased(root: .alwaysOff)
+    /// Takes each sampled request's server span, and the spans its handler
+    /// records (``TraceScope``); nil records none.
+    public var spanRecorder: (any SpanRecorder)?
 
     /// A configuration with production defaults listening on `host:port`.
     public init(

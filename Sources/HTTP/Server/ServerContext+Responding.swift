@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Telemetry
 
 extension ServerContext {
     /// Takes one body chunk. Past the route's limit the request is answered
@@ -36,7 +37,10 @@ extension ServerContext {
         guard let route = exchange.route else { return respond(.error(HTTPError.notFound), to: exchange, on: connection) }
         let response: Response
         do {
-            response = try route.handler(exchange.request())
+            // The handler's stores read the span here to trace the jobs they
+            // enqueue and the transactions they run.
+            let scope = exchange.head.trace.map { TraceScope(span: $0, recorder: spanRecorder) }
+            response = try TraceScope.$current.withValue(scope) { try route.handler(exchange.request()) }
         } catch {
             response = self.response(to: error, for: exchange)
         }
@@ -99,7 +103,7 @@ extension ServerContext {
     /// The request is over: logs it and counts it out of the in-flight set.
     func finish(_ exchange: Exchange, termination: MHD_RequestTerminationCode) {
         let entry = AccessLogEntry(
-            timestamp: exchange.timestamp, requestID: exchange.requestID, method: exchange.method,
+            timestamp: exchange.timestamp, requestID: exchange.requestID, trace: exchange.head.trace, method: exchange.method,
             route: exchange.route?.pattern.text, status: exchange.status, bytes: exchange.bytesSent,
             duration: ContinuousClock.now - exchange.startedAt, client: exchange.clientAddress,
             outcome: Self.outcome(of: termination), failure: exchange.failure
@@ -113,8 +117,33 @@ extension ServerContext {
                 method: exchange.method, routePattern: exchange.route?.pattern.text, status: exchange.status,
                 errorCode: exchange.errorCode, duration: entry.duration
             ))
+        if let spanRecorder, let trace = exchange.head.trace, trace.isSampled {
+            spanRecorder.record(serverSpan(of: exchange, trace: trace))
+        }
         inFlight.subtract(1, ordering: .relaxed)
     }
+
+    /// The request's span as OpenTelemetry's HTTP conventions name it:
+    /// `GET /v1/invites/:id` by the route *template* (the raw path may hold
+    /// a token or code), the method, route and status as attributes, an
+    /// error for a 5xx or no answer.
+    private func serverSpan(of exchange: Exchange, trace: TraceContext) -> Span {
+        let route = exchange.route?.pattern.text
+        let method = Self.knownMethods.contains(exchange.method) ? exchange.method : "_OTHER"
+        var attributes: [SpanAttribute] = [.string("http.request.method", method), .string("url.scheme", "http")]
+        if let route { attributes.append(.string("http.route", route)) }
+        if exchange.status != 0 { attributes.append(.int("http.response.status_code", exchange.status)) }
+        var span = Span(
+            name: route.map { method + " " + $0 } ?? method, kind: .server, context: trace, parent: exchange.head.callerSpanID,
+            attributes: attributes)
+        span.startNanoseconds = UInt64(max(0, exchange.timestamp.timeIntervalSince1970) * 1e9)
+        span.end(failed: exchange.status >= 500 || exchange.status == 0)
+        return span
+    }
+
+    /// The methods the conventions name; any other is `_OTHER`, so a
+    /// client's made-up token never becomes a span name.
+    private static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
 
     private static func outcome(of termination: MHD_RequestTerminationCode) -> StaticString {
         switch termination {

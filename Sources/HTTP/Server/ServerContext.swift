@@ -1,6 +1,7 @@
 import CMicroHTTPD
 import Foundation
 import Synchronization
+import Telemetry
 
 /// What libmicrohttpd's callbacks share: the router, the configuration and
 /// the counters for graceful shutdown. Immutable apart from two atomics, so
@@ -17,6 +18,8 @@ final class ServerContext: Sendable {
 
     /// Copies of hot configuration values, read by every request.
     let trustedProxies: TrustedProxies
+    let traceSampler: TraceSampler
+    let spanRecorder: (any SpanRecorder)?
     /// The log sink and the request observer, called through closures that
     /// captured them: calling a protocol existential stored here copied it
     /// through its value witnesses on every request.
@@ -30,6 +33,8 @@ final class ServerContext: Sendable {
         self.configuration = configuration
         deadlines = ConnectionDeadlines(configuration: configuration)
         trustedProxies = configuration.trustedProxies
+        traceSampler = configuration.traceSampler
+        spanRecorder = configuration.spanRecorder
         let logSink = configuration.logSink
         writeLogLine = { logSink.write(utf8Line: $0) }
         if let observer = configuration.requestObserver {
@@ -76,6 +81,9 @@ final class ServerContext: Sendable {
         let received = headers(of: connection)
         head.headers = HTTPHeaders(fields: received.fields)
         head.requestID = RequestID.accept(head.headers["X-Request-Id"])
+        let caller = TraceContext(traceparent: head.headers["traceparent"], tracestate: head.headers.values(for: "tracestate"))
+        head.trace = traceSampler.span(continuing: caller)
+        head.callerSpanID = caller?.spanID
         head.peerAddress = ClientAddress.text(of: baton_mhd_client_address(connection))
         head.clientAddress = head.peerAddress
         // Parsing the address is skipped when no proxy is trusted (the usual case).

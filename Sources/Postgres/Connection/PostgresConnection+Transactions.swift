@@ -26,6 +26,10 @@ extension PostgresConnection {
         isolation: PostgresIsolation = .readCommitted, readOnly: Bool = false,
         _ body: (PostgresConnection) throws -> T
     ) throws -> T {
+        try tracedTransaction { try run(isolation: isolation, readOnly: readOnly, body) }
+    }
+
+    private func run<T>(isolation: PostgresIsolation, readOnly: Bool, _ body: (PostgresConnection) throws -> T) throws -> T {
         try runScript("BEGIN ISOLATION LEVEL \(isolation.rawValue)" + (readOnly ? " READ ONLY" : ""))
         dropPendingSignals()
         let value: T

@@ -15,6 +15,8 @@ public final class PostgresConnection {
     /// Requests sent since the pool last handed this connection out; the pool's
     /// reconnect rule reads it (see `PostgresPool.withConnection`).
     var requestCount = 0
+    /// The first named statement of the transaction being traced, its span's name.
+    var firstStatementName: String?
     private(set) var isClosed = false
     /// Whether running a `PostgresStatement` prepares it by name; false runs
     /// its SQL unnamed (see `PostgresPoolConfiguration.namedStatements`).
@@ -113,6 +115,15 @@ public final class PostgresConnection {
     public func query(
         _ statement: PostgresStatement, _ parameters: [any PostgresBindable] = [], timeout: Duration? = nil
     ) throws(PostgresError) -> PostgresRows {
+        guard !isInTransaction else { return try run(statement, parameters, timeout: timeout) }
+        // On its own, the statement is a transaction: traced as one.
+        return try tracedTransaction { () throws(PostgresError) in try run(statement, parameters, timeout: timeout) }
+    }
+
+    private func run(
+        _ statement: PostgresStatement, _ parameters: [any PostgresBindable], timeout: Duration?
+    ) throws(PostgresError) -> PostgresRows {
+        noteStatement(statement)
         guard usesNamedStatements else { return try query(statement.sql, parameters, timeout: timeout) }
         let bindings = parameters.map(\.postgresBinding)
         try prepareIfNeeded(statement, for: bindings)

@@ -14,6 +14,8 @@ final class WebhookReceiver: Sendable {
         let eventType: String?
         let body: Data
         let signatureIsValid: Bool
+        /// The `traceparent` header sent, if any.
+        var traceparent: String?
 
         /// The body as a JSON object; empty when it is not one.
         var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
@@ -46,7 +48,9 @@ final class WebhookReceiver: Sendable {
             let signature = request.headers["Baton-Signature"] ?? ""
             let valid = WebhookSignature.verify(
                 header: signature, body: request.body, secret: secret, now: Int(Date().timeIntervalSince1970))
-            let delivery = Delivery(eventType: request.headers["Baton-Event-Type"], body: request.body, signatureIsValid: valid)
+            let delivery = Delivery(
+                eventType: request.headers["Baton-Event-Type"], body: request.body, signatureIsValid: valid,
+                traceparent: request.headers["traceparent"])
             log.deliveries.withLock { $0.append(delivery) }
             while log.held.withLock({ $0 }) { Thread.sleep(forTimeInterval: 0.01) }
             return echoes ? Response(status: 200, body: request.body) : Response(status: 204)

@@ -40,7 +40,7 @@ struct LogSinkTests {
         #expect(String(decoding: bytes, as: UTF8.self) == entry.line())
         #expect(
             entry.line()
-                == #"{"ts":"2025-11-24T16:00:00.250Z","level":"error","msg":"request completed","request_id":"r\u202E1","method":"GET","route":"/a/:b","status":503,"bytes":12,"duration_ms":1.500,"client":"::1","error_type":"DatabaseError"}"#
+                == #"{"ts":"2025-11-24T16:00:00.250Z","level":"error","msg":"request completed","request_id":"r\u202E1","trace_id":null,"span_id":null,"method":"GET","route":"/a/:b","status":503,"bytes":12,"duration_ms":1.500,"client":"::1","error_type":"DatabaseError"}"#
         )
     }
 }
