@@ -165,11 +165,12 @@ static enum MHD_Result redeem(struct MHD_Connection *connection, struct exchange
     crypto_auth_hmacsha256(hash, (unsigned char *) token, strlen(token), token_key);
     PGconn *db = thread_database();
     if (db == NULL) return answer(connection, 503, "", 0);
-    /* No invitee identities ($7) and no erased form ($8): what Baton binds for
-     * an API-key redemption of an unbound invite, and what pgbench binds. */
-    const char *values[] = {(char *) hash, redeemer, channel, NULL, webhook_kind, webhook_attempts, "{}", NULL};
-    const int lengths[] = {sizeof hash, 0, 0, 0, 0, 0, 0, 0}, formats[] = {1, 0, 0, 0, 0, 0, 0, 0};
-    PGresult *result = PQexecPrepared(db, "redeem", 8, values, lengths, formats, 0);
+    /* No invitee identities ($7), no erased form ($8) and no traceparent ($9):
+     * what Baton binds for an untraced API-key redemption of an unbound
+     * invite, and what pgbench binds. */
+    const char *values[] = {(char *) hash, redeemer, channel, NULL, webhook_kind, webhook_attempts, "{}", NULL, NULL};
+    const int lengths[] = {sizeof hash, 0, 0, 0, 0, 0, 0, 0, 0}, formats[] = {1, 0, 0, 0, 0, 0, 0, 0, 0};
+    PGresult *result = PQexecPrepared(db, "redeem", 9, values, lengths, formats, 0);
     if (PQresultStatus(result) != PGRES_TUPLES_OK || PQntuples(result) != 1) {
         PQclear(result);
         return answer(connection, 503, "", 0);

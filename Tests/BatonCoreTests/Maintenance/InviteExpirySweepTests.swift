@@ -194,7 +194,7 @@ private final class RaceInvites: Sendable {
                 RedemptionStore.redeemByToken,
                 [
                     target.tokenHash, "u-\(round)", "app", nil as String?, OutboxEvents.webhookKind, Int32(1), [Data](),
-                    "erased:u-\(round)",
+                    "erased:u-\(round)", nil as String?,
                 ])
         }
     }

@@ -171,6 +171,7 @@ struct InviteExpiryTests {
             RedemptionStore.redeemByToken,
             [
                 hash, "u-race", "app", nil as String?, OutboxEvents.webhookKind, Int32(15), [Data](), "erased:u-race",
+                nil as String?,
             ])[0].decode(at: 0)
         #expect(outcome == "redeemed")
         // The redemption's transaction began before the deadline; the sweep starts after it.

@@ -51,7 +51,7 @@ struct RedemptionStoreErasureTests {
         let hash = Data(KeyedHasher(secret: Self.secret, purpose: .linkToken).hash(invite.token.text))
         let row = try database.connection.query(
             RedemptionStore.redeemByToken,
-            [hash, "u-1", "app", String?.none, OutboxEvents.webhookKind, Int32(1), [Data](), String?.none])[0]
+            [hash, "u-1", "app", String?.none, OutboxEvents.webhookKind, Int32(1), [Data](), String?.none, String?.none])[0]
         #expect(try row.decode(RedemptionStore.Outcome.self, "outcome") == .erased)
         let count = try database.connection.query("SELECT redemption_count FROM baton.invites WHERE id = $1", [invite.invite.id])[0]
         #expect(try count.decode(Int32.self, at: 0) == 0)
