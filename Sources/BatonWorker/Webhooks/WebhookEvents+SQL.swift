@@ -46,7 +46,9 @@ extension WebhookEvents {
     /// (seconds); $9 the reason an endpoint disabled here gets. An entry a
     /// family's erasure marked `answer_erased` while its request was in
     /// flight keeps no answer bytes (the mark is read from the row as it is
-    /// when this statement writes it).
+    /// when this statement writes it), and neither does one whose family is
+    /// erased by now: an attempt that began after the erasure's mark (a job
+    /// claimed before it, with its body in its args) has no mark to read.
     ///
     /// `durability`: this transaction commits without waiting for its WAL
     /// flush (`synchronous_commit` off for it alone); the job's completion
@@ -75,7 +77,12 @@ extension WebhookEvents {
             ), entry AS (
                 UPDATE baton.webhook_deliveries d
                 SET duration_ms = o.duration_ms, http_status = o.http_status, error = o.error, succeeded = o.succeeded,
-                    response_prefix = CASE WHEN d.answer_erased THEN NULL ELSE o.response_prefix END
+                    response_prefix = CASE
+                        WHEN d.answer_erased OR EXISTS (
+                            SELECT 1 FROM baton.events ev JOIN baton.invites i ON i.family_id = ev.family_id
+                            WHERE ev.event_id = d.event_id AND i.erased_at IS NOT NULL
+                        ) THEN NULL
+                        ELSE o.response_prefix END
                 FROM outcome o, durability
                 WHERE d.id = o.log_id
                 RETURNING d.endpoint_id, o.succeeded, o.at, o.disable_after
