@@ -4,7 +4,7 @@ import Foundation
 import Telemetry
 import Testing
 
-@Suite("TracingSettings", .timeLimit(.minutes(2)))
+@Suite("TracingSettings", .timeLimit(.minutes(10)))
 struct TracingSettingsTests {
     static let required = ["BATON_DATABASE_URL": "host=/tmp dbname=baton", "BATON_SECRET_KEY": TestSecrets.secretKeyHex]
 

@@ -7,7 +7,7 @@ import Testing
 
 /// Spans exported over OTLP/HTTP JSON to a real receiver that decodes them
 /// with the `opentelemetry-proto` package (``OTLPReceiver``).
-@Suite("OTLP trace export", .serialized, .timeLimit(.minutes(5)))
+@Suite("OTLP trace export", .serialized, .timeLimit(.minutes(10)))
 struct OTLPExportTests {
     static let callerTrace = "7a6b5c4d3e2f10918273645546372819"
     static let callerSpan = "1a2b3c4d5e6f7081"

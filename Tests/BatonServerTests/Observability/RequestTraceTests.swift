@@ -4,7 +4,7 @@ import Foundation
 import Telemetry
 import Testing
 
-@Suite("Request traces", .timeLimit(.minutes(5)))
+@Suite("Request traces", .timeLimit(.minutes(10)))
 struct RequestTraceTests {
     static let callerTrace = "4f1e2d3c4b5a69788796a5b4c3d2e1f0"
     static let callerSpan = "0123456789abcdef"

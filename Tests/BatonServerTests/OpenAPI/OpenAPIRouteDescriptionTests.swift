@@ -6,7 +6,7 @@ import Testing
 
 /// The document is derived from the router: these hold every route to
 /// having a description, and each description to its route's guard.
-@Suite("OpenAPI operations attached to routes", .timeLimit(.minutes(5)))
+@Suite("OpenAPI operations attached to routes", .timeLimit(.minutes(10)))
 struct OpenAPIRouteDescriptionTests {
     /// The codes the HTTP layer may answer on any route before one is
     /// matched (a URI or headers too long) or after a handler fails

@@ -2,7 +2,7 @@ import EventDestinations
 import Foundation
 import Testing
 
-@Suite("JetStream publishing into a real nats-server -js", .serialized, .timeLimit(.minutes(5)))
+@Suite("JetStream publishing into a real nats-server -js", .serialized, .timeLimit(.minutes(10)))
 struct JetStreamPublisherTests {
     @Test("a burst of 1,000 events leaves exactly 1,000 messages, and publishing each again is acked as a duplicate")
     func burstArrivesOnceEvenWhenRetried() async throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import EventDestinations
 
-@Suite("Redis Streams publishing into a real redis-server", .serialized, .timeLimit(.minutes(5)))
+@Suite("Redis Streams publishing into a real redis-server", .serialized, .timeLimit(.minutes(10)))
 struct RedisStreamPublisherTests {
     static let stream = "baton:events"
 

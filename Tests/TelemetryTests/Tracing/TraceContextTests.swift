@@ -1,7 +1,7 @@
 import Telemetry
 import Testing
 
-@Suite("TraceContext", .timeLimit(.minutes(2)))
+@Suite("TraceContext", .timeLimit(.minutes(10)))
 struct TraceContextTests {
     static let trace = "5c0b1f3e9a7d42c8b6e0f1a2d3c4b5a6"
     static let span = "a1b2c3d4e5f60718"

@@ -1,7 +1,7 @@
 import Telemetry
 import Testing
 
-@Suite("TraceSampler", .timeLimit(.minutes(2)))
+@Suite("TraceSampler", .timeLimit(.minutes(10)))
 struct TraceSamplerTests {
     static func trace(low: UInt64) -> TraceID { TraceID(high: 1, low: low)! }
     static let sampledParent = TraceContext(traceID: trace(low: 9), spanID: SpanID(7)!, isSampled: true)

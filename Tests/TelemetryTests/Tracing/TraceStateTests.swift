@@ -1,7 +1,7 @@
 import Telemetry
 import Testing
 
-@Suite("TraceState", .timeLimit(.minutes(2)))
+@Suite("TraceState", .timeLimit(.minutes(10)))
 struct TraceStateTests {
     /// Header fields and the list they are passed on as.
     static let valid: [([String], String?)] = [
